@@ -1,0 +1,29 @@
+"""Reads the catalog data file shipped with the package (the engine itself does no I/O)."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from companion.engine.catalog import Catalog, CatalogError
+
+DATA_FILE = "popcorn-cards.json"
+"""The catalog's file name inside ``companion/data``."""
+
+
+@lru_cache(maxsize=1)
+def load_catalog() -> Catalog:
+    """The packaged catalog, parsed and checked once per process."""
+    text = resources.files("companion.data").joinpath(DATA_FILE).read_text(encoding="utf-8")
+    return Catalog.from_dict(json.loads(text))
+
+
+def load_catalog_file(path: str | Path) -> Catalog:
+    """A catalog from another file; raises :class:`CatalogError` naming what is wrong."""
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise CatalogError(f"{path}: not valid JSON ({exc})") from exc
+    return Catalog.from_dict(doc)

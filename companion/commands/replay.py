@@ -1,0 +1,56 @@
+"""``popcorn-companion replay FILE``: check every move of a game record.
+
+It prints the final state's summary, and the scores when the game ended. At the first
+illegal move it prints ``line N: CODE: sentence`` on standard error and exits with 1; a file
+that cannot be read exits with 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from companion.cards import load_catalog
+from companion.engine.scoring import score_game
+from companion.engine.summary import final_positions, state_summary
+from companion.record import RecordError, loads_record, replay
+from companion.scorefile import score_to_json
+
+PROG = "popcorn-companion replay"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``replay`` subcommand."""
+    parser = subparsers.add_parser(
+        "replay", help="check every move of a game record and print where it ends",
+        description="Re-run a game record (JSON Lines, see docs/game-record.md) through the "
+        "rules engine, stop at the first illegal move, and print the final summary and scores.")
+    parser.add_argument("file", metavar="FILE", help='the game record, or "-" for stdin')
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay ``args.file``: exit 0 if all moves are legal, 1 at an illegal one, 2 if unreadable."""
+    try:
+        text = sys.stdin.read() if args.file == "-" else _read(args.file)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"{PROG}: error: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    catalog = load_catalog()
+    try:
+        state = replay(catalog, loads_record(text))
+    except RecordError as exc:
+        print(f"{PROG}: line {exc.line}: {exc.code}: {exc.message}", file=sys.stderr)
+        return 1
+    out: dict[str, Any] = {"summary": state_summary(state)}
+    if state.is_over:
+        out["scores"] = score_to_json(score_game(catalog, final_positions(state)))
+    print(json.dumps(out, indent=2, ensure_ascii=False))
+    return 0
+
+
+def _read(path: str) -> str:
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()

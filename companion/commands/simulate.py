@@ -1,0 +1,70 @@
+"""``popcorn-companion simulate``: play random legal games and summarize them.
+
+Each game is played by :func:`companion.engine.simulator.play_random` from a seed derived
+from ``--seed`` and the game's number, so any game can be played again alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.cards import load_catalog
+from companion.engine.scoring import score_game
+from companion.engine.simulator import play_random
+from companion.engine.summary import final_positions
+from companion.record import Record, dumps_record
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``simulate`` subcommand."""
+    parser = subparsers.add_parser(
+        "simulate", help="play random legal games and print a summary",
+        description="Play random legal games of Popcorn from setup to final scoring.")
+    parser.add_argument("--games", type=_positive, default=10, help="how many games (10)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                        help="players per game (4)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (1)")
+    parser.add_argument("--record", type=Path, metavar="DIR",
+                        help="write each game's record to DIR/game-NNNN.jsonl")
+    parser.set_defaults(func=run)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games, print progress on stderr and the summary on stdout."""
+    catalog = load_catalog()
+    if args.record:
+        args.record.mkdir(parents=True, exist_ok=True)
+    rounds, scores, moves = [], [], 0
+    started = time.perf_counter()
+    for number in range(args.games):
+        game = play_random(catalog, args.players, random.Random(f"{args.seed}:{number}"))
+        moves += len(game.moves)
+        rounds.append(game.state.round)
+        scores += [p.total for p in score_game(catalog, final_positions(game.state)).players]
+        if args.record:
+            record = Record(game.names, game.first_player, game.moves)
+            (args.record / f"game-{number + 1:04d}.jsonl").write_text(dumps_record(record))
+        if sys.stderr.isatty():
+            print(f"\rgame {number + 1}/{args.games}", end="", file=sys.stderr, flush=True)
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    print(f"games: {args.games} ({args.players} players, seed {args.seed})")
+    print(f"mean rounds: {sum(rounds) / len(rounds):.2f}")
+    print(f"mean score: {sum(scores) / len(scores):.2f}  max score: {max(scores)}")
+    print(f"moves: {moves}  moves per second: {moves / elapsed:,.0f}")
+    if args.record:
+        print(f"records written to {args.record}")
+    return 0

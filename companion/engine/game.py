@@ -1,0 +1,99 @@
+"""Applying moves and listing what can happen next: the engine's entry points.
+
+These functions back :meth:`GameState.apply`, :meth:`GameState.legal_moves` and
+:meth:`GameState.chance_outcomes`. A move is checked completely before anything changes,
+then the automatic steps of :mod:`.flow` run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import buying as B
+from . import pawns as P
+from . import showings as S
+from . import tasks as T
+from .flow import settle
+from .moves import Move
+from .state import GameState
+from .violations import Violation
+
+Handler = Callable[[GameState, Move], None]
+
+HANDLERS: dict[str, Handler] = {
+    "deal_starting": T.apply_deal_starting,
+    "reveal_movie": T.apply_reveal_movie,
+    "reveal_theater": T.apply_reveal_theater,
+    "draw_award": T.apply_draw_award,
+    "keep_award": T.apply_keep_award,
+    "gain_pawn": T.apply_gain_pawn,
+    "bonus_action": T.apply_bonus_action,
+    "decline": T.apply_decline,
+    "buy_movie": B.apply_buy_movie,
+    "buy_theater": B.apply_buy_theater,
+    "activate_ad": B.apply_activate_ad,
+    "take_back_ad": B.apply_take_back_ad,
+    "end_turn": B.apply_end_turn,
+    "draw_pawn": S.apply_draw_pawn,
+    "place": S.apply_place,
+    "to_exit": S.apply_to_exit,
+    "seat_action": S.apply_seat_action,
+    "movie_action": S.apply_movie_action,
+    "end_guest": S.apply_end_guest,
+}
+"""The function that checks and applies each move kind."""
+
+
+def apply(state: GameState, move: Move) -> None:
+    """Apply ``move`` in place, or raise :class:`Violation` and change nothing."""
+    if state.phase == "over":
+        raise Violation("GAME_OVER", "The game is over: final scoring has been reached.")
+    handler = HANDLERS.get(move.kind)
+    if handler is None:
+        raise Violation("UNKNOWN_MOVE", f"Unknown move kind {move.kind!r}.")
+    if move.player is not None and move.player >= state.n:
+        raise Violation("BAD_MOVE", f"There is no player {move.player} at this table.")
+    handler(state, move)
+    settle(state)
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """Every decision that may be applied now, by any player allowed to act."""
+    if state.phase == "over":
+        return []
+    fronts = state.front_tasks()
+    if state.phase != "showings":
+        if fronts:
+            return T.decisions_for(state, fronts[0])
+        return B.legal(state) if state.phase == "buying" else []
+    moves: list[Move] = []
+    blocked = set()
+    for task in fronts:
+        if task.player is None:
+            return T.decisions_for(state, task)
+        moves += T.decisions_for(state, task)
+        blocked.add(task.player)
+    for p in range(state.n):
+        if p not in blocked:
+            moves += S.legal(state, p)
+    return moves
+
+
+def chance_outcomes(state: GameState) -> list[Move]:
+    """Every chance outcome the table may report now (draws, reveals)."""
+    if state.phase == "over":
+        return []
+    fronts = state.front_tasks()
+    if state.phase != "showings":
+        return T.chance_for(state, fronts[0]) if fronts else []
+    moves: list[Move] = []
+    blocked = set()
+    for task in fronts:
+        if task.player is None:
+            return T.chance_for(state, task)
+        moves += T.chance_for(state, task)
+        blocked.add(task.player)
+    for p in range(state.n):
+        if p not in blocked and state.showings[p].to_draw > 0:
+            moves += [Move("draw_pawn", player=p, pawn=i) for i in state.pawns_at(P.bag(p))]
+    return moves

@@ -1,0 +1,57 @@
+"""Random legal play, for tests, benchmarks and the ``simulate`` command.
+
+The random generator is an input, so a seed gives the same game every time. Chance
+outcomes are drawn uniformly from :meth:`GameState.chance_outcomes` (every pawn in a bag,
+every unrevealed card is equally likely), and decisions uniformly from
+:meth:`GameState.legal_moves`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .catalog import Catalog
+from .moves import Move
+from .setup import new_game
+from .state import GameState
+
+DEFAULT_NAMES: tuple[str, ...] = ("Ana", "Bob", "Chloe", "Dev")
+"""Player names used when none are given."""
+
+
+@dataclass
+class SimulatedGame:
+    """A finished random game: its final state and every move that led there."""
+
+    state: GameState
+    names: tuple[str, ...]
+    first_player: int
+    moves: list[Move] = field(default_factory=list)
+
+
+def random_move(state: GameState, rng: random.Random) -> Move:
+    """A chance outcome if one is due, otherwise a random legal decision."""
+    outcomes = state.chance_outcomes()
+    if outcomes:
+        return rng.choice(outcomes)
+    moves = state.legal_moves()
+    if not moves:
+        raise RuntimeError(f"no move in phase {state.phase}, round {state.round}")
+    return rng.choice(moves)
+
+
+def play_random(catalog: Catalog, players: int, rng: random.Random,
+                names: Sequence[str] | None = None, max_moves: int = 100_000) -> SimulatedGame:
+    """Play one whole game at random, from setup to the end of the last round."""
+    names = tuple(names or DEFAULT_NAMES[:players])
+    first = rng.randrange(players)
+    game = SimulatedGame(new_game(catalog, names, first), names, first)
+    while not game.state.is_over:
+        if len(game.moves) >= max_moves:
+            raise RuntimeError(f"game did not end after {max_moves} moves")
+        move = random_move(game.state, rng)
+        game.state.apply(move)
+        game.moves.append(move)
+    return game

@@ -1,0 +1,76 @@
+"""Rule violations: a stable code for programs and a sentence for players.
+
+Applying an illegal move raises :class:`Violation` and leaves the state exactly as it was.
+Codes never change meaning once published; the sentence may be reworded.
+"""
+
+from __future__ import annotations
+
+CODES: dict[str, str] = {
+    "UNKNOWN_MOVE": "the move kind is not one the engine knows",
+    "BAD_MOVE": "a field of the move is missing or has the wrong type",
+    "GAME_OVER": "the game has ended",
+    "WRONG_PHASE": "the move does not belong to the current phase",
+    "NOT_YOUR_TURN": "another player must act first",
+    "PENDING_STEP": "an earlier step (a choice or a reveal) must be resolved first",
+    "NOT_EXPECTED": "the game does not expect this kind of move now",
+    "CARD_NOT_AVAILABLE": "the card or tile is not where the move says",
+    "AWARD_NOT_DRAWN": "the kept award is not one of the two drawn",
+    "MOVIE_ALREADY_BOUGHT": "one movie per turn",
+    "THEATER_ALREADY_BOUGHT": "one theater per turn",
+    "FIRST_TURN_NO_THEATER": "no theater on the first turn",
+    "NOT_ENOUGH_MONEY": "the player cannot pay the price",
+    "NO_SUCH_SLOT": "cinemas have slots 0, 1 and 2",
+    "SLOT_HAS_NO_THEATER": "a movie needs a theater with seats",
+    "TOKEN_NOT_ON_SPACE": "the player has no token on that advertising space",
+    "TOKEN_NOT_READY": "a token can be activated only from the round after it was placed",
+    "COLOR_REQUIRED": "the multicolor space needs a guest color",
+    "PAWN_NOT_AVAILABLE": "the pawn cannot be taken from where it is",
+    "RESERVE_FIRST": "the reserve must be used before another player's exit zone",
+    "BAD_TARGET": "the target player does not exist",
+    "PAWN_NOT_IN_BAG": "the pawn is not in that player's bag",
+    "DRAW_NOT_EXPECTED": "the player has drawn the whole audience already",
+    "DRAW_NOT_DONE": "guests are placed only after the whole audience is drawn",
+    "PAWN_NOT_DRAWN": "the pawn is not among the guests waiting to be placed",
+    "THEATER_HAS_NO_MOVIE": "guests sit only in theaters showing a movie",
+    "SEAT_ORDER": "seats fill in order, #1 first",
+    "NO_SUCH_SEAT": "the theater has no such seat",
+    "SEAT_AVAILABLE": "extra guests go to the exit zone only when no seat is free",
+    "SEAT_NOT_ELIGIBLE": "that seat was already activated this showing",
+    "PLACEMENT_NOT_DONE": "every drawn guest must be placed before guests act",
+    "THEATER_NOT_FINISHED": "finish the theater being resolved before another one",
+    "NO_GUEST_TO_ACT": "no guest waits to act in that theater",
+    "SEAT_COLOR": "a colored seat action needs a guest of that color",
+    "SEAT_ACTION_TAKEN": "the guest has already taken or passed its seat action",
+    "MOVIE_COLOR": "a movie action needs a guest of the movie's color",
+    "MOVIE_ACTION_USED": "each movie action is used once per round",
+    "MOVIE_ACTION_COVERED": "the lobby slider covers that action",
+    "MOVIE_ACTION_TAKEN": "the guest has already taken its movie action",
+    "ACTION_NOT_USABLE": "the action cannot be taken now",
+    "NO_TOKEN_LEFT": "the player has no advertising token left",
+    "PAWN_NOT_IN_EXIT": "the pawn is not in the player's exit zone",
+    "PAWN_NOT_IN_CINEMA": "the pawn is not on a seat or in the exit zone of the player",
+    "BAD_ACTION_INDEX": "the movie has no action at that index",
+}
+"""Every violation code, with what it means in general."""
+
+
+class Violation(Exception):
+    """An illegal move: ``code`` is one of :data:`CODES`, ``message`` is for the players."""
+
+    def __init__(self, code: str, message: str) -> None:
+        if code not in CODES:
+            raise ValueError(f"unknown violation code {code!r}")
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+    def to_dict(self) -> dict[str, str]:
+        """The JSON error shape used by the API and the CLI: ``{"code", "message"}``."""
+        return {"code": self.code, "message": self.message}
+
+
+def require(condition: bool, code: str, message: str) -> None:
+    """Raise :class:`Violation` unless ``condition`` holds."""
+    if not condition:
+        raise Violation(code, message)
