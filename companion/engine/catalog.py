@@ -11,6 +11,7 @@ Reading the file is not done here (the engine does no I/O): see :mod:`companion.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 COLORS: tuple[str, ...] = ("blue", "green", "red", "yellow")
@@ -127,18 +128,18 @@ class Catalog:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise CatalogError(f"malformed catalog: {type(exc).__name__}: {exc}") from exc
 
+    @cached_property
+    def all_theaters(self) -> dict[str, Theater]:
+        """Buyable tiles and default theaters together, by id."""
+        return {**self.theaters, **{t.id: t for t in self.default_theaters}}
+
     def theater(self, theater_id: str) -> Theater:
-        """A bought tile or a default theater, by id."""
-        if theater_id in self.theaters:
-            return self.theaters[theater_id]
-        for tile in self.default_theaters:
-            if tile.id == theater_id:
-                return tile
-        raise KeyError(theater_id)
+        """A bought tile or a default theater, by id (KeyError if unknown)."""
+        return self.all_theaters[theater_id]
 
     def is_theater(self, theater_id: str) -> bool:
         """Whether the id names a buyable tile or a default theater."""
-        return theater_id in self.theaters or any(t.id == theater_id for t in self.default_theaters)
+        return theater_id in self.all_theaters
 
     @property
     def regular_movies(self) -> list[Movie]:

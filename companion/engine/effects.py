@@ -43,20 +43,18 @@ def gain_sources(state: GameState, player: int, color: str) -> list[int]:
     never the player's own. An empty list means nothing happens.
     """
     colors = state.pawn_color
-    reserve = [i for i, here in enumerate(state.loc) if here == P.RESERVE and colors[i] == color]
+    reserve = [i for i in state.pawns_at(P.RESERVE) if colors[i] == color]
     if reserve:
         return reserve
-    own = P.exit_zone(player)
-    exits = {P.exit_zone(q) for q in range(state.n)} - {own}
-    return [i for i, here in enumerate(state.loc) if here in exits and colors[i] == color]
+    others = [i for q in range(state.n) if q != player for i in state.pawns_at(P.exit_zone(q))]
+    return sorted(i for i in others if colors[i] == color)
 
 
 def white_sources(state: GameState, player: int) -> list[int]:
     """White guests for the white advertising space: the reserve or the player's cinema."""
     colors = state.pawn_color
-    mine = set(state.cinema_pawns(player))
-    return [i for i, here in enumerate(state.loc)
-            if colors[i] == "white" and (here == P.RESERVE or i in mine)]
+    pool = state.pawns_at(P.RESERVE) + state.cinema_pawns(player)
+    return sorted(i for i in pool if colors[i] == "white")
 
 
 def usable(state: GameState, player: int, action: str) -> bool:
@@ -72,8 +70,7 @@ def usable(state: GameState, player: int, action: str) -> bool:
     if action == "award_draw":
         return award_deck_size(state) > 0
     if action == "draw_guest_to_seat":
-        return any(P.owner(here) == player and (here - 10) % 10 in (0, 1)
-                   for here in state.loc if 10 <= here < 1000)
+        return bool(state.at.get(P.bag(player)) or state.at.get(P.exit_zone(player)))
     return True
 
 

@@ -57,43 +57,47 @@ def apply(state: GameState, move: Move) -> None:
     settle(state)
 
 
-def legal_moves(state: GameState) -> list[Move]:
-    """Every decision that may be applied now, by any player allowed to act."""
+def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
+    """Every decision that may be applied now (only ``player``'s, if given)."""
     if state.phase == "over":
         return []
-    fronts = state.front_tasks()
     if state.phase != "showings":
-        if fronts:
-            return T.decisions_for(state, fronts[0])
-        return B.legal(state) if state.phase == "buying" else []
-    moves: list[Move] = []
-    blocked = set()
-    for task in fronts:
-        if task.player is None:
-            return T.decisions_for(state, task)
-        moves += T.decisions_for(state, task)
-        blocked.add(task.player)
-    for p in range(state.n):
-        if p not in blocked:
-            moves += S.legal(state, p)
+        fronts = state.front_tasks()
+        moves = T.decisions_for(state, fronts[0]) if fronts else (
+            B.legal(state) if state.phase == "buying" else [])
+        return moves if player is None else [m for m in moves if m.player == player]
+    moves = []
+    for p in range(state.n) if player is None else (player,):
+        task = state.task_for(p)
+        moves += T.decisions_for(state, task) if task else S.legal(state, p)
     return moves
 
 
-def chance_outcomes(state: GameState) -> list[Move]:
-    """Every chance outcome the table may report now (draws, reveals)."""
+def chance_outcomes(state: GameState, player: int | None = None) -> list[Move]:
+    """Every chance outcome the table may report now (draws, reveals); ``player`` filters."""
     if state.phase == "over":
         return []
-    fronts = state.front_tasks()
     if state.phase != "showings":
-        return T.chance_for(state, fronts[0]) if fronts else []
-    moves: list[Move] = []
-    blocked = set()
-    for task in fronts:
-        if task.player is None:
-            return T.chance_for(state, task)
-        moves += T.chance_for(state, task)
-        blocked.add(task.player)
-    for p in range(state.n):
-        if p not in blocked and state.showings[p].to_draw > 0:
+        fronts = state.front_tasks()
+        moves = T.chance_for(state, fronts[0]) if fronts else []
+        return moves if player is None else [m for m in moves if m.player == player]
+    moves = []
+    for p in range(state.n) if player is None else (player,):
+        task = state.task_for(p)
+        if task:
+            moves += T.chance_for(state, task)
+        elif state.showings[p].to_draw > 0:
             moves += [Move("draw_pawn", player=p, pawn=i) for i in state.pawns_at(P.bag(p))]
     return moves
+
+
+def waiting_players(state: GameState) -> list[int]:
+    """During Showings, the players who still have something to do; else the one to act."""
+    if state.phase == "showings":
+        return [p for p in range(state.n) if not S.player_done(state, p)]
+    if state.phase == "over":
+        return []
+    fronts = state.front_tasks()
+    if fronts:
+        return [] if fronts[0].player is None else [fronts[0].player]
+    return [state.current] if state.phase == "buying" else []

@@ -76,10 +76,11 @@ def _check_in_bag(state: GameState, p: int, pawn: int) -> None:
 def free_seat(state: GameState, p: int, slot: int) -> int | None:
     """The next seat in seat order of a theater showing a movie, or None."""
     theater = state.theater(p, slot)
-    if theater is None or state.movie(p, slot) is None:
+    if theater is None or state.players[p].movies[slot] is None:
         return None
+    base, seated = P.seat(p, slot, 0), state.seated
     for k in range(theater.seats):
-        if state.occupant(p, slot, k) is None:
+        if base + k not in seated:
             return k
     return None
 
@@ -186,8 +187,9 @@ def first_guest(state: GameState, p: int, slot: int) -> int | None:
     theater = state.theater(p, slot)
     if theater is None:
         return None
+    base, seated = P.seat(p, slot, 0), state.seated
     for k in range(theater.seats):
-        if state.occupant(p, slot, k) is not None:
+        if base + k in seated:
             return k
     return None
 
@@ -359,6 +361,7 @@ def movie_options(state: GameState, p: int, slot: int) -> list[tuple[int, int | 
 def player_done(state: GameState, p: int) -> bool:
     """Whether the player has nothing left to do this Showings phase."""
     show = state.showings[p]
-    if show.to_draw > 0 or state.task_for(p) is not None:
+    if show.to_draw > 0 or state.task_for(p) is not None or state.at.get(P.hand(p)):
         return False
-    return not any(P.owner(loc) == p for loc in state.seated) and not state.pawns_at(P.hand(p))
+    low, high = P.seat(p, 0, 0), P.seat(p + 1, 0, 0)
+    return not any(low <= loc < high for loc in state.seated)

@@ -32,11 +32,20 @@ class SimulatedGame:
 
 
 def random_move(state: GameState, rng: random.Random) -> Move:
-    """A chance outcome if one is due, otherwise a random legal decision."""
-    outcomes = state.chance_outcomes()
+    """A random next move.
+
+    During the Showings, where everyone plays at once, a random player who still has
+    something to do is picked first. Then a chance outcome, if one is due, is drawn
+    uniformly; otherwise a legal decision is picked uniformly.
+    """
+    player = None
+    if state.phase == "showings":
+        waiting = state.waiting_players()
+        player = rng.choice(waiting) if waiting else None
+    outcomes = state.chance_outcomes(player)
     if outcomes:
         return rng.choice(outcomes)
-    moves = state.legal_moves()
+    moves = state.legal_moves(player)
     if not moves:
         raise RuntimeError(f"no move in phase {state.phase}, round {state.round}")
     return rng.choice(moves)

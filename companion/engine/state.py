@@ -147,6 +147,8 @@ class GameState:
         self.loc: list[int] = [P.BOX] * len(self.pawn_color)
         self.seated: dict[int, int] = {}
         """Seat location -> pawn id, kept in step with ``loc``."""
+        self.at: dict[int, set[int]] = {P.BOX: set(range(len(self.pawn_color)))}
+        """Location -> pawn ids there, kept in step with ``loc``."""
         self.players: list[PlayerState] = []
         self.showings: list[Showing] = []
         self.phase = "setup"
@@ -181,6 +183,7 @@ class GameState:
         other.__dict__.update(self.__dict__)
         other.loc = list(self.loc)
         other.seated = dict(self.seated)
+        other.at = {k: set(v) for k, v in self.at.items()}
         other.players = [p.clone() for p in self.players]
         other.showings = [s.clone() for s in self.showings]
         other.features, other.premiers = list(self.features), list(self.premiers)
@@ -196,7 +199,7 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as plain JSON data; two states are equal when these are equal."""
-        skip = {"catalog", "pawn_color", "seated"}
+        skip = {"catalog", "pawn_color", "seated", "at"}
         data: dict[str, Any] = {k: v for k, v in self.__dict__.items() if k not in skip}
         data["names"] = list(self.names)
         data["players"] = [p.to_dict() for p in self.players]
@@ -216,7 +219,8 @@ class GameState:
 
     def pawns_at(self, loc: int) -> list[int]:
         """Pawn ids at a location, lowest first."""
-        return [i for i, here in enumerate(self.loc) if here == loc]
+        here = self.at.get(loc)
+        return sorted(here) if here else []
 
     def occupant(self, player: int, slot: int, index: int) -> int | None:
         """The pawn on a seat, or None."""
@@ -229,13 +233,14 @@ class GameState:
             del self.seated[old]
         if P.is_seat(loc):
             self.seated[loc] = pawn
+        self.at[old].discard(pawn)
+        self.at.setdefault(loc, set()).add(pawn)
         self.loc[pawn] = loc
 
     def cinema_pawns(self, player: int) -> list[int]:
         """A player's guests on seats or in the exit zone (never the bag)."""
-        ex = P.exit_zone(player)
-        return [i for i, here in enumerate(self.loc)
-                if here == ex or (P.is_seat(here) and P.owner(here) == player)]
+        seats = [i for where, i in self.seated.items() if P.owner(where) == player]
+        return sorted(self.pawns_at(P.exit_zone(player)) + seats)
 
     def owned_pawns(self, player: int) -> list[int]:
         """Every guest a player owns, wherever it is in their bag, hand, cinema or exit."""
@@ -250,7 +255,7 @@ class GameState:
     def theater(self, player: int, slot: int) -> Theater | None:
         """The theater in a slot, or None for an empty slot."""
         tid = self.players[player].theaters[slot]
-        return self.catalog.theater(tid) if tid else None
+        return self.catalog.all_theaters[tid] if tid else None
 
     def movie(self, player: int, slot: int) -> Movie | None:
         """The movie showing in a slot, or None."""
@@ -296,6 +301,8 @@ class GameState:
 
     def task_for(self, player: int | None) -> Task | None:
         """The pending step that blocks ``player``, if any."""
+        if not self.tasks:
+            return None
         for task in self.front_tasks():
             if task.player == player or task.player is None or self.phase != "showings":
                 return task
@@ -313,14 +320,26 @@ class GameState:
 
         apply(self, move)
 
-    def legal_moves(self) -> list[Move]:
-        """The decisions any player may make now."""
+    def legal_moves(self, player: int | None = None) -> list[Move]:
+        """The decisions that may be made now, by anyone or only by ``player``."""
         from .game import legal_moves
 
-        return legal_moves(self)
+        return legal_moves(self, player)
 
-    def chance_outcomes(self) -> list[Move]:
-        """The chance outcomes the table may report now (each equally likely in simulation)."""
+    def chance_outcomes(self, player: int | None = None) -> list[Move]:
+        """The chance outcomes the table may report now, for anyone or only for ``player``.
+
+        In simulation each listed outcome is equally likely.
+        """
         from .game import chance_outcomes
 
-        return chance_outcomes(self)
+        return chance_outcomes(self, player)
+
+    def waiting_players(self) -> list[int]:
+        """Players who must still act: everyone not done during Showings, else the one to act.
+
+        Empty when only a shared chance step (a reveal) is due, or the game is over.
+        """
+        from .game import waiting_players
+
+        return waiting_players(self)

@@ -1,0 +1,111 @@
+"""Helpers that build game positions for rule tests through real moves.
+
+``dealt_game`` runs the whole setup with chosen cards (or the first available ones), so a
+test starts in round 1's Buying phase with a known table. The other helpers apply moves
+and fail loudly if the engine refuses them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from companion.cards import load_catalog
+from companion.engine import pawns as P
+from companion.engine.moves import Move
+from companion.engine.setup import new_game
+from companion.engine.state import GameState
+
+CATALOG = load_catalog()
+NAMES = ("Ana", "Bob", "Chloe", "Dev")
+
+
+def dealt_game(
+    players: int = 2,
+    *,
+    starting: Sequence[str] = (),
+    features: Sequence[str] = (),
+    premiers: Sequence[str] = (),
+    columns: dict[int, Sequence[str]] | None = None,
+    awards: Sequence[str] = (),
+    first_player: int = 0,
+) -> GameState:
+    """A game after setup. Lists give the cards to deal in order; the rest is first-come.
+
+    ``awards`` lists the cards drawn in order (two per player, in turn order from the first
+    player); each player keeps the first of the two they drew.
+    """
+    state = new_game(CATALOG, NAMES[:players], first_player)
+    wanted = {
+        "deal_starting": list(starting),
+        "reveal_movie": [*features, *premiers],
+        "draw_award": list(awards),
+    }
+    cols = {size: list(cards) for size, cards in (columns or {}).items()}
+    while state.phase == "setup":
+        outcomes = state.chance_outcomes()
+        if outcomes:
+            state.apply(_pick(outcomes, wanted, cols, state))
+            continue
+        moves = state.legal_moves()
+        state.apply(moves[0])
+    return state
+
+
+def _pick(outcomes: list[Move], wanted: dict[str, list[str]], cols: dict[int, list[str]],
+          state: GameState) -> Move:
+    kind = outcomes[0].kind
+    queue = wanted.get(kind)
+    if kind == "reveal_theater":
+        size = state.tasks[0].size
+        queue = cols.get(size) if size is not None else None
+    if queue:
+        card = queue.pop(0)
+        for move in outcomes:
+            if move.card == card:
+                return move
+        raise AssertionError(f"{card} is not a possible {kind} now")
+    return outcomes[0]
+
+
+def play(state: GameState, *moves: Move) -> GameState:
+    """Apply moves in order."""
+    for move in moves:
+        state.apply(move)
+    return state
+
+
+def end_turns(state: GameState) -> None:
+    """Every remaining player passes in the Buying phase."""
+    while state.phase == "buying" and not state.tasks:
+        state.apply(Move("end_turn", player=state.current))
+
+
+def draw(state: GameState, player: int, pawns: Iterable[int]) -> None:
+    """The player draws these pawns from their bag."""
+    for pawn in pawns:
+        state.apply(Move("draw_pawn", player=player, pawn=pawn))
+
+
+def bag(state: GameState, player: int) -> list[int]:
+    """Pawns in a player's bag."""
+    return state.pawns_at(P.bag(player))
+
+
+def exit_zone(state: GameState, player: int) -> list[int]:
+    """Pawns in a player's exit zone."""
+    return state.pawns_at(P.exit_zone(player))
+
+
+def color_in(state: GameState, pawns: Iterable[int], color: str) -> list[int]:
+    """The pawns of one color among ``pawns``."""
+    return [i for i in pawns if state.pawn_color[i] == color]
+
+
+def put(state: GameState, pawn: int, loc: int) -> None:
+    """Move a pawn by hand (table authority) to build a position quickly."""
+    state.move_pawn(pawn, loc)
+
+
+def snapshot(state: GameState) -> dict:
+    """A comparable copy of the whole state."""
+    return state.to_dict()
