@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine.catalog import (
+from .catalog import (
     COLORS,
     GUEST_COLORS,
     Award,
