@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.cards import load_catalog
 from companion.engine.scoring import score_game
-from companion.engine.simulator import play_random
+from companion.engine.simulator import POLICIES, play_random
 from companion.engine.summary import final_positions
 from companion.record import Record, dumps_record
 
@@ -29,6 +29,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
                         help="players per game (4)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (1)")
+    parser.add_argument("--policy", choices=POLICIES, default="random",
+                        help="random: any legal decision; eager: rather act than pass (random)")
     parser.add_argument("--record", type=Path, metavar="DIR",
                         help="write each game's record to DIR/game-NNNN.jsonl")
     parser.set_defaults(func=run)
@@ -49,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     rounds, scores, moves = [], [], 0
     started = time.perf_counter()
     for number in range(args.games):
-        game = play_random(catalog, args.players, random.Random(f"{args.seed}:{number}"))
+        rng = random.Random(f"{args.seed}:{number}")
+        game = play_random(catalog, args.players, rng, policy=args.policy)
         moves += len(game.moves)
         rounds.append(game.state.round)
         scores += [p.total for p in score_game(catalog, final_positions(game.state)).players]
@@ -61,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
     elapsed = max(time.perf_counter() - started, 1e-9)
     if sys.stderr.isatty():
         print(file=sys.stderr)
-    print(f"games: {args.games} ({args.players} players, seed {args.seed})")
+    print(f"games: {args.games} ({args.players} players, seed {args.seed}, "
+          f"{args.policy} policy)")
     print(f"mean rounds: {sum(rounds) / len(rounds):.2f}")
     print(f"mean score: {sum(scores) / len(scores):.2f}  max score: {max(scores)}")
     print(f"moves: {moves}  moves per second: {moves / elapsed:,.0f}")

@@ -20,6 +20,12 @@ from .state import GameState
 DEFAULT_NAMES: tuple[str, ...] = ("Ana", "Bob", "Chloe", "Dev")
 """Player names used when none are given."""
 
+PASSIVE_KINDS = frozenset({"end_turn", "end_guest", "decline", "take_back_ad"})
+"""Decisions that give something up; the ``eager`` policy takes them only when forced."""
+
+POLICIES = ("random", "eager")
+"""``random`` picks any legal decision; ``eager`` prefers doing something over passing."""
+
 
 @dataclass
 class SimulatedGame:
@@ -31,12 +37,13 @@ class SimulatedGame:
     moves: list[Move] = field(default_factory=list)
 
 
-def random_move(state: GameState, rng: random.Random) -> Move:
+def random_move(state: GameState, rng: random.Random, policy: str = "random") -> Move:
     """A random next move.
 
     During the Showings, where everyone plays at once, a random player who still has
     something to do is picked first. Then a chance outcome, if one is due, is drawn
-    uniformly; otherwise a legal decision is picked uniformly.
+    uniformly; otherwise a legal decision is picked uniformly (with the ``eager`` policy,
+    among the decisions that are not a pass, when there are any).
     """
     player = None
     if state.phase == "showings":
@@ -48,19 +55,25 @@ def random_move(state: GameState, rng: random.Random) -> Move:
     moves = state.legal_moves(player)
     if not moves:
         raise RuntimeError(f"no move in phase {state.phase}, round {state.round}")
+    if policy == "eager":
+        active = [m for m in moves if m.kind not in PASSIVE_KINDS]
+        moves = active or moves
     return rng.choice(moves)
 
 
 def play_random(catalog: Catalog, players: int, rng: random.Random,
-                names: Sequence[str] | None = None, max_moves: int = 100_000) -> SimulatedGame:
+                names: Sequence[str] | None = None, max_moves: int = 100_000,
+                policy: str = "random") -> SimulatedGame:
     """Play one whole game at random, from setup to the end of the last round."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}")
     names = tuple(names or DEFAULT_NAMES[:players])
     first = rng.randrange(players)
     game = SimulatedGame(new_game(catalog, names, first), names, first)
     while not game.state.is_over:
         if len(game.moves) >= max_moves:
             raise RuntimeError(f"game did not end after {max_moves} moves")
-        move = random_move(game.state, rng)
+        move = random_move(game.state, rng, policy)
         game.state.apply(move)
         game.moves.append(move)
     return game
