@@ -1,0 +1,237 @@
+"""``popcorn-companion readers``: virtual bag readers, and a tail of what real ones send.
+
+``readers simulate`` runs N virtual readers that speak protocol v1 over pseudo-terminals
+(``--serial``) or an MQTT broker (``--mqtt URL``), tapping random pawns or a script.
+``readers tail`` is the user's first wiring check: it receives, deduplicates, stores and
+acks like the hub, prints one JSON line per accepted event on stdout and one line per
+rejected message on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import logging
+import random
+import signal
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.paths import data_dir
+from companion.readers.broker import Broker, BrokerError
+from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
+from companion.readers.mqtt_link import MqttLink
+from companion.readers.mqtt_url import MqttUrl, parse_mqtt_url
+from companion.readers.protocol import READER_ID, Rejection, normalize_uid
+from companion.readers.serial_link import SerialLink
+from companion.readers.store import DedupStore, StoreError
+from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
+
+PROG = "popcorn-companion readers"
+DEFAULT_TABLE = "demo"
+"""The table name used in MQTT topics when none is given."""
+
+
+def register(subparsers: Any) -> None:
+    """Add ``readers simulate`` and ``readers tail``."""
+    parser = subparsers.add_parser("readers", help="virtual bag readers, and a tail of reader "
+                                   "events", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="readers_command", metavar="COMMAND")
+    _simulate_parser(sub)
+    _tail_parser(sub)
+    parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
+
+
+def _transport(parser: argparse.ArgumentParser, serial_many: bool, mqtt_optional: bool) -> None:
+    group = parser.add_mutually_exclusive_group(required=True)
+    if serial_many:
+        group.add_argument("--serial", nargs="+", metavar="PORT", help="serial ports to read")
+    else:
+        group.add_argument("--serial", action="store_true",
+                           help="one pseudo-terminal per reader")
+    url_help = "mqtt://user:password@host:port"
+    if mqtt_optional:
+        group.add_argument("--mqtt", nargs="?", const="", metavar="URL", type=_url_or_empty,
+                           help=url_help + " (none: start a private Mosquitto)")
+    else:
+        group.add_argument("--mqtt", metavar="URL", type=_url_or_empty, help=url_help)
+    parser.add_argument("--table", default=DEFAULT_TABLE, help="table name in MQTT topics")
+
+
+def _url_or_empty(text: str) -> MqttUrl | str:
+    if not text:
+        return ""
+    try:
+        return parse_mqtt_url(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def _reader_id(text: str) -> str:
+    if not READER_ID.match(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a valid reader id")
+    return text
+
+
+# -- simulate --------------------------------------------------------------------------------
+
+
+def _simulate_parser(sub: Any) -> None:
+    parser = sub.add_parser("simulate", help="run virtual bag readers",
+                            description="Run virtual bag readers that speak protocol v1.")
+    _transport(parser, serial_many=False, mqtt_optional=False)
+    parser.add_argument("--readers", type=int, default=4, help="how many readers (4)")
+    parser.add_argument("--prefix", default="bag-", help="reader ids are PREFIX1..PREFIXN")
+    parser.add_argument("--dir", type=Path, help="where the serial symlinks go (a temp dir)")
+    parser.add_argument("--taps", type=int, default=10, help="random taps per reader (10)")
+    parser.add_argument("--interval", type=float, default=0.5, help="seconds between taps")
+    parser.add_argument("--script", type=Path, help='JSON lines {"reader", "uid", "after"}')
+    parser.add_argument("--seed", type=int, default=1, help="seed for random taps")
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds to wait for the last acks (60)")
+    parser.add_argument("--hold", action="store_true", help="keep running after the taps")
+    parser.set_defaults(func=run_simulate)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Start the readers, tap, wait for acks; exit 1 if some taps were never acked."""
+    names = [f"{args.prefix}{i + 1}" for i in range(args.readers)]
+    try:
+        script = _script(args, names)
+    except ValueError as exc:
+        print(f"{PROG} simulate: error: {exc}", file=sys.stderr)
+        return 2
+    readers = [VirtualReader(name, boot=int(time.time()) & 0xFFFFFFFF) for name in names]
+    tmp = None
+    if args.serial:
+        if args.dir is None:
+            tmp = tempfile.TemporaryDirectory(prefix="popcorn-readers-")
+        bank: SerialBank | MqttBank = SerialBank(readers, args.dir or tmp.name).start()
+        for name in names:
+            print(f"{name} {bank.path(name)} -> {bank.device(name)}", flush=True)  # type: ignore[union-attr]
+    else:
+        bank = MqttBank(readers, args.mqtt, args.table).start()
+        print(f"{len(names)} readers on {args.mqtt.redacted()}, table {args.table}", flush=True)
+    try:
+        for after, reader, uid in script:
+            time.sleep(after)
+            bank.tap(reader, uid)
+        acked = bank.wait_acked(args.timeout)
+        print(f"{len(script)} taps, {bank.pending()} unacked", file=sys.stderr)
+        if args.hold:
+            _wait_for_signal()
+        return 0 if acked else 1
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        bank.stop()
+        if tmp:
+            tmp.cleanup()
+
+
+def _script(args: argparse.Namespace, names: list[str]) -> list[tuple[float, str, str]]:
+    if args.script is None:
+        rng = random.Random(args.seed)
+        pawns = [random_uid(rng) for _ in range(60)]
+        return [(args.interval, rng.choice(names), rng.choice(pawns))
+                for _ in range(args.taps * len(names))]
+    out = []
+    for number, line in enumerate(args.script.read_text().splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            step = json.loads(line)
+            reader, uid = step["reader"], normalize_uid(step["uid"])
+            after = float(step.get("after", args.interval))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{args.script} line {number}: {exc}") from exc
+        if reader not in names:
+            raise ValueError(f"{args.script} line {number}: no reader {reader!r}")
+        out.append((after, reader, uid))
+    return out
+
+
+def _wait_for_signal() -> None:
+    done = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: done.set())
+    with contextlib.suppress(KeyboardInterrupt):
+        done.wait()
+
+
+# -- tail ------------------------------------------------------------------------------------
+
+
+def _tail_parser(sub: Any) -> None:
+    parser = sub.add_parser("tail", help="print every accepted reader event",
+                            description="Receive, deduplicate, store and ack reader events "
+                            "like the hub; one JSON line per accepted event on stdout, one "
+                            "line per rejected message on stderr.")
+    _transport(parser, serial_many=True, mqtt_optional=True)
+    parser.add_argument("--reader", dest="readers", action="append", type=_reader_id,
+                        required=True, metavar="ID",
+                        help="a reader id to trust (repeat for each bag)")
+    parser.add_argument("--state", type=Path, help="dedup database (in the data directory)")
+    parser.add_argument("--verbose", action="store_true", help="log connections to stderr")
+    parser.set_defaults(func=run_tail)
+
+
+def run_tail(args: argparse.Namespace) -> int:
+    """Run until interrupted; exit 0 on Ctrl-C or SIGTERM, 2 if it cannot start."""
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
+                        format="%(message)s", stream=sys.stderr)
+    state = args.state or data_dir() / "tail.sqlite"
+    state.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        store = DedupStore(state)
+    except StoreError as exc:
+        return _fail(str(exc))
+    ingest = Ingest(store, args.readers, on_event=_print_event, on_reject=_print_rejection,
+                    on_status=_print_status if args.verbose else None)
+    broker = None
+    try:
+        if args.serial:
+            link: SerialLink | MqttLink = SerialLink(ingest, args.serial)
+        else:
+            url = args.mqtt
+            if not url:
+                broker = Broker().start()
+                url = broker.url
+                print(f"started a private broker: {url}", file=sys.stderr, flush=True)
+            link = MqttLink(ingest, url, args.table)
+    except BrokerError as exc:
+        return _fail(str(exc))
+    ingest.start()
+    link.start()
+    try:
+        _wait_for_signal()
+    finally:
+        link.stop()
+        ingest.stop()
+        store.close()
+        if broker:
+            broker.close()
+    return 0
+
+
+def _print_event(event: TagEvent) -> None:
+    sys.stdout.write(json.dumps(event.to_dict()) + "\n")
+    sys.stdout.flush()
+
+
+def _print_rejection(rejection: Rejection, who: str) -> None:
+    print(f"rejected {who}: {rejection.code} ({rejection.detail})", file=sys.stderr, flush=True)
+
+
+def _print_status(info: ReaderInfo) -> None:
+    state = "online" if info.online else "offline"
+    print(f"reader {info.reader} {state} via {info.transport}", file=sys.stderr, flush=True)
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return 2

@@ -1,0 +1,288 @@
+"""The hub's side of the reader link, independent of the transport.
+
+Transports (:mod:`.serial_link`, :mod:`.mqtt_link`) hand every raw message to
+:meth:`Ingest.submit`. One worker thread takes them in batches and, for each batch:
+
+1. drops messages from a source that sends faster than :attr:`Ingest.rate` (``RATE_LIMITED``);
+2. parses strictly (:func:`.protocol.parse`) and refuses unknown readers;
+3. stores the new tag events in one transaction of the :class:`~.store.DedupStore`,
+   calling ``on_event`` for each of them before the commit;
+4. acks every reader heard in the batch with its contiguous mark, duplicates included, so a
+   reader that resent something already stored stops resending.
+
+A rejection is counted per reader (or per source when the reader is unknown), logged the
+first time that reason is seen for it, and passed to ``on_reject``. Nothing raises out of
+the worker: a failing callback is logged and the link goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from . import protocol as proto
+from .protocol import Hello, Rejection, Status, Tag
+from .store import DedupStore
+
+log = logging.getLogger("companion.readers")
+
+
+class Transport(Protocol):
+    """Something that carries messages to readers: a serial link or an MQTT link."""
+
+    name: str
+
+    def send(self, source: str, message: dict[str, Any]) -> None:
+        """Send one hub-to-reader message to ``source`` (a port, or a reader id on MQTT)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TagEvent:
+    """An accepted, deduplicated tap: what the rest of the hub sees."""
+
+    reader: str
+    boot: int
+    seq: int
+    uid: str
+    transport: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON line ``readers tail`` prints."""
+        return {"reader": self.reader, "boot": self.boot, "seq": self.seq, "uid": self.uid,
+                "transport": self.transport}
+
+
+@dataclass(slots=True)
+class _Raw:
+    transport: Transport
+    source: str
+    data: bytes
+    claimed: str | None
+    at: float
+
+
+@dataclass
+class ReaderInfo:
+    """What the hub knows of one configured reader."""
+
+    reader: str
+    online: bool = False
+    boot: int | None = None
+    fw: str | None = None
+    last_seen: float | None = None
+    transport: str | None = None
+
+
+class _Bucket:
+    __slots__ = ("tokens", "stamp")
+
+    def __init__(self, tokens: float, stamp: float) -> None:
+        self.tokens, self.stamp = tokens, stamp
+
+
+class Ingest:
+    """Parse, check, deduplicate, store and ack reader messages from any transport."""
+
+    def __init__(self, store: DedupStore, readers: Iterable[str], *,
+                 on_event: Callable[[TagEvent], None] | None = None,
+                 on_reject: Callable[[Rejection, str], None] | None = None,
+                 on_status: Callable[[ReaderInfo], None] | None = None,
+                 rate: float = 200.0, burst: float = 400.0, batch: int = 256,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.readers = {r: ReaderInfo(r) for r in readers}
+        self.on_event, self.on_reject, self.on_status = on_event, on_reject, on_status
+        self.rate, self.burst, self.batch = rate, burst, batch
+        self.clock = clock
+        self.accepted = 0
+        self.duplicates = 0
+        self.rejected: dict[str, Counter[str]] = defaultdict(Counter)
+        self._logged: set[tuple[str, str]] = set()
+        self._buckets: dict[str, _Bucket] = {}
+        self._routes: dict[str, tuple[Transport, str]] = {}
+        self._source_reader: dict[tuple[str, str], str] = {}
+        self._queue: queue.Queue[_Raw | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    def start(self) -> Ingest:
+        """Start the worker thread."""
+        self._thread = threading.Thread(target=self._run, name="reader-ingest", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Process what is queued, then stop the worker."""
+        if self._thread:
+            self._queue.put(None)
+            self._thread.join(timeout=10)
+            self._thread = None
+
+    def submit(self, transport: Transport, source: str, data: bytes,
+               claimed: str | None = None) -> None:
+        """Queue one raw message (called from transport threads)."""
+        self._queue.put(_Raw(transport, source, data, claimed, self.clock()))
+
+    def idle(self) -> bool:
+        """Whether nothing is waiting to be processed."""
+        return self._queue.unfinished_tasks == 0
+
+    def add_reader(self, reader: str) -> None:
+        """Trust one more reader id."""
+        self.readers.setdefault(reader, ReaderInfo(reader))
+
+    # -- the worker ------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            batch = [first]
+            while len(batch) < self.batch:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = None in batch
+            try:
+                self.process([raw for raw in batch if raw is not None])
+            except Exception:  # noqa: BLE001 - the link must survive anything
+                log.exception("reader link: batch failed")
+            finally:
+                for _ in batch:
+                    self._queue.task_done()
+            if stop:
+                return
+
+    def process(self, batch: list[_Raw]) -> None:
+        """Handle one batch of raw messages (the worker's step; callable in tests)."""
+        tags: list[tuple[Tag, str]] = []
+        heard: dict[tuple[str, int], tuple[Transport, str]] = {}
+        for raw in batch:
+            message = self._check(raw)
+            if message is None:
+                continue
+            self._note(raw, message)
+            if isinstance(message, Tag):
+                tags.append((message, raw.transport.name))
+                heard[(message.reader, message.boot)] = (raw.transport, raw.source)
+            elif isinstance(message, Hello):
+                heard[(message.reader, message.boot)] = (raw.transport, raw.source)
+        fresh = self.store.accept(tags, self._apply) if tags else []
+        self.accepted += len(fresh)
+        self.duplicates += len(tags) - len(fresh)
+        for (reader, boot), (transport, source) in heard.items():
+            self._send(transport, source, proto.ack(reader, boot, self.store.mark(reader, boot)))
+
+    def _apply(self, tag: Tag, transport: str) -> None:
+        if self.on_event is None:
+            return
+        event = TagEvent(tag.reader, tag.boot, tag.seq, tag.uid, transport)
+        try:
+            self.on_event(event)
+        except Exception:  # noqa: BLE001
+            log.exception("reader link: on_event failed for %s", event)
+
+    def _who(self, raw: _Raw) -> str:
+        """Whom a message is counted against: its reader if known, else its source."""
+        source = (raw.transport.name, raw.source)
+        return raw.claimed or self._source_reader.get(source) or f"{source[0]}:{source[1]}"
+
+    def _check(self, raw: _Raw) -> proto.Message | None:
+        who = self._who(raw)
+        if not self._allow(who):
+            return self._reject(Rejection("RATE_LIMITED", "over the rate limit", raw.claimed), raw)
+        message = proto.parse(raw.data)
+        if isinstance(message, Rejection):
+            return self._reject(message, raw)
+        if raw.claimed is not None and message.reader != raw.claimed:
+            return self._reject(Rejection("READER_MISMATCH", f"{message.reader} on the topic of "
+                                          f"{raw.claimed}", raw.claimed), raw)
+        if message.reader not in self.readers:
+            return self._reject(Rejection("UNKNOWN_READER", message.reader, message.reader), raw)
+        return message
+
+    def _allow(self, who: str) -> bool:
+        now = self.clock()
+        bucket = self._buckets.get(who)
+        if bucket is None:
+            bucket = self._buckets[who] = _Bucket(self.burst, now)
+        bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.stamp) * self.rate)
+        bucket.stamp = now
+        if bucket.tokens < 1:
+            return False
+        bucket.tokens -= 1
+        return True
+
+    def _reject(self, rejection: Rejection, raw: _Raw) -> None:
+        known = rejection.reader if rejection.reader in self.readers else None
+        who = known or self._who(raw)
+        self.rejected[who][rejection.code] += 1
+        if (who, rejection.code) not in self._logged:
+            self._logged.add((who, rejection.code))
+            log.warning("reader link: rejected from %s: %s (%s); counting further ones",
+                        who, rejection.code, rejection.detail)
+        if self.on_reject:
+            try:
+                self.on_reject(rejection, who)
+            except Exception:  # noqa: BLE001
+                log.exception("reader link: on_reject failed")
+        return None
+
+    def _note(self, raw: _Raw, message: proto.Message) -> None:
+        info = self.readers[message.reader]
+        info.last_seen = raw.at
+        changed = False
+        if isinstance(message, Status):
+            changed = info.online != (message.state == "online")
+            info.online = message.state == "online"
+        else:
+            self._routes[message.reader] = (raw.transport, raw.source)
+            self._source_reader[(raw.transport.name, raw.source)] = message.reader
+            changed = not info.online or info.transport != raw.transport.name
+            info.online, info.transport = True, raw.transport.name
+            if isinstance(message, Hello):
+                info.boot, info.fw = message.boot, message.fw
+            elif info.boot is None:
+                info.boot = message.boot
+        if changed and self.on_status:
+            self.on_status(info)
+
+    # -- hub to reader ---------------------------------------------------------------------
+
+    def _send(self, transport: Transport, source: str, message: dict[str, Any]) -> None:
+        try:
+            transport.send(source, message)
+        except Exception as exc:  # noqa: BLE001 - an unplugged reader must not stop the link
+            log.debug("reader link: could not send to %s: %s", source, exc)
+
+    def send(self, reader: str, message: dict[str, Any]) -> bool:
+        """Send a message to a reader by the route it was last heard on; False if none."""
+        route = self._routes.get(reader)
+        if route is None:
+            return False
+        self._send(route[0], route[1], message)
+        return True
+
+    def feedback(self, reader: str, level: str, seq: int | None = None) -> bool:
+        """Ask a reader to show ``ok``, ``warn`` or ``error``."""
+        return self.send(reader, proto.feedback(reader, level, seq))
+
+    def mark_offline(self, transport: Transport, source: str) -> None:
+        """A transport lost ``source`` (an unplugged port): its readers are offline."""
+        for reader, (tr, src) in list(self._routes.items()):
+            if tr is transport and src == source and self.readers[reader].online:
+                self.readers[reader].online = False
+                if self.on_status:
+                    self.on_status(self.readers[reader])
+
+    def stats(self) -> dict[str, Any]:
+        """Counters: accepted, duplicates, and rejections per reader and reason."""
+        return {"accepted": self.accepted, "duplicates": self.duplicates,
+                "rejected": {who: dict(c) for who, c in self.rejected.items()}}

@@ -1,0 +1,268 @@
+"""Reader wire protocol v1: the messages, their strict parser, and their encoder.
+
+Every message is one JSON object with ``"v": 1`` and a ``"type"``. Over USB serial each
+message is one line (UTF-8, at most :data:`MAX_MESSAGE` bytes with the newline); over MQTT it
+is one message payload. The full description, with examples, is ``docs/protocol.md``.
+
+Reader to hub: ``hello``, ``tag``, ``heartbeat``, and (MQTT only, retained) ``status``.
+Hub to reader: ``ack``, ``feedback``, ``resync``.
+
+:func:`parse` never raises on bad input: it returns a :class:`Rejection` with a stable
+reason code from :data:`REASONS`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+VERSION = 1
+"""The protocol version this module speaks."""
+MAX_MESSAGE = 512
+"""Largest message in bytes, the serial newline included."""
+MAX_SEQ = 2**32 - 1
+"""Sequence numbers and boot ids are unsigned 32-bit integers."""
+FEEDBACK_LEVELS = ("ok", "warn", "error")
+"""What the hub can ask the reader's LED and buzzer to show."""
+UID_BYTES = (4, 7, 10)
+"""ISO 14443A UID lengths: single, double and triple size."""
+READER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
+"""Reader ids: 1 to 32 characters, letters, digits, ``_ . -``; safe in an MQTT topic."""
+
+REASONS: dict[str, str] = {
+    "TOO_LONG": "the message is longer than 512 bytes",
+    "NOT_UTF8": "the bytes are not valid UTF-8",
+    "NOT_JSON": "the text is not JSON",
+    "NOT_OBJECT": "the JSON is not an object",
+    "UNKNOWN_VERSION": "the 'v' field names a protocol version this hub does not speak",
+    "UNKNOWN_TYPE": "the 'type' field is not a reader-to-hub message type",
+    "MISSING_FIELD": "a required field is absent",
+    "BAD_FIELD": "a field has the wrong type or an out-of-range value",
+    "BAD_UID": "the UID is not 4, 7 or 10 bytes of hex",
+    "UNKNOWN_READER": "the reader id was not configured for this hub",
+    "READER_MISMATCH": "the reader id in the message differs from the one of its topic or port",
+    "RATE_LIMITED": "the reader sends faster than any person can tap",
+}
+"""Every rejection reason code, with its meaning."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """A reader (re)connected: its firmware, boot id and the last seq it holds unacked."""
+
+    reader: str
+    boot: int
+    fw: str
+    unacked: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A tag newly placed on the pad; ``uid`` is lowercase hex."""
+
+    reader: str
+    boot: int
+    seq: int
+    uid: str
+
+
+@dataclass(frozen=True, slots=True)
+class Heartbeat:
+    """The reader is alive; ``uptime`` in seconds since boot."""
+
+    reader: str
+    boot: int
+    uptime: int
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """Availability, published retained on MQTT; the last will says ``offline``."""
+
+    reader: str
+    state: str
+
+
+Message = Hello | Tag | Heartbeat | Status
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """Why a message was refused: a code from :data:`REASONS` and a detail for the log."""
+
+    code: str
+    detail: str
+    reader: str | None = None
+
+
+def parse(data: bytes, *, max_size: int = MAX_MESSAGE) -> Message | Rejection:
+    """Parse one message (without its newline). Never raises."""
+    if len(data) > max_size:
+        return Rejection("TOO_LONG", f"{len(data)} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Rejection("NOT_UTF8", str(exc))
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        return Rejection("NOT_JSON", str(exc)[:80])
+    if not isinstance(obj, dict):
+        return Rejection("NOT_OBJECT", type(obj).__name__)
+    reader = obj.get("reader") if isinstance(obj.get("reader"), str) else None
+    version = obj.get("v")
+    if version != VERSION or type(version) is not int:
+        return Rejection("UNKNOWN_VERSION", f"v={version!r}", reader)
+    kind = obj.get("type")
+    builder = _BUILDERS.get(kind) if isinstance(kind, str) else None
+    if builder is None:
+        return Rejection("UNKNOWN_TYPE", f"type={kind!r}", reader)
+    try:
+        return builder(obj)
+    except _FieldError as exc:
+        return Rejection(exc.code, exc.detail, reader)
+
+
+class _FieldError(Exception):
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code, self.detail = code, detail
+
+
+def _field(obj: dict[str, Any], name: str, kind: type) -> Any:
+    if name not in obj:
+        raise _FieldError("MISSING_FIELD", name)
+    value = obj[name]
+    if type(value) is not kind:
+        raise _FieldError("BAD_FIELD", f"{name} must be {kind.__name__}")
+    return value
+
+
+def _count(obj: dict[str, Any], name: str, low: int = 0) -> int:
+    value = _field(obj, name, int)
+    if not low <= value <= MAX_SEQ:
+        raise _FieldError("BAD_FIELD", f"{name} out of range")
+    return value
+
+
+def _reader(obj: dict[str, Any]) -> str:
+    value = _field(obj, "reader", str)
+    if not READER_ID.match(value):
+        raise _FieldError("BAD_FIELD", "reader id")
+    return value
+
+
+def _only(obj: dict[str, Any], allowed: set[str]) -> None:
+    extra = set(obj) - allowed - {"v", "type"}
+    if extra:
+        raise _FieldError("BAD_FIELD", f"unexpected field {sorted(extra)[0]!r}")
+
+
+def normalize_uid(value: Any) -> str:
+    """A UID as lowercase hex without separators; raises ``ValueError`` if it is not one."""
+    if not isinstance(value, str):
+        raise ValueError("uid must be a string")
+    text = value.replace(":", "").replace("-", "").lower()
+    if len(text) not in tuple(2 * n for n in UID_BYTES) or not all(
+            c in "0123456789abcdef" for c in text):
+        raise ValueError(f"uid {value!r} is not 4, 7 or 10 bytes of hex")
+    return text
+
+
+def _tag(obj: dict[str, Any]) -> Tag:
+    _only(obj, {"reader", "boot", "seq", "uid"})
+    reader, boot, seq = _reader(obj), _count(obj, "boot"), _count(obj, "seq", 1)
+    try:
+        uid = normalize_uid(_field(obj, "uid", str))
+    except ValueError as exc:
+        raise _FieldError("BAD_UID", str(exc)) from exc
+    return Tag(reader, boot, seq, uid)
+
+
+def _hello(obj: dict[str, Any]) -> Hello:
+    _only(obj, {"reader", "boot", "fw", "unacked"})
+    fw = _field(obj, "fw", str)
+    if len(fw) > 32:
+        raise _FieldError("BAD_FIELD", "fw too long")
+    return Hello(_reader(obj), _count(obj, "boot"), fw, _count(obj, "unacked"))
+
+
+def _heartbeat(obj: dict[str, Any]) -> Heartbeat:
+    _only(obj, {"reader", "boot", "uptime"})
+    return Heartbeat(_reader(obj), _count(obj, "boot"), _count(obj, "uptime"))
+
+
+def _status(obj: dict[str, Any]) -> Status:
+    _only(obj, {"reader", "state"})
+    state = _field(obj, "state", str)
+    if state not in ("online", "offline"):
+        raise _FieldError("BAD_FIELD", "state must be online or offline")
+    return Status(_reader(obj), state)
+
+
+_BUILDERS = {"tag": _tag, "hello": _hello, "heartbeat": _heartbeat, "status": _status}
+
+
+# -- encoding ------------------------------------------------------------------------------
+
+
+def encode(obj: dict[str, Any]) -> bytes:
+    """Compact JSON bytes of a message, without a newline."""
+    return json.dumps(obj, separators=(",", ":")).encode("utf-8")
+
+
+def ack(reader: str, boot: int, seq: int) -> dict[str, Any]:
+    """Hub to reader: every seq up to ``seq`` of this boot is stored; forget them."""
+    return {"v": VERSION, "type": "ack", "reader": reader, "boot": boot, "seq": seq}
+
+
+def feedback(reader: str, level: str, seq: int | None = None) -> dict[str, Any]:
+    """Hub to reader: show ``ok``, ``warn`` or ``error`` (LED and beep) for a tap."""
+    if level not in FEEDBACK_LEVELS:
+        raise ValueError(f"feedback level must be one of {FEEDBACK_LEVELS}")
+    msg: dict[str, Any] = {"v": VERSION, "type": "feedback", "reader": reader, "level": level}
+    if seq is not None:
+        msg["seq"] = seq
+    return msg
+
+
+def resync(reader: str | None = None) -> dict[str, Any]:
+    """Hub to reader: send ``hello`` again, then every unacked event."""
+    msg: dict[str, Any] = {"v": VERSION, "type": "resync"}
+    if reader is not None:
+        msg["reader"] = reader
+    return msg
+
+
+def tag(reader: str, boot: int, seq: int, uid: str) -> dict[str, Any]:
+    """Reader to hub: a tag event (used by virtual readers and tests)."""
+    return {"v": VERSION, "type": "tag", "reader": reader, "boot": boot, "seq": seq, "uid": uid}
+
+
+def hello(reader: str, boot: int, fw: str, unacked: int) -> dict[str, Any]:
+    """Reader to hub: the greeting after (re)connecting or a ``resync``."""
+    return {"v": VERSION, "type": "hello", "reader": reader, "boot": boot, "fw": fw,
+            "unacked": unacked}
+
+
+def heartbeat(reader: str, boot: int, uptime: int) -> dict[str, Any]:
+    """Reader to hub: alive."""
+    return {"v": VERSION, "type": "heartbeat", "reader": reader, "boot": boot, "uptime": uptime}
+
+
+def status(reader: str, state: str) -> dict[str, Any]:
+    """Reader availability for the retained MQTT status topic (and its last will)."""
+    return {"v": VERSION, "type": "status", "reader": reader, "state": state}
+
+
+def parse_command(data: bytes) -> dict[str, Any] | None:
+    """Parse a hub-to-reader message on the reader side; None if it is not a valid v1 one."""
+    try:
+        obj = json.loads(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    if not isinstance(obj, dict) or obj.get("v") != VERSION:
+        return None
+    return obj if obj.get("type") in ("ack", "feedback", "resync") else None

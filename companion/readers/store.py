@@ -1,0 +1,157 @@
+"""Durable duplicate detection for reader events, in SQLite.
+
+A tag event is identified by ``(reader, boot, seq)``. :meth:`DedupStore.accept` stores a
+batch of events in one transaction, skipping those already stored, and only then may the
+link ack them. Because the store outlives the process, a reader that resends after a hub
+restart is recognised.
+
+Per ``(reader, boot)`` the store also keeps the *contiguous mark*: the highest ``seq`` such
+that every seq from 1 up to it has been stored. That is what the hub acks.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from .protocol import Tag
+
+SCHEMA_VERSION = 1
+"""Version of the tables below; a file with another version is refused."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS reader_events (
+    reader TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
+    uid TEXT NOT NULL, transport TEXT NOT NULL,
+    PRIMARY KEY (reader, boot, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS reader_marks (
+    reader TEXT NOT NULL, boot INTEGER NOT NULL, mark INTEGER NOT NULL,
+    PRIMARY KEY (reader, boot)
+) WITHOUT ROWID;
+"""
+
+
+class StoreError(RuntimeError):
+    """The dedup database cannot be used (wrong schema version, unreadable file)."""
+
+
+class DedupStore:
+    """Stored reader events and contiguous marks; safe to call from several threads."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(_SCHEMA)
+            self._check_version()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: {exc}") from exc
+        self._marks: dict[tuple[str, int], int] = {}
+        self._above: dict[tuple[str, int], set[int]] = {}
+
+    def _check_version(self) -> None:
+        row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        if row is None:
+            self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif row[0] != str(SCHEMA_VERSION):
+            raise StoreError(f"{self.path}: schema version {row[0]}, expected {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    def _load(self, key: tuple[str, int]) -> None:
+        if key in self._marks:
+            return
+        row = self._db.execute("SELECT mark FROM reader_marks WHERE reader=? AND boot=?",
+                               key).fetchone()
+        mark = row[0] if row else 0
+        above = self._db.execute(
+            "SELECT seq FROM reader_events WHERE reader=? AND boot=? AND seq>?", (*key, mark))
+        self._marks[key] = mark
+        self._above[key] = {r[0] for r in above}
+
+    def seen(self, reader: str, boot: int, seq: int) -> bool:
+        """Whether this event is already stored."""
+        with self._lock:
+            key = (reader, boot)
+            self._load(key)
+            return seq <= self._marks[key] or seq in self._above[key]
+
+    def mark(self, reader: str, boot: int) -> int:
+        """The contiguous mark of a reader's boot (0 when nothing is stored)."""
+        with self._lock:
+            self._load((reader, boot))
+            return self._marks[(reader, boot)]
+
+    def accept(self, events: Iterable[tuple[Tag, str]],
+               apply: Callable[[Tag, str], None] | None = None) -> list[tuple[Tag, str]]:
+        """Store the new ``(tag, transport)`` pairs in one transaction; return them.
+
+        ``apply`` runs for each new event inside the transaction, before the commit, so a
+        crash can repeat an effect but never lose one. Duplicates (within the batch too)
+        are skipped.
+        """
+        with self._lock:
+            fresh: list[tuple[Tag, str]] = []
+            keys: set[tuple[str, int, int]] = set()
+            for tag, transport in events:
+                key = (tag.reader, tag.boot)
+                self._load(key)
+                ident = (tag.reader, tag.boot, tag.seq)
+                if tag.seq <= self._marks[key] or tag.seq in self._above[key] or ident in keys:
+                    continue
+                keys.add(ident)
+                fresh.append((tag, transport))
+            if fresh:
+                self._commit(fresh, apply)
+            return fresh
+
+    def _commit(self, fresh: list[tuple[Tag, str]],
+                apply: Callable[[Tag, str], None] | None) -> None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.executemany("INSERT INTO reader_events VALUES (?, ?, ?, ?, ?)",
+                           [(t.reader, t.boot, t.seq, t.uid, tr) for t, tr in fresh])
+            marks = self._advance([t for t, _ in fresh])
+            db.executemany("INSERT OR REPLACE INTO reader_marks VALUES (?, ?, ?)",
+                           [(r, b, m) for (r, b), m in marks.items()])
+            if apply:
+                for tag, transport in fresh:
+                    apply(tag, transport)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            for key in {(t.reader, t.boot) for t, _ in fresh}:
+                self._marks.pop(key, None)
+                self._above.pop(key, None)
+            raise
+
+    def _advance(self, tags: list[Tag]) -> dict[tuple[str, int], int]:
+        touched = {}
+        for tag in tags:
+            key = (tag.reader, tag.boot)
+            above = self._above[key]
+            above.add(tag.seq)
+            mark = self._marks[key]
+            while mark + 1 in above:
+                mark += 1
+                above.discard(mark)
+            self._marks[key] = touched[key] = mark
+        return touched
+
+    def events(self) -> list[tuple[str, int, int, str, str]]:
+        """Every stored event as ``(reader, boot, seq, uid, transport)``, in key order."""
+        with self._lock:
+            return self._db.execute(
+                "SELECT reader, boot, seq, uid, transport FROM reader_events "
+                "ORDER BY reader, boot, seq").fetchall()

@@ -1,0 +1,366 @@
+"""Virtual bag readers: the firmware's protocol behaviour without the hardware.
+
+A :class:`VirtualReader` numbers its taps, keeps every unacked event and resends them all
+after a (re)connection, a ``resync``, or every ``resend_interval`` seconds until the hub
+acks them. It is carried by a bank of transports:
+
+* :class:`SerialBank`: each reader gets its own pseudo-terminal pair; the hub side is
+  reached through a stable symlink ``DIR/<reader>`` that survives a simulated unplug;
+* :class:`MqttBank`: each reader is an MQTT client with a retained status and a last will.
+
+The demo table, the tests, ``readers simulate`` and the benchmarks use them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import pty
+import random
+import selectors
+import threading
+import time
+import tty
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+
+from . import protocol as proto
+from . import topics
+from .mqtt_link import make_client
+from .mqtt_url import MqttUrl
+
+log = logging.getLogger("companion.readers.virtual")
+
+FIRMWARE = "virtual/1"
+"""The firmware version virtual readers announce in ``hello``."""
+
+
+def random_uid(rng: random.Random) -> str:
+    """A 7-byte NTAG213-style UID (NXP manufacturer byte 0x04 first)."""
+    return "04" + "".join(f"{rng.randrange(256):02x}" for _ in range(6))
+
+
+class VirtualReader:
+    """One bag reader's protocol state: seq numbers, the unacked buffer, feedback seen."""
+
+    def __init__(self, reader: str, boot: int = 1, *, resend_interval: float = 0.5,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.reader, self.boot = reader, boot
+        self.resend_interval, self.clock = resend_interval, clock
+        self.write: Callable[[bytes], None] | None = None
+        self.seq = 0
+        self.unacked: OrderedDict[int, bytes] = OrderedDict()
+        self.feedback: list[dict[str, Any]] = []
+        self.acks = 0
+        self._lock = threading.Lock()
+        self._last_send = 0.0
+        self._started = clock()
+
+    def _emit(self, payload: bytes) -> None:
+        if self.write is None:
+            return
+        try:
+            self.write(payload)
+        except OSError as exc:  # unplugged or broker away: the resend loop will retry
+            log.debug("%s: send failed: %s", self.reader, exc)
+
+    def tap(self, uid: str) -> int:
+        """A pawn placed on the pad: a new tag event, sent now and kept until acked."""
+        with self._lock:
+            self.seq += 1
+            payload = proto.encode(proto.tag(self.reader, self.boot, self.seq, uid))
+            self.unacked[self.seq] = payload
+            self._last_send = self.clock()
+        self._emit(payload)
+        return self.seq
+
+    def hello(self) -> None:
+        """Say hello, then resend every unacked event (after connecting or a resync)."""
+        last = next(reversed(self.unacked), 0) if self.unacked else 0
+        self._emit(proto.encode(proto.hello(self.reader, self.boot, FIRMWARE, last)))
+        self.resend()
+
+    def resend(self) -> None:
+        """Send every unacked event again, oldest first."""
+        with self._lock:
+            payloads = list(self.unacked.values())
+            self._last_send = self.clock()
+        for payload in payloads:
+            self._emit(payload)
+
+    def heartbeat(self) -> None:
+        """Tell the hub the reader is alive."""
+        uptime = int(self.clock() - self._started)
+        self._emit(proto.encode(proto.heartbeat(self.reader, self.boot, uptime)))
+
+    def tick(self) -> None:
+        """Resend unacked events when ``resend_interval`` has passed without news."""
+        if self.unacked and self.clock() - self._last_send >= self.resend_interval:
+            self.resend()
+
+    def on_command(self, data: bytes) -> None:
+        """Handle one hub-to-reader message."""
+        cmd = proto.parse_command(data)
+        if cmd is None or cmd.get("reader", self.reader) != self.reader:
+            return
+        if cmd["type"] == "ack" and cmd.get("boot") == self.boot:
+            with self._lock:
+                self.acks += 1
+                for seq in [s for s in self.unacked if s <= cmd.get("seq", 0)]:
+                    del self.unacked[seq]
+        elif cmd["type"] == "feedback":
+            self.feedback.append(cmd)
+        elif cmd["type"] == "resync":
+            self.hello()
+
+    @property
+    def pending(self) -> int:
+        """How many events still wait for an ack."""
+        return len(self.unacked)
+
+
+class _Bank:
+    """Common driving of several virtual readers: a thread that ticks resends."""
+
+    def __init__(self, readers: Iterable[VirtualReader]) -> None:
+        self.readers = {r.reader: r for r in readers}
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+
+    def tap(self, reader: str, uid: str) -> int:
+        """Tap a pawn on one reader."""
+        return self.readers[reader].tap(uid)
+
+    def pending(self) -> int:
+        """Unacked events over all readers."""
+        return sum(r.pending for r in self.readers.values())
+
+    def wait_acked(self, timeout: float) -> bool:
+        """Wait until every event is acked; False on timeout."""
+        deadline = time.monotonic() + timeout
+        while self.pending() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return not self.pending()
+
+    def _spawn(self, target: Callable[[], None], name: str) -> None:
+        thread = threading.Thread(target=target, name=name, daemon=True)
+        thread.start()
+        self._threads.append(thread)
+
+    heartbeat_interval = 5.0
+    """Seconds between heartbeats of every reader."""
+
+    def _ticker(self) -> None:
+        beat = time.monotonic()
+        while not self._stop.wait(0.05):
+            for reader in list(self.readers.values()):
+                reader.tick()
+            if time.monotonic() - beat >= self.heartbeat_interval:
+                beat = time.monotonic()
+                for reader in list(self.readers.values()):
+                    reader.heartbeat()
+
+    def stop(self) -> None:
+        """Stop the bank's threads."""
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(timeout=5)
+
+
+class _Pty:
+    """One virtual USB cable: a pty pair and the stable symlink the hub opens."""
+
+    def __init__(self, link: Path) -> None:
+        self.link = link
+        self.master = self.slave = -1
+        self.lock = threading.Lock()
+        self.buffer = bytearray()
+
+    def plug(self) -> None:
+        master, slave = pty.openpty()
+        tty.setraw(slave)
+        tmp = self.link.with_name(self.link.name + ".new")
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        tmp.symlink_to(os.ttyname(slave))
+        os.replace(tmp, self.link)
+        self.master, self.slave = master, slave
+        os.set_blocking(master, False)
+
+    def unplug(self) -> None:
+        with self.lock:
+            for fd in (self.master, self.slave):
+                if fd >= 0:
+                    os.close(fd)
+            self.master = self.slave = -1
+
+    def write(self, data: bytes) -> None:
+        with self.lock:
+            if self.master < 0:
+                raise OSError("unplugged")
+            view = memoryview(data + b"\n")
+            deadline = time.monotonic() + 2
+            while view:
+                try:
+                    view = view[os.write(self.master, view):]
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise OSError("the hub is not reading") from None
+                    time.sleep(0.001)
+
+
+class SerialBank(_Bank):
+    """Virtual readers on pseudo-terminals, one per reader, reachable at ``DIR/<reader>``."""
+
+    def __init__(self, readers: Iterable[VirtualReader], directory: str | Path) -> None:
+        super().__init__(readers)
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.ptys = {name: _Pty(self.directory / name) for name in self.readers}
+        self._selector = selectors.DefaultSelector()
+        self._selector_lock = threading.Lock()
+
+    def path(self, reader: str) -> str:
+        """The stable device name of a reader (a symlink to its current pty)."""
+        return str(self.ptys[reader].link)
+
+    def device(self, reader: str) -> str:
+        """The pty device the symlink points at now."""
+        return os.readlink(self.ptys[reader].link)
+
+    def start(self) -> SerialBank:
+        """Plug every reader in and start reading the hub's replies."""
+        for name in self.readers:
+            self.plug(name)
+        self._spawn(self._pump, "virtual-serial")
+        self._spawn(self._ticker, "virtual-serial-resend")
+        return self
+
+    def plug(self, reader: str) -> None:
+        """Connect the cable (again): a new pty behind the same stable name."""
+        port = self.ptys[reader]
+        port.plug()
+        self.readers[reader].write = port.write
+        with self._selector_lock:
+            self._selector.register(port.master, selectors.EVENT_READ, reader)
+
+    def unplug(self, reader: str) -> None:
+        """Pull the cable: the pty disappears and the hub sees a read error."""
+        port = self.ptys[reader]
+        with self._selector_lock, contextlib.suppress(KeyError, ValueError):
+            self._selector.unregister(port.master)
+        port.unplug()
+
+    def raw(self, reader: str, data: bytes) -> None:
+        """Write arbitrary bytes on a reader's line (for bad-input tests)."""
+        port = self.ptys[reader]
+        with port.lock:
+            view = memoryview(data)
+            while view:
+                try:
+                    view = view[os.write(port.master, view):]
+                except BlockingIOError:
+                    time.sleep(0.001)
+
+    def _pump(self) -> None:
+        while not self._stop.is_set():
+            with self._selector_lock:
+                ready = self._selector.select(0.02) if self._selector.get_map() else None
+            if ready is None:
+                time.sleep(0.02)
+                continue
+            for key, _ in ready:
+                self._read(key.data, key.fd)
+
+    def _read(self, reader: str, fd: int) -> None:
+        port = self.ptys[reader]
+        try:
+            chunk = os.read(fd, 65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:
+            return
+        port.buffer += chunk
+        while b"\n" in port.buffer:
+            line, _, rest = bytes(port.buffer).partition(b"\n")
+            port.buffer = bytearray(rest)
+            self.readers[reader].on_command(line)
+
+    def stop(self) -> None:
+        """Stop, unplug every reader and remove the symlinks."""
+        super().stop()
+        for name, port in self.ptys.items():
+            self.unplug(name)
+            with contextlib.suppress(FileNotFoundError):
+                port.link.unlink()
+
+
+class MqttBank(_Bank):
+    """Virtual readers as MQTT clients of one table, with retained status and last will."""
+
+    def __init__(self, readers: Iterable[VirtualReader], url: MqttUrl, table: str) -> None:
+        super().__init__(readers)
+        self.url, self.table = url, table
+        self.clients: dict[str, mqtt.Client] = {}
+
+    def start(self) -> MqttBank:
+        """Connect every reader (in the background) and start resending."""
+        for name, reader in self.readers.items():
+            self.clients[name] = self._client(reader)
+        self._spawn(self._ticker, "virtual-mqtt-resend")
+        return self
+
+    def _client(self, reader: VirtualReader) -> mqtt.Client:
+        client = make_client(f"reader-{self.table}-{reader.reader}", self.url)
+        status = topics.topic(self.table, reader.reader, "status")
+        client.will_set(status, proto.encode(proto.status(reader.reader, "offline")), 1, True)
+        event = topics.topic(self.table, reader.reader, "event")
+
+        def write(payload: bytes) -> None:
+            if not client.is_connected():
+                raise OSError("not connected")
+            client.publish(event, payload, qos=1)
+
+        def on_connect(c: mqtt.Client, _u: Any, _f: Any, reason: Any, _p: Any) -> None:
+            if reason.is_failure:
+                return
+            c.subscribe(topics.topic(self.table, reader.reader, "cmd"), qos=1)
+            c.publish(status, proto.encode(proto.status(reader.reader, "online")), 1, True)
+            reader.hello()
+
+        client.on_connect = on_connect
+        client.on_message = lambda _c, _u, msg: reader.on_command(msg.payload)
+        reader.write = write
+        client.connect_async(self.url.host, self.url.port, keepalive=15)
+        client.loop_start()
+        return client
+
+    def raw(self, reader: str, data: bytes) -> None:
+        """Publish arbitrary bytes on a reader's event topic (for bad-input tests)."""
+        self.clients[reader].publish(topics.topic(self.table, reader, "event"), data, qos=1)
+
+    def wait_connected(self, timeout: float = 10.0) -> bool:
+        """Wait until every reader is connected to the broker."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if all(c.is_connected() for c in self.clients.values()):
+                return True
+            time.sleep(0.02)
+        return False
+
+    def stop(self, clean: bool = True) -> None:
+        """Disconnect every reader (publishing ``offline`` first when ``clean``)."""
+        super().stop()
+        for name, client in self.clients.items():
+            if clean and client.is_connected():
+                status = topics.topic(self.table, name, "status")
+                client.publish(status, proto.encode(proto.status(name, "offline")), 1, True)
+            client.disconnect()
+            client.loop_stop()
