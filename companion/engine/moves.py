@@ -109,6 +109,16 @@ def move_from_dict(data: Any) -> Move:
     return Move(kind, **values)
 
 
+def check_fields(move: Move) -> None:
+    """Raise ``BAD_MOVE`` unless the move's kind is known and its fields are well typed."""
+    if move.kind not in FIELDS:
+        raise Violation("UNKNOWN_MOVE", f"unknown move kind {move.kind!r}")
+    for name in _INT_FIELDS + _STR_FIELDS:
+        value = getattr(move, name)
+        if value is not None:
+            _typed(move.kind, name, value)
+
+
 def _typed(kind: str, name: str, value: Any) -> Any:
     if name in _INT_FIELDS:
         if type(value) is not int or value < 0:

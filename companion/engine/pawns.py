@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 BOX = 0
-"""Out of the game (unused pawns with 2 or 3 players, and guests sent back at the end)."""
+"""Out of the game: the pawns a 2- or 3-player game does not use."""
 RESERVE = 1
 """The common reserve in the middle of the table."""
 

@@ -2,9 +2,10 @@
 
 :func:`new_game` lays out what needs no luck: money by seat from the first player, the
 default theaters, and the guests (each player's bag and exit zone, the reserve, the box).
-What the table deals is left as pending chance steps, in rulebook order: each player's
-starting movie (with its extra guest from the reserve), the Features then the Premiers
-row, the three theater columns, and each player's two award cards, of which they keep one.
+What the table deals is left as pending chance steps, in this order (any order gives the
+same game): each player's starting movie (with its extra guest from the reserve), the
+Features then the Premiers row, the three theater columns, and each player's two award
+cards, of which they keep one.
 """
 
 from __future__ import annotations

@@ -207,7 +207,7 @@ def _check_movie_index(state: GameState, p: int, slot: int, index: int | None,
     movie = state.movie(p, slot)
     require(movie is not None, "THEATER_HAS_NO_MOVIE", "No movie shows in that theater.")
     assert movie is not None
-    require(index is not None and index < len(movie.actions), "BAD_ACTION_INDEX",
+    require(index is not None and 0 <= index < len(movie.actions), "BAD_ACTION_INDEX",
             f"{movie.title} has no action #{index}.")
     assert index is not None
     require(index < state.visible_actions(p, slot), "MOVIE_ACTION_COVERED",

@@ -17,6 +17,7 @@ Showing card.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from . import pawns as P
@@ -133,7 +134,7 @@ class Task:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data, without empty fields."""
         data = {name: getattr(self, name) for name in Task.__slots__}
-        return {k: v for k, v in data.items() if v not in (None, [], 0) or k == "kind"}
+        return {k: v for k, v in data.items() if v is not None and v != []}
 
 
 class GameState:
@@ -208,7 +209,7 @@ class GameState:
         data["board"] = [list(t) for t in self.board]
         for key in ("theater_pool", "theater_queue", "columns"):
             data[key] = {str(k): v for k, v in self.__dict__[key].items()}
-        return data
+        return copy.deepcopy(data)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.to_dict() == other.to_dict()

@@ -72,7 +72,7 @@ def draw_seat_targets(state: GameState, player: int) -> list[tuple[int, int]]:
         if theater is None or state.movie(player, slot) is None or show.activated[slot]:
             continue
         start = show.cursor + 1 if slot == show.active else 0
-        first_empty = next((k for k in range(theater.seats)
+        first_empty = next((k for k in range(start, theater.seats)
                             if state.occupant(player, slot, k) is None), None)
         for k in range(start, theater.seats):
             if k == first_empty or state.occupant(player, slot, k) is not None:

@@ -36,7 +36,7 @@ CODES: dict[str, str] = {
     "SEAT_ORDER": "seats fill in order, #1 first",
     "NO_SUCH_SEAT": "the theater has no such seat",
     "SEAT_AVAILABLE": "extra guests go to the exit zone only when no seat is free",
-    "SEAT_NOT_ELIGIBLE": "that seat was already activated this showing",
+    "SEAT_NOT_ELIGIBLE": "that seat was already activated this showing, or is not next in order",
     "PLACEMENT_NOT_DONE": "every drawn guest must be placed before guests act",
     "THEATER_NOT_FINISHED": "finish the theater being resolved before another one",
     "NO_GUEST_TO_ACT": "no guest waits to act in that theater",
