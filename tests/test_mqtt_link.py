@@ -110,9 +110,7 @@ def test_availability_comes_from_the_retained_status_and_the_last_will(rig, brok
     """Online when a reader connects; offline from its last will when it vanishes."""
     bank, link, ingest, record = rig
     assert wait_for(lambda: ingest.readers["bag-1"].online)
-    client = bank.clients["bag-1"]
-    client.socket().close()  # an abrupt drop: the broker publishes the last will
-    client.loop_stop()
+    bank.drop("bag-1")  # an abrupt drop: the broker publishes the last will
     assert wait_for(lambda: not ingest.readers["bag-1"].online, timeout=40)
     assert ingest.readers["bag-2"].online
 

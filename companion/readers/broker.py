@@ -79,6 +79,7 @@ class Broker:
             f"log_dest file {self.workdir / 'mosquitto.log'}",
             "max_inflight_messages 100",
             "max_queued_messages 100000",
+            "set_tcp_nodelay true",
             # run as whoever started us: as root, Mosquitto would otherwise switch to its
             # own account and lose access to our private files
             f"user {getpass.getuser()}",

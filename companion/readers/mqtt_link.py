@@ -10,7 +10,9 @@ sides. paho reconnects by itself with exponential backoff. Every payload goes to
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import socket
 import threading
 from typing import Any
 
@@ -33,7 +35,18 @@ def make_client(client_id: str, url: MqttUrl, *, persistent: bool = True) -> mqt
     client.reconnect_delay_set(min_delay=1, max_delay=8)
     client.max_inflight_messages_set(100)
     client.max_queued_messages_set(0)
+    client.on_socket_open = lambda _c, _u, sock: no_delay(sock)
     return client
+
+
+def no_delay(sock: Any) -> None:
+    """Turn Nagle's algorithm off: an ack and the next event must not wait for each other.
+
+    paho leaves it on, and a reader that sends a PUBACK then a PUBLISH would otherwise wait
+    for the broker's delayed TCP ack (tens of milliseconds).
+    """
+    with contextlib.suppress(OSError, AttributeError):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 class MqttLink:
@@ -48,7 +61,9 @@ class MqttLink:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
+        self.client.on_subscribe = self._on_subscribe
         self.connected = threading.Event()
+        """Set while connected and subscribed."""
         self.connections = 0
 
     def start(self) -> MqttLink:
@@ -74,8 +89,11 @@ class MqttLink:
         client.subscribe([(topics.subscription(self.table, "event"), 1),
                           (topics.subscription(self.table, "status"), 1)])
         self.connections += 1
-        self.connected.set()
         log.info("mqtt: connected to %s", self.url.redacted())
+
+    def _on_subscribe(self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any,
+                      properties: Any) -> None:
+        self.connected.set()  # subscribed: from now on no reader message is missed
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                        properties: Any) -> None:

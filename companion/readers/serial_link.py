@@ -6,16 +6,19 @@ with a selector, cuts the byte stream into lines, and hands each line to the
 :class:`~.ingest.Ingest`. A line longer than :data:`~.protocol.MAX_MESSAGE` bytes is
 dropped whole (``TOO_LONG``) without ever being held in memory.
 
-An unplugged reader shows up as a read error; pyserial says "device reports readiness to
-read but returned no data". The port is closed and reopened with exponential backoff until
-it comes back, and then the hub sends ``resync`` so that the reader says ``hello`` and
-resends what it holds unacked.
+pyserial opens and configures each port; reads and writes go straight to its file
+descriptor, so that hundreds of ports work (pyserial's own calls use ``select()``). An
+unplugged reader shows up as a read error or as what pyserial calls "device reports
+readiness to read but returned no data": an empty read from a readable port. The port is
+closed and reopened with exponential backoff until it comes back, and then the hub sends
+``resync`` so that the reader says ``hello`` and resends what it holds unacked.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import selectors
 import threading
 import time
@@ -44,6 +47,18 @@ class _Port:
     retry_at: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
     opened: int = 0
+
+
+def _write_all(fd: int, data: bytes, timeout: float = 1.0) -> None:
+    view = memoryview(data)
+    deadline = time.monotonic() + timeout
+    while view:
+        try:
+            view = view[os.write(fd, view):]
+        except (BlockingIOError, InterruptedError):
+            if time.monotonic() > deadline:
+                raise OSError("write timed out: the reader does not read") from None
+            time.sleep(0.001)
 
 
 class SerialLink:
@@ -85,12 +100,17 @@ class SerialLink:
     # -- writing ---------------------------------------------------------------------------
 
     def send(self, source: str, message: dict[str, Any]) -> None:
-        """Write one message line to the port ``source``; raises if it is not open."""
+        """Write one message line to the port ``source``; raises ``OSError`` if it is not open.
+
+        The file descriptor is written directly (pyserial's own ``write`` waits with
+        ``select()``, which cannot watch descriptors above 1023 and so fails for hundreds
+        of ports).
+        """
         port = self.ports[source]
         with port.lock:
             if port.handle is None:
                 raise OSError(f"{source} is not open")
-            port.handle.write(proto.encode(message) + b"\n")
+            _write_all(port.handle.fileno(), proto.encode(message) + b"\n")
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -115,6 +135,7 @@ class SerialLink:
             port.delay = min(self.max_backoff, max(self.min_backoff, port.delay * 2))
             port.retry_at = time.monotonic() + port.delay
             return
+        os.set_blocking(handle.fileno(), False)
         with port.lock:
             port.handle = handle
         port.buffer.clear()
@@ -125,7 +146,7 @@ class SerialLink:
         log.info("serial: opened %s", port.path)
         try:
             self.send(port.path, proto.resync())
-        except (serial.SerialException, OSError) as exc:
+        except OSError as exc:
             log.debug("serial: resync to %s failed: %s", port.path, exc)
 
     def _close(self, port: _Port, reopen: bool = True) -> None:
@@ -148,9 +169,16 @@ class SerialLink:
         if handle is None:
             return
         try:
-            chunk = handle.read(max(1, handle.in_waiting))
-        except (serial.SerialException, OSError) as exc:
-            log.debug("serial: %s: %s", port.path, exc)
+            chunk = os.read(handle.fileno(), 65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError as exc:
+            log.debug("serial: %s: read failed: %s", port.path, exc)
+            self._close(port)
+            return
+        if not chunk:
+            log.debug("serial: %s: device reports readiness to read but returned no data "
+                      "(device disconnected?)", port.path)
             self._close(port)
             return
         self._frame(port, chunk)

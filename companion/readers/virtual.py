@@ -19,6 +19,7 @@ import os
 import pty
 import random
 import selectors
+import socket
 import threading
 import time
 import tty
@@ -31,7 +32,7 @@ import paho.mqtt.client as mqtt
 
 from . import protocol as proto
 from . import topics
-from .mqtt_link import make_client
+from .mqtt_link import make_client, no_delay
 from .mqtt_url import MqttUrl
 
 log = logging.getLogger("companion.readers.virtual")
@@ -57,6 +58,10 @@ class VirtualReader:
         self.unacked: OrderedDict[int, bytes] = OrderedDict()
         self.feedback: list[dict[str, Any]] = []
         self.acks = 0
+        self.greeted = False
+        """Whether the hub has acked this boot since the last hello."""
+        self.repeat_hello = False
+        """Repeat the hello until acked (MQTT); over serial the hub's resync asks for it."""
         self._lock = threading.Lock()
         self._last_send = 0.0
         self._started = clock()
@@ -80,7 +85,12 @@ class VirtualReader:
         return self.seq
 
     def hello(self) -> None:
-        """Say hello, then resend every unacked event (after connecting or a resync)."""
+        """Say hello, then resend every unacked event (after connecting or a resync).
+
+        Until the hub acks this boot, :meth:`tick` repeats the hello, so a greeting lost
+        while the hub was not listening yet is not the end of the conversation.
+        """
+        self.greeted = False
         last = next(reversed(self.unacked), 0) if self.unacked else 0
         self._emit(proto.encode(proto.hello(self.reader, self.boot, FIRMWARE, last)))
         self.resend()
@@ -99,8 +109,12 @@ class VirtualReader:
         self._emit(proto.encode(proto.heartbeat(self.reader, self.boot, uptime)))
 
     def tick(self) -> None:
-        """Resend unacked events when ``resend_interval`` has passed without news."""
-        if self.unacked and self.clock() - self._last_send >= self.resend_interval:
+        """Resend unacked events (or the hello) when ``resend_interval`` passed without news."""
+        if self.clock() - self._last_send < self.resend_interval:
+            return
+        if self.repeat_hello and not self.greeted and self.write is not None:
+            self.hello()
+        elif self.unacked:
             self.resend()
 
     def on_command(self, data: bytes) -> None:
@@ -111,6 +125,7 @@ class VirtualReader:
         if cmd["type"] == "ack" and cmd.get("boot") == self.boot:
             with self._lock:
                 self.acks += 1
+                self.greeted = True
                 for seq in [s for s in self.unacked if s <= cmd.get("seq", 0)]:
                     del self.unacked[seq]
         elif cmd["type"] == "feedback":
@@ -303,17 +318,32 @@ class SerialBank(_Bank):
 
 
 class MqttBank(_Bank):
-    """Virtual readers as MQTT clients of one table, with retained status and last will."""
+    """Virtual readers as MQTT clients of one table, with retained status and last will.
+
+    All clients share one network thread that waits on their sockets with an epoll
+    selector (paho's own loop uses ``select()``, which stops working past about 340
+    clients in one process). The thread also reconnects lost clients with backoff.
+    """
 
     def __init__(self, readers: Iterable[VirtualReader], url: MqttUrl, table: str) -> None:
         super().__init__(readers)
         self.url, self.table = url, table
         self.clients: dict[str, mqtt.Client] = {}
+        self._selector = selectors.DefaultSelector()
+        self._retry: dict[str, float] = {}
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._selector.register(self._wake_r, selectors.EVENT_READ, None)
+        for reader in self.readers.values():
+            reader.repeat_hello = True
 
     def start(self) -> MqttBank:
         """Connect every reader (in the background) and start resending."""
         for name, reader in self.readers.items():
             self.clients[name] = self._client(reader)
+            self._retry[name] = 0.0
+        self._spawn(self._network, "virtual-mqtt")
         self._spawn(self._ticker, "virtual-mqtt-resend")
         return self
 
@@ -337,10 +367,63 @@ class MqttBank(_Bank):
 
         client.on_connect = on_connect
         client.on_message = lambda _c, _u, msg: reader.on_command(msg.payload)
+        client.on_socket_open = lambda c, _u, sock: (no_delay(sock), self._watch(sock, c, False))
+        client.on_socket_close = lambda _c, _u, sock: self._unwatch(sock)
+        client.on_socket_register_write = lambda c, _u, sock: self._watch(sock, c, True)
+        client.on_socket_unregister_write = lambda c, _u, sock: self._watch(sock, c, False)
         reader.write = write
         client.connect_async(self.url.host, self.url.port, keepalive=15)
-        client.loop_start()
         return client
+
+    def _watch(self, sock: Any, client: mqtt.Client, writing: bool) -> None:
+        if self._stop.is_set():
+            return
+        events = selectors.EVENT_READ | (selectors.EVENT_WRITE if writing else 0)
+        try:
+            self._selector.modify(sock, events, client)
+        except KeyError:
+            self._selector.register(sock, events, client)
+        if writing:  # wake the network thread, which may be waiting with the old mask
+            with contextlib.suppress(BlockingIOError, OSError):
+                self._wake_w.send(b"x")
+
+    def _unwatch(self, sock: Any) -> None:
+        if self._stop.is_set():
+            return
+        with contextlib.suppress(KeyError, ValueError, OSError):
+            self._selector.unregister(sock)
+
+    def _network(self) -> None:
+        misc = 0.0
+        while not self._stop.is_set():
+            ready = self._selector.select(0.05) if self._selector.get_map() else []
+            if not ready:
+                time.sleep(0.001)
+            for key, mask in ready:
+                client = key.data
+                if client is None:
+                    with contextlib.suppress(BlockingIOError, OSError):
+                        self._wake_r.recv(4096)
+                    continue
+                if mask & selectors.EVENT_READ:
+                    client.loop_read()
+                if mask & selectors.EVENT_WRITE:
+                    client.loop_write()
+            if time.monotonic() - misc >= 0.1:
+                misc = time.monotonic()
+                self._housekeeping()
+
+    def _housekeeping(self) -> None:
+        now = time.monotonic()
+        for name, client in self.clients.items():
+            client.loop_misc()
+            if client.is_connected() or now < self._retry[name]:
+                continue
+            try:
+                client.reconnect()
+                self._retry[name] = now + 2.0
+            except OSError:
+                self._retry[name] = now + 1.0
 
     def raw(self, reader: str, data: bytes) -> None:
         """Publish arbitrary bytes on a reader's event topic (for bad-input tests)."""
@@ -355,12 +438,22 @@ class MqttBank(_Bank):
             time.sleep(0.02)
         return False
 
+    def drop(self, reader: str) -> None:
+        """Cut a reader's connection abruptly (the broker then publishes its last will)."""
+        client = self.clients.pop(reader)
+        sock = client.socket()
+        if sock is not None:
+            self._unwatch(sock)
+            sock.close()
+
     def stop(self, clean: bool = True) -> None:
         """Disconnect every reader (publishing ``offline`` first when ``clean``)."""
-        super().stop()
         for name, client in self.clients.items():
             if clean and client.is_connected():
                 status = topics.topic(self.table, name, "status")
                 client.publish(status, proto.encode(proto.status(name, "offline")), 1, True)
             client.disconnect()
-            client.loop_stop()
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and any(c.socket() for c in self.clients.values()):
+            time.sleep(0.01)  # the network thread sends DISCONNECT and paho closes the socket
+        super().stop()
