@@ -44,17 +44,23 @@ class DedupStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self._lock = threading.Lock()
+        self.lock = threading.RLock()
+        """Held around every use of the connection; subclasses share it (re-entrant)."""
+        self._lock = self.lock
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(_SCHEMA)
             self._check_version()
+            self._create()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path}: {exc}") from exc
         self._marks: dict[tuple[str, int], int] = {}
         self._above: dict[tuple[str, int], set[int]] = {}
+
+    def _create(self) -> None:
+        """Subclasses add their tables here (same file, same connection)."""
 
     def _check_version(self) -> None:
         row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()

@@ -1,0 +1,111 @@
+"""``popcorn-companion demo``: a whole game played live, with no hardware and no setup.
+
+It starts the hub on a temporary database, four virtual bag readers on the real serial path
+(pseudo-terminals) or MQTT path (a private Mosquitto), enrolls made-up tags for the 60
+pawns, creates a 4-player table with "deal for us", and lets scripted players play to the
+end at a pace a person can watch. Open the printed URL to follow it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from companion.cards import load_catalog
+from companion.commands.serve import tablet_url
+from companion.hub.app import create_app
+from companion.hub.demo import PLAYERS, ScriptedPlayers, enroll_box
+from companion.hub.hub import Hub
+from companion.readers.broker import BrokerError
+from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
+
+PROG = "popcorn-companion demo"
+BASE_DELAY = 0.8
+"""Seconds between two actions at ``--speed 1``."""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``demo`` subcommand."""
+    parser = subparsers.add_parser("demo", help="watch a whole game played live, no hardware",
+                                   description=__doc__.splitlines()[0])
+    parser.add_argument("--speed", type=float, default=1.0,
+                        help="actions go this many times faster (1: about one a second)")
+    parser.add_argument("--transport", choices=("serial", "mqtt"), default="serial",
+                        help="how the virtual readers reach the hub (serial)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="HTTP port (8000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed for the deal and the players")
+    parser.add_argument("--exit-when-done", action="store_true",
+                        help="stop when the game ends instead of serving on")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start everything, play, and serve until interrupted."""
+    if args.speed <= 0:
+        print(f"{PROG}: error: --speed must be positive", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.ERROR, format="%(message)s", stream=sys.stderr)
+    with tempfile.TemporaryDirectory(prefix="popcorn-demo-") as tmp:
+        return _demo(args, Path(tmp))
+
+
+def _demo(args: argparse.Namespace, tmp: Path) -> int:
+    readers = [f"bag-{i + 1}" for i in range(len(PLAYERS))]
+    virtual = [VirtualReader(r, resend_interval=0.5) for r in readers]
+    hub = Hub(tmp / "hub.sqlite", load_catalog())
+    try:
+        if args.transport == "serial":
+            bank: SerialBank | MqttBank = SerialBank(virtual, tmp / "dev").start()
+            hub.start(serial=[bank.path(r) for r in readers])
+        else:
+            hub.start(mqtt=True)
+            assert hub.mqtt_url is not None
+            bank = MqttBank(virtual, hub.mqtt_url, hub.mqtt_table).start()
+    except BrokerError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        hub.stop()
+        return 2
+    uids = enroll_box(hub, args.seed)
+    table, pin = hub.create_table(list(PLAYERS), readers, 0, "Demo table", args.seed)
+    app, socketio = create_app(hub)
+    players = ScriptedPlayers(hub, table, bank, uids, delay=BASE_DELAY / args.speed,
+                              seed=args.seed).start()
+    print(f"Popcorn Companion demo: open {tablet_url(args.host, args.port)} "
+          f"(table {table.id}, PIN {pin})", flush=True)
+    print(f"4 virtual bag readers over {args.transport}; Ctrl-C to stop", flush=True)
+    server = threading.Thread(target=socketio.run, args=(app,), daemon=True, kwargs={
+        "host": args.host, "port": args.port, "allow_unsafe_werkzeug": True,
+        "log_output": False})
+    server.start()
+    try:
+        while players.thread and players.thread.is_alive():
+            players.thread.join(0.5)
+        _print_scores(hub, table.id)
+        if not args.exit_when_done:
+            threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        players.stop.set()
+        bank.stop()
+        hub.stop()
+    return 0
+
+
+def _print_scores(hub: Hub, table_id: str) -> None:
+    from companion.table.views import scores
+
+    with hub.lock:
+        state = hub.tables[table_id].state
+        if not state.is_over:
+            return
+        result = scores(state)
+    line = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
+    print(f"game over after {state.round} rounds: {line}; winner(s): "
+          f"{', '.join(result['winners'])}", flush=True)

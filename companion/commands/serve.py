@@ -1,0 +1,80 @@
+"""``popcorn-companion serve``: run the hub for a real table.
+
+It opens (or creates) the hub database, rebuilds every table from its log, starts the reader
+link on the given serial ports and/or MQTT broker, and serves the dashboard and the API.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.cards import load_catalog
+from companion.commands.readers import _reader_id, _url_or_empty
+from companion.hub.app import create_app
+from companion.hub.hub import Hub
+from companion.paths import data_dir
+from companion.readers.broker import BrokerError
+from companion.readers.store import StoreError
+
+PROG = "popcorn-companion serve"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` subcommand."""
+    parser = subparsers.add_parser("serve", help="run the hub for a real table",
+                                   description=__doc__.splitlines()[0])
+    parser.add_argument("--db", type=Path, help="hub database (in the user's data directory)")
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (all)")
+    parser.add_argument("--port", type=int, default=8000, help="HTTP port (8000)")
+    parser.add_argument("--serial", nargs="+", default=[], metavar="PORT",
+                        help="serial ports of USB bag readers")
+    parser.add_argument("--mqtt", nargs="?", const="", metavar="URL", type=_url_or_empty,
+                        help="MQTT broker of Wi-Fi readers (no URL: start a private one)")
+    parser.add_argument("--mqtt-table", default="demo", help="table name in MQTT topics")
+    parser.add_argument("--reader", dest="readers", action="append", type=_reader_id,
+                        default=[], metavar="ID", help="trust a reader before any table binds it")
+    parser.add_argument("--admin-pin", help="PIN for the tag registry (random if not given)")
+    parser.set_defaults(func=run)
+
+
+def tablet_url(host: str, port: int) -> str:
+    """The address to open on the tablet."""
+    if host in ("0.0.0.0", "::", ""):
+        try:
+            host = socket.gethostbyname(socket.gethostname())
+        except OSError:
+            host = "127.0.0.1"
+    return f"http://{host}:{port}/"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the hub and serve until interrupted."""
+    logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
+    db = args.db or data_dir() / "hub.sqlite"
+    db.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        hub = Hub(db, load_catalog(), readers=args.readers, mqtt_table=args.mqtt_table)
+        mqtt = True if args.mqtt == "" else args.mqtt
+        hub.start(serial=args.serial, mqtt=mqtt)
+    except (StoreError, BrokerError) as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    app, socketio = create_app(hub, args.admin_pin)
+    print(f"Popcorn Companion hub: open {tablet_url(args.host, args.port)} on the tablet",
+          flush=True)
+    print(f"database {db}; admin PIN {app.config['admin_pin']}", flush=True)
+    if hub.mqtt_url:
+        print(f"MQTT readers connect to {hub.mqtt_url}", flush=True)
+    try:
+        socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
+                     log_output=False)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        hub.stop()
+    return 0

@@ -1,0 +1,1 @@
+"""The running hub: tables and readers (:mod:`.hub`) behind Flask and Socket.IO (:mod:`.app`)."""

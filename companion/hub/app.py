@@ -1,0 +1,275 @@
+"""The hub's web face: a Flask app factory, the REST API and Socket.IO rooms.
+
+Every route answers JSON. Errors are ``{"code", "message"}`` with a 4xx status: 400 for a
+malformed request, 403 for a wrong PIN or token, 404 for an unknown table, 409 for a move
+the rules refuse. ``docs/api.md`` lists every route with an example.
+
+Socket.IO (threading mode): a client emits ``join`` with a table id to get ``state`` pushes
+(the public view) and ``alert`` pushes; ``join_private`` with a player's token adds that
+player's ``private`` pushes. Nothing private is ever sent to the table room.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from pathlib import Path
+from typing import Any
+
+import flask.cli
+from flask import Flask, Response, jsonify, request
+from flask_socketio import SocketIO, emit, join_room
+
+from companion.engine.moves import move_from_dict
+from companion.engine.violations import Violation
+from companion.record import dumps_record
+from companion.table.registry import RegistryError
+from companion.table.table import TableError
+from companion.table.views import private_view, public_view
+
+from .hub import Hub
+
+SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
+"""Setup steps entered from the tablet: they need the table PIN."""
+PLAYER_MOVES = frozenset({"draw_award", "keep_award"})
+"""Private moves: only the player's own token may make them."""
+WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+
+
+def quiet_server() -> None:
+    """Silence the development server's banner and request log (the commands print the URL)."""
+    flask.cli.show_server_banner = lambda *args, **kwargs: None
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+
+
+def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]:
+    """The Flask app and its Socket.IO server around a started :class:`Hub`."""
+    quiet_server()
+    app = Flask(__name__, static_folder=None)
+    app.config["JSON_SORT_KEYS"] = False
+    app.config["admin_pin"] = admin_pin or f"{secrets.randbelow(10**6):06d}"
+    socketio = SocketIO(app, async_mode="threading", cors_allowed_origins=[])
+    _routes(app, hub)
+    _sockets(socketio, hub)
+    hub.listeners.append(_pusher(socketio, hub))
+    return app, socketio
+
+
+def _error(code: str, message: str, status: int) -> tuple[Response, int]:
+    return jsonify({"code": code, "message": message}), status
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise TableError("BAD_JSON", "The request body must be a JSON object.", 400)
+    return data
+
+
+def _pin(hub: Hub, table_id: str, body: dict[str, Any] | None = None) -> None:
+    pin = request.headers.get("X-Table-Pin") or (body or {}).get("pin")
+    if pin is None:
+        raise TableError("PIN_REQUIRED", "This needs the table's PIN.", 403)
+    if not hub.table(table_id).config.check_pin(str(pin)):
+        raise TableError("WRONG_PIN", "That is not this table's PIN.", 403)
+
+
+def _token_seat(hub: Hub, table_id: str, body: dict[str, Any] | None = None) -> int | None:
+    token = (request.headers.get("X-Player-Token") or request.args.get("token")
+             or (body or {}).get("token"))
+    return hub.table(table_id).config.player_of_token(token)
+
+
+def _routes(app: Flask, hub: Hub) -> None:
+    @app.errorhandler(TableError)
+    def table_error(exc: TableError):
+        return _error(exc.code, exc.message, exc.status)
+
+    @app.errorhandler(RegistryError)
+    def registry_error(exc: RegistryError):
+        return _error(exc.code, exc.message, 409)
+
+    @app.errorhandler(404)
+    def not_found(exc: Any):
+        return _error("NOT_FOUND", f"No route {request.path}.", 404)
+
+    @app.errorhandler(405)
+    def bad_method(exc: Any):
+        return _error("METHOD_NOT_ALLOWED", f"{request.method} is not allowed here.", 405)
+
+    @app.get("/")
+    def index():
+        page = WEB_DIR / "index.html"
+        if page.exists():
+            return Response(page.read_text(encoding="utf-8"), mimetype="text/html")
+        return jsonify({"tables": [t.info() for t in hub.tables.values()]})
+
+    @app.get("/api/health")
+    def health():
+        return jsonify({"ok": True, "tables": len(hub.tables)})
+
+    @app.get("/api/tables")
+    def tables():
+        with hub.lock:
+            return jsonify([t.info() for t in hub.tables.values()])
+
+    @app.post("/api/tables")
+    def create():
+        body = _body()
+        table, pin = hub.create_table(body.get("players"), body.get("readers"),
+                                      body.get("first_player", 0), body.get("name"),
+                                      body.get("deal_seed"))
+        return jsonify({**table.info(), "pin": pin, "tokens": table.config.tokens}), 201
+
+    @app.get("/api/tables/<table_id>")
+    def get_table(table_id: str):
+        with hub.lock:
+            table = hub.table(table_id)
+            return jsonify({**table.info(), "view": public_view(table.state),
+                            "alerts": list(table.alerts)})
+
+    @app.post("/api/tables/<table_id>/moves")
+    def post_move(table_id: str):
+        body = _body()
+        try:
+            move = move_from_dict(body.get("move"))
+        except Violation as exc:
+            raise TableError(exc.code, exc.message, 400) from exc
+        table = hub.table(table_id)
+        if move.kind in PLAYER_MOVES:
+            if _token_seat(hub, table_id, body) != move.player:
+                raise TableError("WRONG_TOKEN", "Only that player's phone may make this move.",
+                                 403)
+        elif move.kind in SETUP_CHANCE and table.state.phase == "setup":
+            _pin(hub, table_id, body)
+        hub.submit(table_id, move)
+        with hub.lock:
+            return jsonify({"applied": move.to_dict(), "view": public_view(table.state)})
+
+    @app.post("/api/tables/<table_id>/undo")
+    def undo(table_id: str):
+        body = request.get_json(silent=True) or {}
+        _pin(hub, table_id, body if isinstance(body, dict) else None)
+        hub.undo(table_id)
+        return jsonify({"ok": True, "events": hub.table(table_id).count})
+
+    @app.post("/api/tables/<table_id>/correct")
+    def correct(table_id: str):
+        body = _body()
+        _pin(hub, table_id, body)
+        hub.correct(table_id, body.get("pawn"), body.get("zone"), body.get("player"))
+        return jsonify({"ok": True})
+
+    @app.post("/api/tables/<table_id>/deal")
+    def deal(table_id: str):
+        body = _body()
+        _pin(hub, table_id, body)
+        hub.deal(table_id, body.get("seed"))
+        return jsonify({"ok": True})
+
+    @app.get("/api/tables/<table_id>/record")
+    def record(table_id: str):
+        _pin(hub, table_id)
+        with hub.lock:
+            text = dumps_record(hub.table(table_id).record())
+        return Response(text, mimetype="application/x-ndjson")
+
+    @app.get("/api/tables/<table_id>/scores")
+    def scores(table_id: str):
+        with hub.lock:
+            view = public_view(hub.table(table_id).state)
+        if "scores" not in view:
+            raise TableError("GAME_NOT_OVER", "The game has not ended yet.", 409)
+        return jsonify(view["scores"])
+
+    @app.get("/api/tables/<table_id>/players/<int:seat>/private")
+    def private(table_id: str, seat: int):
+        if _token_seat(hub, table_id) != seat:
+            raise TableError("WRONG_TOKEN", "That is not this player's token.", 403)
+        with hub.lock:
+            return jsonify(private_view(hub.table(table_id).state, seat))
+
+    @app.get("/api/readers")
+    def readers():
+        with hub.lock:
+            return jsonify(hub.reader_status())
+
+    _registry_routes(app, hub)
+
+
+def _admin(app: Flask, body: dict[str, Any] | None = None) -> None:
+    pin = request.headers.get("X-Admin-Pin") or (body or {}).get("admin_pin")
+    if not isinstance(pin, str) or not secrets.compare_digest(pin, app.config["admin_pin"]):
+        raise TableError("WRONG_PIN", "This needs the hub's admin PIN (printed by serve).", 403)
+
+
+def _registry_routes(app: Flask, hub: Hub) -> None:
+    @app.get("/api/tags")
+    def tags():
+        return jsonify({**hub.registry.export(), "counts": hub.registry.counts()})
+
+    @app.put("/api/tags")
+    def import_tags():
+        body = _body()
+        _admin(app, body)
+        count = hub.registry.import_(body.get("registry"))
+        return jsonify({"ok": True, "tags": count})
+
+    @app.post("/api/enroll")
+    def enroll():
+        body = _body()
+        _admin(app, body)
+        color = body.get("color")
+        if color not in hub.registry.capacity():
+            raise TableError("BAD_REQUEST", "color must be a guest color")
+        hub.enrolling = color
+        return jsonify({"enrolling": color, "counts": hub.registry.counts()})
+
+    @app.delete("/api/enroll")
+    def stop_enroll():
+        _admin(app, request.get_json(silent=True) or {})
+        hub.enrolling = None
+        return jsonify({"enrolling": None, "counts": hub.registry.counts()})
+
+
+def _sockets(socketio: SocketIO, hub: Hub) -> None:
+    @socketio.on("join")
+    def join(data: Any):
+        table_id = data.get("table") if isinstance(data, dict) else None
+        table = hub.tables.get(table_id or "")
+        if table is None:
+            emit("error", {"code": "TABLE_NOT_FOUND", "message": "No such table."})
+            return
+        join_room(table.id)
+        with hub.lock:
+            emit("state", {"table": table.id, "view": public_view(table.state)})
+
+    @socketio.on("join_private")
+    def join_private(data: Any):
+        data = data if isinstance(data, dict) else {}
+        table = hub.tables.get(data.get("table") or "")
+        seat = table.config.player_of_token(data.get("token")) if table else None
+        if table is None or seat is None or seat != data.get("player"):
+            emit("error", {"code": "WRONG_TOKEN", "message": "That is not this player's token."})
+            return
+        join_room(f"{table.id}/p{seat}")
+        with hub.lock:
+            emit("private", {"table": table.id, "view": private_view(table.state, seat)})
+
+
+def _pusher(socketio: SocketIO, hub: Hub):
+    def push(table_id: str, kind: str, payload: Any) -> None:
+        if kind == "state" and table_id in hub.tables:
+            table = hub.tables[table_id]
+            with hub.lock:
+                view = public_view(table.state)
+                private = [private_view(table.state, p) for p in range(table.state.n)]
+            socketio.emit("state", {"table": table_id, "view": view}, to=table_id)
+            for seat, secret in enumerate(private):
+                socketio.emit("private", {"table": table_id, "view": secret},
+                              to=f"{table_id}/p{seat}")
+        elif kind == "alert":
+            socketio.emit("alert", {"table": table_id, "alert": payload}, to=table_id)
+        elif kind in ("readers", "enroll"):
+            socketio.emit(kind, payload)
+    return push

@@ -1,0 +1,121 @@
+"""A demo table: four virtual bag readers and scripted players, on the hub's real paths.
+
+Pawns that come out of a bag or go into one are *tapped on the virtual reader* of that bag,
+so they travel the real serial or MQTT link, the dedup store and the tag interpretation.
+Every other decision (buy a movie, seat a guest, take an action) is made the way the tablet
+makes it: through the hub. Cards are dealt by "deal for us". The players pick at random,
+preferring to act rather than pass, at a pace a person can follow.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from typing import Any
+
+from companion.engine import pawns as P
+from companion.engine.moves import Move
+from companion.engine.simulator import PASSIVE_KINDS
+from companion.engine.violations import Violation
+from companion.readers.virtual import random_uid
+
+from ..table.table import Table, TableError
+from .hub import Hub
+
+log = logging.getLogger("companion.demo")
+
+PLAYERS = ("Ana", "Bob", "Chloe", "Dev")
+"""The demo's players."""
+
+
+def enroll_box(hub: Hub, seed: int) -> dict[int, str]:
+    """Give every pawn of the box a made-up tag (as if the box had been enrolled)."""
+    rng = random.Random(f"tags:{seed}")
+    uids = {pawn: random_uid(rng) for pawn in range(len(hub.registry.colors))}
+    hub.registry.import_({"format": "popcorn-tags", "version": 1,
+                          "tags": [{"uid": u, "pawn": p} for p, u in uids.items()]})
+    return uids
+
+
+class ScriptedPlayers:
+    """Plays one table to the end: taps pawns on the readers, decides through the hub."""
+
+    def __init__(self, hub: Hub, table: Table, bank: Any, uids: dict[int, str], *,
+                 delay: float = 0.6, seed: int = 1) -> None:
+        self.hub, self.table, self.bank, self.uids = hub, table, bank, uids
+        self.delay, self.rng = delay, random.Random(seed)
+        self.stop = threading.Event()
+        self.actions = 0
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> ScriptedPlayers:
+        """Play in a background thread."""
+        self.thread = threading.Thread(target=self.run, name="demo-players", daemon=True)
+        self.thread.start()
+        return self
+
+    def run(self) -> None:
+        """Act until the game is over (or :attr:`stop` is set)."""
+        while not self.stop.is_set():
+            with self.hub.lock:
+                if self.table.state.is_over:
+                    return
+                step = self._choose()
+            if step is None:
+                self.stop.wait(0.05)
+                continue
+            self._do(*step)
+            self.actions += 1
+            self.stop.wait(self.delay)
+
+    def _choose(self) -> tuple[str, Move] | None:
+        state = self.table.state
+        waiting = state.waiting_players() or [None]
+        player = self.rng.choice(waiting)
+        outcomes = [m for m in state.chance_outcomes(player) if m.kind == "draw_pawn"]
+        if outcomes:
+            return "tap", self.rng.choice(outcomes)
+        moves = state.legal_moves(player)
+        if not moves:
+            return None
+        active = [m for m in moves if m.kind not in PASSIVE_KINDS]
+        move = self.rng.choice(active or moves)
+        return ("tap" if self._into_bag(move) else "decide"), move
+
+    def _into_bag(self, move: Move) -> bool:
+        if move.pawn is None or move.kind == "place":
+            return False
+        trial = self.table.state.clone()
+        try:
+            trial.apply(move)
+        except Violation:
+            return False
+        return P.owner(trial.loc[move.pawn]) is not None and trial.loc[move.pawn] in {
+            P.bag(q) for q in range(trial.n)}
+
+    def _do(self, how: str, move: Move) -> None:
+        if how == "decide":
+            try:
+                self.hub.submit(self.table.id, move, source="demo")
+            except TableError as exc:  # the state moved on meanwhile: choose again
+                log.debug("demo: %s refused: %s", move, exc)
+            return
+        assert move.pawn is not None
+        bag_owner = self._bag_of(move)
+        reader = self.table.config.readers[bag_owner]
+        before = self.table.count
+        self.bank.tap(reader, self.uids[move.pawn])
+        deadline = time.monotonic() + 10
+        while self.table.count == before and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    def _bag_of(self, move: Move) -> int:
+        if move.kind == "draw_pawn":
+            assert move.player is not None
+            return move.player
+        if move.target is not None:
+            return move.target
+        assert move.player is not None
+        return move.player

@@ -1,0 +1,248 @@
+"""The hub: every table, the tag registry and the reader link, in one process.
+
+A reader event arrives from the :class:`~companion.readers.ingest.Ingest` inside the store's
+transaction. The hub finds the table and seat the reader is bound to, maps the UID to a
+pawn, lets the table turn the tap into a move or an alert (logged in the same transaction),
+answers the reader with ``ok`` or ``error`` feedback, and tells the listeners (the Socket.IO
+layer) that the table changed. Tablet requests take the same lock, so the two never
+interleave.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from companion.engine.catalog import Catalog
+from companion.engine.moves import Move
+from companion.engine.violations import Violation
+from companion.readers.broker import Broker
+from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
+from companion.readers.mqtt_link import MqttLink
+from companion.readers.mqtt_url import MqttUrl
+from companion.readers.protocol import READER_ID
+from companion.readers.serial_link import SerialLink
+
+from ..table.interpret import Alert
+from ..table.registry import RegistryError, TagRegistry
+from ..table.store import HubStore
+from ..table.table import Table, TableConfig, TableError, config_dict, new_config, violation_error
+
+log = logging.getLogger("companion.hub")
+
+Listener = Callable[[str, str, Any], None]
+"""Called as ``listener(table_id, kind, payload)``: kind is ``state``, ``alert`` or ``readers``."""
+
+
+class Hub:
+    """Tables, tags and readers; thread-safe through the store's lock."""
+
+    def __init__(self, db_path: str | Path, catalog: Catalog, *, readers: Iterable[str] = (),
+                 mqtt_table: str = "demo") -> None:
+        self.catalog = catalog
+        self.store = HubStore(db_path)
+        self.lock = self.store.lock
+        probe = TableConfig("probe", "", ["a", "b"], 0, [], [], "", "")
+        self.registry = TagRegistry(self.store, Table(probe, catalog, self.store).state.pawn_color)
+        self.tables: dict[str, Table] = {}
+        self.seats: dict[str, tuple[str, int]] = {}
+        self.listeners: list[Listener] = []
+        self.enrolling: str | None = None
+        self.mqtt_table = mqtt_table
+        self.ingest = Ingest(self.store, readers, on_event=self._on_tag,
+                             on_status=self._on_status)
+        self.links: list[Any] = []
+        self.broker: Broker | None = None
+        self._load()
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        for table_id, data in self.store.tables():
+            table = Table(TableConfig.from_dict(data), self.catalog, self.store)
+            table.replay(self.store.events(table_id))
+            self._register(table)
+        if self.tables:
+            log.info("hub: rebuilt %d table(s) from the log", len(self.tables))
+
+    def _register(self, table: Table) -> None:
+        self.tables[table.id] = table
+        for seat, reader in enumerate(table.config.readers):
+            self.seats[reader] = (table.id, seat)
+            self.ingest.add_reader(reader)
+
+    def start(self, serial: Iterable[str] = (), mqtt: MqttUrl | None | bool = None) -> Hub:
+        """Start the reader link; ``mqtt=True`` starts a private Mosquitto."""
+        self.ingest.start()
+        ports = list(serial)
+        if ports:
+            self.links.append(SerialLink(self.ingest, ports).start())
+        if mqtt is True:
+            self.broker = Broker().start()
+            mqtt = self.broker.url
+        if isinstance(mqtt, MqttUrl):
+            self.links.append(MqttLink(self.ingest, mqtt, self.mqtt_table).start())
+        return self
+
+    @property
+    def mqtt_url(self) -> MqttUrl | None:
+        """Where MQTT readers should connect (the private broker, if one was started)."""
+        for link in self.links:
+            if isinstance(link, MqttLink):
+                return link.url
+        return None
+
+    def stop(self) -> None:
+        """Stop the links, the ingest worker, the broker, and close the database."""
+        for link in self.links:
+            link.stop()
+        self.ingest.stop()
+        if self.broker:
+            self.broker.close()
+        self.store.close()
+
+    def _emit(self, table_id: str, kind: str, payload: Any = None) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(table_id, kind, payload)
+            except Exception:  # noqa: BLE001 - a broken listener must not stop the hub
+                log.exception("hub: listener failed")
+
+    # -- tables ----------------------------------------------------------------------------
+
+    def create_table(self, players: Any, readers: Any, first_player: Any = 0,
+                     name: Any = None, deal_seed: Any = None) -> tuple[Table, str]:
+        """Create a table; returns it and its PIN (shown once)."""
+        players, readers = _names(players), _readers(readers)
+        if len(readers) != len(players):
+            raise TableError("BAD_REQUEST", "give one reader id per player, in seat order")
+        if type(first_player) is not int or not 0 <= first_player < len(players):
+            raise TableError("BAD_REQUEST", "first_player must be a seat number")
+        if deal_seed is not None and type(deal_seed) is not int:
+            raise TableError("BAD_REQUEST", "deal_seed must be an integer")
+        with self.lock:
+            busy = [r for r in readers if r in self.seats]
+            if busy:
+                raise TableError("READER_IN_USE", f"reader {busy[0]} is already bound to table "
+                                 f"{self.seats[busy[0]][0]}", 409)
+            table_id = uuid.uuid4().hex[:8]
+            config, pin = new_config(table_id, str(name or f"Table {len(self.tables) + 1}"),
+                                     players, first_player, readers, deal_seed,
+                                     time.time_ns())
+            self.store.add_table(table_id, config_dict(config), config.created)
+            table = Table(config, self.catalog, self.store)
+            self._register(table)
+            table.auto_deal()
+        self._emit(table_id, "state")
+        return table, pin
+
+    def table(self, table_id: str) -> Table:
+        """A table by id, or a 404 error."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError("TABLE_NOT_FOUND", f"There is no table {table_id!r}.", 404)
+        return table
+
+    def submit(self, table_id: str, move: Move, source: str = "tablet") -> Table:
+        """Apply a tablet move (logged and committed first); rule violations become errors."""
+        with self.lock:
+            table = self.table(table_id)
+            try:
+                table.submit(move, source)
+            except Violation as exc:
+                raise violation_error(exc) from exc
+        self._emit(table_id, "state")
+        return table
+
+    def undo(self, table_id: str) -> None:
+        """Take back the last move of a table."""
+        with self.lock:
+            self.table(table_id).undo()
+        self._emit(table_id, "state")
+
+    def correct(self, table_id: str, pawn: Any, zone: Any, player: Any = None) -> None:
+        """Put a pawn where the table says it really is."""
+        with self.lock:
+            self.table(table_id).correct(pawn, zone, player)
+        self._emit(table_id, "state")
+
+    def deal(self, table_id: str, seed: Any) -> None:
+        """Turn "deal for us" on with a seed, and deal what is pending now."""
+        if type(seed) is not int:
+            raise TableError("BAD_REQUEST", "seed must be an integer")
+        with self.lock:
+            table = self.table(table_id)
+            table.enable_deal(seed)
+        self._emit(table_id, "state")
+
+    # -- readers ---------------------------------------------------------------------------
+
+    def _on_tag(self, event: TagEvent) -> None:
+        """One accepted tap (inside the store's transaction)."""
+        if self.enrolling is not None:
+            self._enroll(event)
+            return
+        seat = self.seats.get(event.reader)
+        if seat is None:
+            self.ingest.feedback(event.reader, "error", event.seq)
+            return
+        table = self.tables[seat[0]]
+        tag = {"reader": event.reader, "boot": event.boot, "seq": event.seq, "uid": event.uid}
+        try:
+            result = table.handle_tag(seat[1], self.registry.pawn_of(event.uid), tag)
+        except Violation as exc:  # pragma: no cover - interpret only returns legal moves
+            log.error("hub: tag move refused: %s", exc)
+            result = Alert("UNEXPECTED_TAG", exc.message, "Check the table.", seat[1])
+        level = "error" if isinstance(result, Alert) else "ok"
+        self.ingest.feedback(event.reader, level, event.seq)
+        if isinstance(result, Alert):
+            self._emit(table.id, "alert", result.to_dict())
+        self._emit(table.id, "state")
+
+    def _enroll(self, event: TagEvent) -> None:
+        assert self.enrolling is not None
+        try:
+            pawn = self.registry.enroll(event.uid, self.enrolling)
+        except RegistryError as exc:
+            self.ingest.feedback(event.reader, "error", event.seq)
+            self._emit("", "enroll", {"ok": False, "code": exc.code, "message": exc.message})
+            return
+        self.ingest.feedback(event.reader, "ok", event.seq)
+        self._emit("", "enroll", {"ok": True, "pawn": pawn, "uid": event.uid,
+                                  "counts": self.registry.counts()})
+
+    def _on_status(self, info: ReaderInfo) -> None:
+        seat = self.seats.get(info.reader)
+        self._emit(seat[0] if seat else "", "readers", self.reader_status())
+
+    def reader_status(self) -> list[dict[str, Any]]:
+        """Every known reader: online, transport, and the table and seat it is bound to."""
+        out = []
+        for reader, info in sorted(self.ingest.readers.items()):
+            seat = self.seats.get(reader)
+            out.append({"reader": reader, "online": info.online, "transport": info.transport,
+                        "table": seat[0] if seat else None, "seat": seat[1] if seat else None})
+        return out
+
+
+def _names(players: Any) -> list[str]:
+    if (not isinstance(players, list) or not 2 <= len(players) <= 4
+            or not all(isinstance(p, str) and p.strip() for p in players)):
+        raise TableError("BAD_REQUEST", "players must be a list of 2 to 4 names")
+    names = [p.strip()[:24] for p in players]
+    if len(set(names)) != len(names):
+        raise TableError("BAD_REQUEST", "player names must differ")
+    return names
+
+
+def _readers(readers: Any) -> list[str]:
+    if not isinstance(readers, list) or not all(isinstance(r, str) and READER_ID.match(r)
+                                                for r in readers):
+        raise TableError("BAD_REQUEST", "readers must be a list of reader ids")
+    if len(set(readers)) != len(readers):
+        raise TableError("BAD_REQUEST", "each bag needs its own reader")
+    return list(readers)

@@ -1,0 +1,106 @@
+"""The hub's SQLite file: reader dedup, the per-table event logs, and the tag registry.
+
+One connection and one re-entrant lock serve everything, so that a reader event, its dedup
+record and the table event it causes are committed in **one** transaction (the reader is
+acked only after it). Tablet inputs are appended and committed before they are applied.
+The log is append-only: undo and corrections are new events.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.readers.store import DedupStore, StoreError
+
+HUB_SCHEMA_VERSION = 1
+"""Version of the hub's tables; a file with another version is refused."""
+
+_HUB_SCHEMA = """
+CREATE TABLE IF NOT EXISTS hub_tables (
+    id TEXT PRIMARY KEY, config TEXT NOT NULL, created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS table_events (
+    table_id TEXT NOT NULL, n INTEGER NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tags (
+    uid TEXT PRIMARY KEY, pawn INTEGER NOT NULL UNIQUE
+) WITHOUT ROWID;
+"""
+
+
+class HubStore(DedupStore):
+    """Everything the hub must not lose, in one SQLite file (WAL, synchronous commits)."""
+
+    def _create(self) -> None:
+        self._db.executescript(_HUB_SCHEMA)
+        row = self._db.execute("SELECT value FROM meta WHERE key='hub_schema'").fetchone()
+        if row is None:
+            self._db.execute("INSERT INTO meta VALUES ('hub_schema', ?)",
+                             (str(HUB_SCHEMA_VERSION),))
+        elif row[0] != str(HUB_SCHEMA_VERSION):
+            raise StoreError(f"{self.path}: hub schema version {row[0]}, "
+                             f"expected {HUB_SCHEMA_VERSION}")
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        """Run one statement; commit at once unless an outer transaction is open."""
+        with self.lock:
+            if self._db.in_transaction:
+                self._db.execute(sql, args)
+                return
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(sql, args)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    # -- tables ----------------------------------------------------------------------------
+
+    def add_table(self, table_id: str, config: dict[str, Any], created: int) -> None:
+        """Record a new table's configuration."""
+        self._write("INSERT INTO hub_tables VALUES (?, ?, ?)",
+                    (table_id, json.dumps(config), created))
+
+    def tables(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every table, oldest first, with its configuration."""
+        with self.lock:
+            rows = self._db.execute("SELECT id, config FROM hub_tables ORDER BY created, id")
+            return [(tid, json.loads(config)) for tid, config in rows]
+
+    def append(self, table_id: str, n: int, kind: str, body: dict[str, Any]) -> None:
+        """Append event number ``n`` of a table (synchronously committed)."""
+        self._write("INSERT INTO table_events VALUES (?, ?, ?, ?)",
+                    (table_id, n, kind, json.dumps(body, separators=(",", ":"))))
+
+    def events(self, table_id: str) -> list[tuple[int, str, dict[str, Any]]]:
+        """A table's log in order: ``(n, kind, body)``."""
+        with self.lock:
+            rows = self._db.execute("SELECT n, kind, body FROM table_events WHERE table_id=? "
+                                    "ORDER BY n", (table_id,))
+            return [(n, kind, json.loads(body)) for n, kind, body in rows]
+
+    # -- tag registry ----------------------------------------------------------------------
+
+    def tags(self) -> dict[str, int]:
+        """Every enrolled tag: UID -> pawn id."""
+        with self.lock:
+            return dict(self._db.execute("SELECT uid, pawn FROM tags"))
+
+    def set_tag(self, uid: str, pawn: int) -> None:
+        """Enroll one tag."""
+        self._write("INSERT INTO tags VALUES (?, ?)", (uid, pawn))
+
+    def replace_tags(self, tags: dict[str, int]) -> None:
+        """Replace the whole registry in one transaction."""
+        with self.lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("DELETE FROM tags")
+                self._db.executemany("INSERT INTO tags VALUES (?, ?)", list(tags.items()))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise

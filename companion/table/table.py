@@ -1,0 +1,257 @@
+"""One table at the hub: its players and readers, its event log, and its live game state.
+
+Every input is appended to the table's log and committed before it changes the live state:
+a move is first tried on a copy of the state, then logged, then the copy becomes the state.
+On start the hub rebuilds each table by replaying its log. Undo and corrections are events
+too, so nothing is ever edited. Callers hold the store's lock around every method here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from collections import deque
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from companion.engine import pawns as P
+from companion.engine.catalog import Catalog
+from companion.engine.moves import Move, move_from_dict
+from companion.engine.setup import new_game
+from companion.engine.state import GameState
+from companion.engine.violations import Violation
+from companion.record import Record
+
+from .interpret import Alert, interpret
+from .store import HubStore
+
+AUTO_DEAL_KINDS = frozenset({"deal_starting", "reveal_movie", "reveal_theater", "draw_award"})
+"""Chance steps that "deal for us" draws with the table's seeded generator."""
+ZONES = ("box", "reserve", "bag", "exit")
+"""Where a correction may put a pawn."""
+
+
+class TableError(Exception):
+    """A refused table request: a stable ``code``, a sentence, and the HTTP status to use."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code, self.message, self.status = code, message, status
+
+    def to_dict(self) -> dict[str, str]:
+        """The API's error body."""
+        return {"code": self.code, "message": self.message}
+
+
+def hash_pin(pin: str, salt: str) -> str:
+    """A salted hash of a table PIN (the PIN itself is shown once, at creation)."""
+    return hashlib.sha256(f"{salt}:{pin}".encode()).hexdigest()
+
+
+@dataclass
+class TableConfig:
+    """What a table is made of; stored once when the table is created."""
+
+    id: str
+    name: str
+    players: list[str]
+    first_player: int
+    readers: list[str]
+    tokens: list[str]
+    pin_salt: str
+    pin_hash: str
+    deal_seed: int | None = None
+    created: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
+        """Rebuild from the stored JSON."""
+        return cls(**data)
+
+    def check_pin(self, pin: Any) -> bool:
+        """Whether ``pin`` is this table's PIN."""
+        return isinstance(pin, str) and secrets.compare_digest(
+            hash_pin(pin, self.pin_salt), self.pin_hash)
+
+    def player_of_token(self, token: Any) -> int | None:
+        """The seat a player token belongs to, or None."""
+        if not isinstance(token, str):
+            return None
+        for seat, known in enumerate(self.tokens):
+            if secrets.compare_digest(known, token):
+                return seat
+        return None
+
+
+class Table:
+    """A live table: config, log position, game state, recent alerts."""
+
+    def __init__(self, config: TableConfig, catalog: Catalog, store: HubStore) -> None:
+        self.config, self.catalog, self.store = config, catalog, store
+        self.state = new_game(catalog, config.players, config.first_player)
+        self.entries: list[dict[str, Any]] = []
+        """Applied moves and corrections, in order (undo pops the last)."""
+        self.count = 0
+        """Events in the log."""
+        self.alerts: deque[dict[str, Any]] = deque(maxlen=20)
+
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        return self.config.id
+
+    # -- the log ---------------------------------------------------------------------------
+
+    def _log(self, kind: str, body: dict[str, Any]) -> None:
+        self.store.append(self.id, self.count + 1, kind, body)
+        self.count += 1
+
+    def replay(self, events: list[tuple[int, str, dict[str, Any]]]) -> None:
+        """Rebuild the live state from the stored log (at hub start)."""
+        for n, kind, body in events:
+            self.count = n
+            if kind in ("move", "tag") and body.get("move"):
+                move = move_from_dict(body["move"])
+                self.state.apply(move)
+                self.entries.append({"move": body["move"]})
+            elif kind == "correct":
+                self._relocate(body)
+                self.entries.append({"correct": body})
+            elif kind == "deal":
+                self.config.deal_seed = body["seed"]
+            elif kind == "undo" and self.entries:
+                self.entries.pop()
+                self.state = self._rebuilt()
+            if kind == "tag" and body.get("alert"):
+                self.alerts.append(body["alert"])
+
+    def _rebuilt(self) -> GameState:
+        state = new_game(self.catalog, self.config.players, self.config.first_player)
+        for entry in self.entries:
+            if "move" in entry:
+                state.apply(move_from_dict(entry["move"]))
+            else:
+                self._relocate(entry["correct"], state)
+        return state
+
+    # -- inputs ----------------------------------------------------------------------------
+
+    def submit(self, move: Move, source: str = "tablet") -> None:
+        """Check a move, log it, apply it; then deal what "deal for us" deals."""
+        trial = self.state.clone()
+        trial.apply(move)  # raises Violation, and nothing was logged or changed
+        self._log("move", {"move": move.to_dict(), "source": source})
+        self.state = trial
+        self.entries.append({"move": move.to_dict()})
+        self.auto_deal()
+
+    def handle_tag(self, player: int, pawn: int | None, tag: dict[str, Any]) -> Move | Alert:
+        """A tap on a player's bag reader: log it with its meaning, apply it if it is a move."""
+        result = interpret(self.state, player, pawn, tag.get("uid", ""))
+        if isinstance(result, Alert):
+            alert = result.to_dict()
+            self._log("tag", {"tag": tag, "alert": alert})
+            self.alerts.append(alert)
+            return result
+        trial = self.state.clone()
+        trial.apply(result)
+        self._log("tag", {"tag": tag, "move": result.to_dict()})
+        self.state = trial
+        self.entries.append({"move": result.to_dict()})
+        self.auto_deal()
+        return result
+
+    def undo(self) -> None:
+        """Take back the last move or correction (a new ``undo`` event)."""
+        if not self.entries:
+            raise TableError("NOTHING_TO_UNDO", "No move has been made at this table yet.", 409)
+        self._log("undo", {})
+        self.entries.pop()
+        self.state = self._rebuilt()
+
+    def correct(self, pawn: Any, zone: Any, player: Any = None) -> None:
+        """Table authority: "pawn 17 is really in Ana's exit zone" (a ``correct`` event)."""
+        body = {"pawn": pawn, "zone": zone, "player": player}
+        self._relocate(body, self.state.clone())  # validates
+        self._log("correct", body)
+        self._relocate(body)
+        self.entries.append({"correct": body})
+
+    def _relocate(self, body: dict[str, Any], state: GameState | None = None) -> None:
+        state = state or self.state
+        pawn, zone, player = body.get("pawn"), body.get("zone"), body.get("player")
+        if type(pawn) is not int or not 0 <= pawn < len(state.loc):
+            raise TableError("BAD_REQUEST", "pawn must be a pawn id from 0 to 59")
+        if zone not in ZONES:
+            raise TableError("BAD_REQUEST", f"zone must be one of {', '.join(ZONES)}")
+        if zone in ("bag", "exit") and (type(player) is not int or not 0 <= player < state.n):
+            raise TableError("BAD_REQUEST", f"a {zone} needs the player's seat number")
+        if P.is_seat(state.loc[pawn]) or state.loc[pawn] in {P.hand(q) for q in range(state.n)}:
+            raise TableError("BAD_REQUEST", f"pawn {pawn} is drawn or seated: correct it once it "
+                             "is back in a bag, an exit zone, the reserve or the box")
+        where = {"box": P.BOX, "reserve": P.RESERVE}.get(zone)
+        if where is None:
+            where = P.bag(player) if zone == "bag" else P.exit_zone(player)
+        state.move_pawn(pawn, where)
+
+    def enable_deal(self, seed: int) -> None:
+        """Turn "deal for us" on (a ``deal`` event: the stored config never changes)."""
+        self._log("deal", {"seed": seed})
+        self.config.deal_seed = seed
+        self.auto_deal()
+
+    def auto_deal(self) -> None:
+        """With "deal for us" on, draw each pending reveal or award with the seeded generator."""
+        if self.config.deal_seed is None:
+            return
+        while not self.state.is_over:
+            outcomes = [m for m in self.state.chance_outcomes() if m.kind in AUTO_DEAL_KINDS]
+            if not outcomes:
+                return
+            rng = random.Random(f"{self.config.deal_seed}:{self.count}")
+            move = rng.choice(outcomes)
+            trial = self.state.clone()
+            trial.apply(move)
+            self._log("move", {"move": move.to_dict(), "source": "deal"})
+            self.state = trial
+            self.entries.append({"move": move.to_dict()})
+
+    # -- outputs ---------------------------------------------------------------------------
+
+    def record(self) -> Record:
+        """The game so far as a record for ``popcorn-companion replay``."""
+        if any("correct" in e for e in self.entries):
+            raise TableError("HAS_CORRECTIONS", "This game has corrections, which a game record "
+                             "cannot hold; it cannot be exported as a record.", 409)
+        moves = [move_from_dict(e["move"]) for e in self.entries]
+        return Record(tuple(self.config.players), self.config.first_player, moves)
+
+    def info(self) -> dict[str, Any]:
+        """Public facts about the table (no PIN, no tokens)."""
+        return {"id": self.id, "name": self.config.name, "players": self.config.players,
+                "readers": self.config.readers, "first_player": self.config.first_player,
+                "deal_for_us": self.config.deal_seed is not None, "events": self.count}
+
+
+def new_config(table_id: str, name: str, players: list[str], first_player: int,
+               readers: list[str], deal_seed: int | None, created: int) -> tuple[TableConfig, str]:
+    """A fresh configuration with a random PIN (returned once) and player tokens."""
+    pin = f"{secrets.randbelow(10**6):06d}"
+    salt = secrets.token_hex(8)
+    tokens = [secrets.token_urlsafe(16) for _ in players]
+    config = TableConfig(table_id, name, list(players), first_player, list(readers), tokens,
+                         salt, hash_pin(pin, salt), deal_seed, created)
+    return config, pin
+
+
+def config_dict(config: TableConfig) -> dict[str, Any]:
+    """The stored JSON of a configuration."""
+    return asdict(config)
+
+
+def violation_error(exc: Violation) -> TableError:
+    """A rule violation as an API error (409: it conflicts with the game's state)."""
+    status = 400 if exc.code in ("BAD_MOVE", "UNKNOWN_MOVE") else 409
+    return TableError(exc.code, exc.message, status)
