@@ -174,6 +174,13 @@ def _routes(app: Flask, hub: Hub) -> None:
             text = dumps_record(hub.table(table_id).record())
         return Response(text, mimetype="application/x-ndjson")
 
+    @app.get("/api/tables/<table_id>/state")
+    def full_state(table_id: str):
+        _pin(hub, table_id)
+        with hub.lock:
+            table = hub.table(table_id)
+            return jsonify({"events": table.count, "state": table.state.to_dict()})
+
     @app.get("/api/tables/<table_id>/scores")
     def scores(table_id: str):
         with hub.lock:

@@ -13,6 +13,7 @@ import logging
 import random
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine import pawns as P
@@ -43,8 +44,10 @@ class ScriptedPlayers:
     """Plays one table to the end: taps pawns on the readers, decides through the hub."""
 
     def __init__(self, hub: Hub, table: Table, bank: Any, uids: dict[int, str], *,
-                 delay: float = 0.6, seed: int = 1) -> None:
+                 delay: float = 0.6, seed: int = 1,
+                 decide: Callable[[Move], None] | None = None) -> None:
         self.hub, self.table, self.bank, self.uids = hub, table, bank, uids
+        self.decide = decide or (lambda move: hub.submit(table.id, move, source="demo"))
         self.delay, self.rng = delay, random.Random(seed)
         self.stop = threading.Event()
         self.actions = 0
@@ -98,7 +101,7 @@ class ScriptedPlayers:
     def _do(self, how: str, move: Move) -> None:
         if how == "decide":
             try:
-                self.hub.submit(self.table.id, move, source="demo")
+                self.decide(move)
             except TableError as exc:  # the state moved on meanwhile: choose again
                 log.debug("demo: %s refused: %s", move, exc)
             return

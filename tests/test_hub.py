@@ -1,0 +1,294 @@
+"""The hub in one process: tables, alerts with reader feedback, bad requests, isolation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from readers_support import wait_for
+
+from companion.cards import load_catalog
+from companion.engine import pawns as P
+from companion.engine.moves import Move
+from companion.hub.app import create_app
+from companion.hub.demo import enroll_box
+from companion.hub.hub import Hub
+from companion.readers.virtual import SerialBank, VirtualReader
+
+READERS = ["bag-1", "bag-2", "bag-3", "bag-4"]
+ADMIN = "246810"
+
+
+class Rig:
+    """A started hub on a temp database, four virtual readers on ptys, and a test client."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.bank = SerialBank([VirtualReader(r, resend_interval=0.3) for r in READERS],
+                               tmp / "dev").start()
+        self.hub = Hub(tmp / "hub.sqlite", load_catalog(), readers=READERS).start(
+            serial=[self.bank.path(r) for r in READERS])
+        self.app, self.socketio = create_app(self.hub, ADMIN)
+        self.client = self.app.test_client()
+        self.uids = enroll_box(self.hub, 1)
+
+    def table(self, players=("Ana", "Bob"), readers=None, seed=3) -> dict:
+        body = {"players": list(players), "readers": readers or READERS[:len(players)],
+                "deal_seed": seed}
+        created = self.client.post("/api/tables", json=body)
+        assert created.status_code == 201, created.json
+        info = created.json
+        for seat, token in enumerate(info["tokens"]):  # each player keeps an award by phone
+            private = self.client.get(f"/api/tables/{info['id']}/players/{seat}/private",
+                                      headers={"X-Player-Token": token}).json
+            if private["legal"]:
+                self.move(info, private["legal"][0], token=token)
+        return info
+
+    def move(self, info: dict, move: dict, token: str | None = None, pin: str | None = None):
+        headers = {}
+        if token:
+            headers["X-Player-Token"] = token
+        if pin:
+            headers["X-Table-Pin"] = pin
+        return self.client.post(f"/api/tables/{info['id']}/moves", json={"move": move},
+                                headers=headers)
+
+    def state(self, info: dict):
+        return self.hub.tables[info["id"]].state
+
+    def end_buying(self, info: dict) -> None:
+        while self.state(info).phase == "buying":
+            current = self.state(info).current
+            assert self.move(info, {"move": "end_turn", "player": current}).status_code == 200
+
+    def tap(self, reader: str, uid: str) -> int:
+        return self.bank.tap(reader, uid)
+
+    def feedback(self, reader: str, seq: int) -> str | None:
+        for fb in self.bank.readers[reader].feedback:
+            if fb.get("seq") == seq:
+                return fb["level"]
+        return None
+
+    def close(self) -> None:
+        self.bank.stop()
+        self.hub.stop()
+
+
+@pytest.fixture
+def rig(tmp_path: Path):
+    """A hub with four virtual readers."""
+    r = Rig(tmp_path)
+    yield r
+    r.close()
+
+
+def in_zone(state, zone: int) -> list[int]:
+    return state.pawns_at(zone)
+
+
+def alert_case(rig: Rig, info: dict, reader: str, uid: str, code: str) -> None:
+    """Tap, then expect an alert of ``code``, error feedback, and an unchanged game."""
+    table = rig.hub.tables[info["id"]]
+    before = table.state.to_dict()
+    seq = rig.tap(reader, uid)
+    assert wait_for(lambda: rig.feedback(reader, seq) is not None)
+    assert rig.feedback(reader, seq) == "error"
+    assert table.alerts[-1]["code"] == code
+    assert table.state.to_dict() == before
+    alert = table.alerts[-1]
+    assert alert["message"] and alert["fix"]
+
+
+def test_draws_from_the_reader_are_applied_with_ok_feedback(rig) -> None:
+    """A pawn drawn from the right bag becomes a draw_pawn move; the reader hears ok."""
+    info = rig.table()
+    rig.end_buying(info)
+    state = rig.state(info)
+    pawn = in_zone(state, P.bag(0))[0]
+    seq = rig.tap("bag-1", rig.uids[pawn])
+    assert wait_for(lambda: rig.feedback("bag-1", seq) == "ok")
+    assert rig.state(info).loc[pawn] == P.hand(0)
+
+
+def test_alert_unknown_tag(rig) -> None:
+    """A tag that is not enrolled."""
+    info = rig.table()
+    alert_case(rig, info, "bag-1", "04ffffffffffff", "UNKNOWN_TAG")
+
+
+def test_alert_pawn_of_another_player(rig) -> None:
+    """A pawn from Bob's bag tapped on Ana's reader."""
+    info = rig.table()
+    rig.end_buying(info)
+    pawn = in_zone(rig.state(info), P.bag(1))[0]
+    alert_case(rig, info, "bag-1", rig.uids[pawn], "PAWN_OF_ANOTHER_PLAYER")
+
+
+def test_alert_draw_beyond_the_audience(rig) -> None:
+    """A fourth pawn out of a bag when the audience is three."""
+    info = rig.table()
+    rig.end_buying(info)
+    state = rig.state(info)
+    bag = in_zone(state, P.bag(0))
+    for pawn in bag[:state.draw_value(0)]:
+        seq = rig.tap("bag-1", rig.uids[pawn])
+        assert wait_for(lambda seq=seq: rig.feedback("bag-1", seq) == "ok")
+    alert_case(rig, info, "bag-1", rig.uids[bag[state.draw_value(0)]], "DRAW_BEYOND_AUDIENCE")
+
+
+def test_alert_pawn_not_in_the_bag(rig) -> None:
+    """A pawn the companion has in Ana's exit zone comes out of her bag."""
+    info = rig.table()
+    rig.end_buying(info)
+    pawn = in_zone(rig.state(info), P.exit_zone(0))[0]
+    alert_case(rig, info, "bag-1", rig.uids[pawn], "PAWN_NOT_IN_BAG")
+
+
+def test_alert_no_draw_expected(rig) -> None:
+    """A pawn out of Ana's bag during the Buying phase."""
+    info = rig.table()
+    pawn = in_zone(rig.state(info), P.bag(0))[0]
+    alert_case(rig, info, "bag-1", rig.uids[pawn], "NO_DRAW_EXPECTED")
+
+
+def test_alert_unexpected_tag(rig) -> None:
+    """A reserve pawn pushed into Ana's bag when nothing gains a guest."""
+    info = rig.table()
+    pawn = in_zone(rig.state(info), P.RESERVE)[0]
+    alert_case(rig, info, "bag-1", rig.uids[pawn], "UNEXPECTED_TAG")
+
+
+def test_a_premiers_guest_is_an_addition(rig) -> None:
+    """Buying a Premiers movie expects a guest of its color into the bag: tapping it adds it."""
+    info = rig.table()
+    state = rig.state(info)
+    state.players[0].money = 20
+    premier = state.premiers[0]
+    assert rig.move(info, {"move": "buy_movie", "player": 0, "card": premier,
+                           "slot": 1}).status_code == 200
+    gains = [m for m in rig.state(info).legal_moves() if m.kind == "gain_pawn"]
+    seq = rig.tap("bag-1", rig.uids[gains[0].pawn])
+    assert wait_for(lambda: rig.feedback("bag-1", seq) == "ok")
+    assert rig.state(info).loc[gains[0].pawn] == P.bag(0)
+
+
+def test_bad_requests_get_4xx_and_change_nothing(rig) -> None:
+    """Wrong PIN, another player's token, unknown table, malformed JSON, out of turn."""
+    info = rig.table()
+    tid = info["id"]
+    before = rig.state(info).to_dict()
+    cases = [
+        (rig.client.post(f"/api/tables/{tid}/undo", json={"pin": "000000"}), 403, "WRONG_PIN"),
+        (rig.client.post(f"/api/tables/{tid}/undo"), 403, "PIN_REQUIRED"),
+        (rig.client.get(f"/api/tables/{tid}/players/0/private",
+                        headers={"X-Player-Token": info["tokens"][1]}), 403, "WRONG_TOKEN"),
+        (rig.client.get("/api/tables/nope"), 404, "TABLE_NOT_FOUND"),
+        (rig.client.post(f"/api/tables/{tid}/moves", data="{not json",
+                         content_type="application/json"), 400, "BAD_JSON"),
+        (rig.move(info, {"move": "end_turn", "player": 1}), 409, "NOT_YOUR_TURN"),
+        (rig.move(info, {"move": "teleport"}), 400, "UNKNOWN_MOVE"),
+        (rig.client.post("/api/tables", json={"players": ["A"], "readers": []}), 400,
+         "BAD_REQUEST"),
+        (rig.client.post("/api/tables", json={"players": ["A", "B"],
+                                              "readers": ["bag-1", "bag-9"]}), 409,
+         "READER_IN_USE"),
+        (rig.client.put("/api/tags", json={"registry": {}, "admin_pin": "1"}), 403, "WRONG_PIN"),
+    ]
+    for response, status, code in cases:
+        assert response.status_code == status, (code, response.json)
+        assert response.json["code"] == code and response.json["message"]
+    assert rig.state(info).to_dict() == before
+
+
+def test_undo_and_correct_are_logged_and_survive_a_restart(rig, tmp_path: Path) -> None:
+    """Undo takes the last move back; a correction moves a pawn; a rebuild agrees."""
+    info = rig.table()
+    tid, pin = info["id"], info["pin"]
+    assert rig.move(info, {"move": "end_turn", "player": 0}).status_code == 200
+    assert rig.state(info).current == 1
+    assert rig.client.post(f"/api/tables/{tid}/undo", json={"pin": pin}).status_code == 200
+    assert rig.state(info).current == 0
+    pawn = in_zone(rig.state(info), P.exit_zone(0))[0]
+    ok = rig.client.post(f"/api/tables/{tid}/correct", json={"pin": pin, "pawn": pawn,
+                                                             "zone": "exit", "player": 1})
+    assert ok.status_code == 200 and rig.state(info).loc[pawn] == P.exit_zone(1)
+    bad = rig.client.post(f"/api/tables/{tid}/correct", json={"pin": pin, "pawn": 99,
+                                                              "zone": "exit", "player": 1})
+    assert bad.status_code == 400
+    expected = rig.state(info).to_dict()
+    rig.close()
+    again = Hub(tmp_path / "hub.sqlite", load_catalog())
+    try:
+        assert again.tables[tid].state.to_dict() == expected
+    finally:
+        again.store.close()
+    rig.bank = SerialBank([], tmp_path / "dev2")
+    rig.hub = again
+
+
+def test_the_record_export_replays(rig, tmp_path: Path) -> None:
+    """A table's game record (PIN) is accepted by ``popcorn-companion replay``."""
+    from companion.record import loads_record, replay
+
+    info = rig.table()
+    rig.end_buying(info)
+    text = rig.client.get(f"/api/tables/{info['id']}/record",
+                          headers={"X-Table-Pin": info["pin"]}).get_data(as_text=True)
+    state = replay(load_catalog(), loads_record(text))
+    assert state.to_dict() == rig.state(info).to_dict()
+
+
+def test_two_tables_do_not_see_each_others_events(rig) -> None:
+    """Socket.IO rooms: a draw at one table is pushed to that table's dashboards only."""
+    first = rig.table(("Ana", "Bob"), ["bag-1", "bag-2"])
+    second = rig.table(("Cy", "Di"), ["bag-3", "bag-4"])
+    one, two = rig.socketio.test_client(rig.app), rig.socketio.test_client(rig.app)
+    one.emit("join", {"table": first["id"]})
+    two.emit("join", {"table": second["id"]})
+    one.get_received()
+    two.get_received()
+    rig.end_buying(first)
+    pawn = in_zone(rig.state(first), P.bag(0))[0]
+    seq = rig.tap("bag-1", rig.uids[pawn])
+    assert wait_for(lambda: rig.feedback("bag-1", seq) == "ok")
+    got_one = [m for m in one.get_received() if m["name"] == "state"]
+    got_two = [m for m in two.get_received() if m["name"] == "state"]
+    assert got_one and all(m["args"][0]["table"] == first["id"] for m in got_one)
+    assert got_two == []
+
+
+def test_a_private_channel_needs_the_players_token(rig) -> None:
+    """The private room is joined with the player's own token only."""
+    info = rig.table()
+    client = rig.socketio.test_client(rig.app)
+    client.emit("join_private", {"table": info["id"], "player": 0, "token": info["tokens"][1]})
+    assert [m["name"] for m in client.get_received()] == ["error"]
+    client.emit("join_private", {"table": info["id"], "player": 0, "token": info["tokens"][0]})
+    received = client.get_received()
+    assert received[0]["name"] == "private"
+    assert received[0]["args"][0]["view"]["awards"]
+    public = rig.client.get(f"/api/tables/{info['id']}").json["view"]
+    assert all(isinstance(c["awards"], int) for c in public["cinemas"])
+
+
+def test_enrollment_refuses_duplicates_and_full_colors(rig) -> None:
+    """Enrollment: taps on any reader while a color is chosen; duplicates are refused."""
+    assert rig.client.put("/api/tags", json={"admin_pin": ADMIN, "registry": {
+        "format": "popcorn-tags", "version": 1, "tags": []}}).status_code == 200
+    assert rig.client.post("/api/enroll", json={"admin_pin": ADMIN, "color": "red"}).json
+    seqs = [rig.tap("bag-1", f"04aa00000000{i:02x}") for i in range(11)]
+    assert wait_for(lambda: all(rig.feedback("bag-1", s) for s in seqs))
+    assert [rig.feedback("bag-1", s) for s in seqs] == ["ok"] * 10 + ["error"]
+    again = rig.tap("bag-2", "04aa0000000000")
+    assert wait_for(lambda: rig.feedback("bag-2", again) == "error")
+    assert rig.client.get("/api/tags").json["counts"]["red"] == 10
+
+
+def test_moves_for_the_table_go_through_the_engine(rig) -> None:
+    """Tablet decisions are checked by the engine; a refused one names the rule."""
+    info = rig.table()
+    refused = rig.move(info, Move("buy_theater", player=0, card="one_seat_2_money",
+                                  slot=2).to_dict())
+    assert refused.status_code == 409
+    assert refused.json["code"] in ("FIRST_TURN_NO_THEATER", "CARD_NOT_AVAILABLE")
