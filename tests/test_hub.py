@@ -292,3 +292,24 @@ def test_moves_for_the_table_go_through_the_engine(rig) -> None:
                                   slot=2).to_dict())
     assert refused.status_code == 409
     assert refused.json["code"] in ("FIRST_TURN_NO_THEATER", "CARD_NOT_AVAILABLE")
+
+
+@pytest.mark.parametrize("method, path, body", [
+    ("post", "/moves", {"move": {"move": ["end_turn"]}}),
+    ("post", "/moves", {"move": "end_turn"}),
+    ("post", "/moves", [1, 2]),
+    ("post", "/correct", {"pin": None}),
+])
+def test_malformed_bodies_get_a_json_4xx(rig, method: str, path: str, body) -> None:
+    """Wrong shapes anywhere in a body are a 4xx with a code, never a 500."""
+    info = rig.table()
+    response = getattr(rig.client, method)(f"/api/tables/{info['id']}{path}", json=body)
+    assert 400 <= response.status_code < 500 and response.json["code"]
+
+
+def test_odd_socket_messages_get_an_error_reply(rig) -> None:
+    """A join with a table id of the wrong type is answered, not crashed on."""
+    client = rig.socketio.test_client(rig.app)
+    client.emit("join", {"table": ["x"]})
+    client.emit("join_private", {"table": {"a": 1}, "player": 0, "token": 3})
+    assert [m["name"] for m in client.get_received()] == ["error", "error"]

@@ -90,7 +90,7 @@ def move_from_dict(data: Any) -> Move:
     if not isinstance(data, dict):
         raise Violation("BAD_MOVE", "a move must be a JSON object")
     kind = data.get("move")
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:
         raise Violation("UNKNOWN_MOVE", f"unknown move kind {kind!r}")
     spec = FIELDS[kind]
     allowed = {name.rstrip("?") for name in spec} | {"move"}

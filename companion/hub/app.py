@@ -46,7 +46,7 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     """The Flask app and its Socket.IO server around a started :class:`Hub`."""
     quiet_server()
     app = Flask(__name__, static_folder=None)
-    app.config["JSON_SORT_KEYS"] = False
+    app.json.sort_keys = False  # type: ignore[attr-defined]
     app.config["admin_pin"] = admin_pin or f"{secrets.randbelow(10**6):06d}"
     socketio = SocketIO(app, async_mode="threading", cors_allowed_origins=[])
     _routes(app, hub)
@@ -87,7 +87,18 @@ def _routes(app: Flask, hub: Hub) -> None:
 
     @app.errorhandler(RegistryError)
     def registry_error(exc: RegistryError):
-        return _error(exc.code, exc.message, 409)
+        conflict = exc.code in ("DUPLICATE_UID", "DUPLICATE_PAWN", "COLOR_FULL")
+        return _error(exc.code, exc.message, 409 if conflict else 400)
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception):
+        from werkzeug.exceptions import HTTPException
+
+        if isinstance(exc, HTTPException):
+            return _error(exc.name.upper().replace(" ", "_"), exc.description or "", exc.code)
+        app.logger.exception("unexpected error")
+        return _error("INTERNAL_ERROR", "The hub hit an unexpected error; nothing was "
+                      "changed by this request.", 500)
 
     @app.errorhandler(404)
     def not_found(exc: Any):
@@ -227,14 +238,15 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
         body = _body()
         _admin(app, body)
         color = body.get("color")
-        if color not in hub.registry.capacity():
+        if not isinstance(color, str) or color not in hub.registry.capacity():
             raise TableError("BAD_REQUEST", "color must be a guest color")
         hub.enrolling = color
         return jsonify({"enrolling": color, "counts": hub.registry.counts()})
 
     @app.delete("/api/enroll")
     def stop_enroll():
-        _admin(app, request.get_json(silent=True) or {})
+        body = request.get_json(silent=True)
+        _admin(app, body if isinstance(body, dict) else None)
         hub.enrolling = None
         return jsonify({"enrolling": None, "counts": hub.registry.counts()})
 
@@ -243,18 +255,20 @@ def _sockets(socketio: SocketIO, hub: Hub) -> None:
     @socketio.on("join")
     def join(data: Any):
         table_id = data.get("table") if isinstance(data, dict) else None
-        table = hub.tables.get(table_id or "")
+        table = hub.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
             emit("error", {"code": "TABLE_NOT_FOUND", "message": "No such table."})
             return
         join_room(table.id)
         with hub.lock:
-            emit("state", {"table": table.id, "view": public_view(table.state)})
+            emit("state", {"table": table.id, "events": table.count,
+                           "view": public_view(table.state)})
 
     @socketio.on("join_private")
     def join_private(data: Any):
         data = data if isinstance(data, dict) else {}
-        table = hub.tables.get(data.get("table") or "")
+        table_id = data.get("table")
+        table = hub.tables.get(table_id) if isinstance(table_id, str) else None
         seat = table.config.player_of_token(data.get("token")) if table else None
         if table is None or seat is None or seat != data.get("player"):
             emit("error", {"code": "WRONG_TOKEN", "message": "That is not this player's token."})
@@ -271,7 +285,9 @@ def _pusher(socketio: SocketIO, hub: Hub):
             with hub.lock:
                 view = public_view(table.state)
                 private = [private_view(table.state, p) for p in range(table.state.n)]
-            socketio.emit("state", {"table": table_id, "view": view}, to=table_id)
+                events = table.count
+            socketio.emit("state", {"table": table_id, "events": events, "view": view},
+                          to=table_id)
             for seat, secret in enumerate(private):
                 socketio.emit("private", {"table": table_id, "view": secret},
                               to=f"{table_id}/p{seat}")

@@ -54,7 +54,8 @@ class Hub:
         self.enrolling: str | None = None
         self.mqtt_table = mqtt_table
         self.ingest = Ingest(self.store, readers, on_event=self._on_tag,
-                             on_status=self._on_status)
+                             on_status=self._on_status, on_committed=self._flush)
+        self._deferred: list[tuple[str, str, Any]] = []
         self.links: list[Any] = []
         self.broker: Broker | None = None
         self._load()
@@ -106,11 +107,25 @@ class Hub:
         self.store.close()
 
     def _emit(self, table_id: str, kind: str, payload: Any = None) -> None:
+        if self.store.in_transaction():  # a reader event: tell the listeners after the commit
+            self._deferred.append((table_id, kind, payload))
+            return
         for listener in list(self.listeners):
             try:
                 listener(table_id, kind, payload)
             except Exception:  # noqa: BLE001 - a broken listener must not stop the hub
                 log.exception("hub: listener failed")
+
+    def _flush(self) -> None:
+        """Tell the listeners what the last committed batch of reader events changed."""
+        with self.lock:
+            pending, self._deferred = self._deferred, []
+        seen: set[tuple[str, str]] = set()
+        for table_id, kind, payload in pending:
+            if kind == "state" and (table_id, kind) in seen:
+                continue  # one state push per table and batch is enough
+            seen.add((table_id, kind))
+            self._emit(table_id, kind, payload)
 
     # -- tables ----------------------------------------------------------------------------
 

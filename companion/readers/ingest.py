@@ -93,11 +93,14 @@ class Ingest:
                  on_event: Callable[[TagEvent], None] | None = None,
                  on_reject: Callable[[Rejection, str], None] | None = None,
                  on_status: Callable[[ReaderInfo], None] | None = None,
+                 on_committed: Callable[[], None] | None = None,
                  rate: float = 200.0, burst: float = 400.0, batch: int = 256,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.readers = {r: ReaderInfo(r) for r in readers}
         self.on_event, self.on_reject, self.on_status = on_event, on_reject, on_status
+        self.on_committed = on_committed
+        """Called after each batch is committed (and acked): the place for slow follow-ups."""
         self.rate, self.burst, self.batch = rate, burst, batch
         self.clock = clock
         self.accepted = 0
@@ -179,6 +182,11 @@ class Ingest:
         self.duplicates += len(tags) - len(fresh)
         for (reader, boot), (transport, source) in heard.items():
             self._send(transport, source, proto.ack(reader, boot, self.store.mark(reader, boot)))
+        if fresh and self.on_committed:
+            try:
+                self.on_committed()
+            except Exception:  # noqa: BLE001
+                log.exception("reader link: on_committed failed")
 
     def _apply(self, tag: Tag, transport: str) -> None:
         if self.on_event is None:

@@ -69,6 +69,10 @@ class DedupStore:
         elif row[0] != str(SCHEMA_VERSION):
             raise StoreError(f"{self.path}: schema version {row[0]}, expected {SCHEMA_VERSION}")
 
+    def in_transaction(self) -> bool:
+        """Whether this thread is inside an open transaction (holding the lock)."""
+        return self.lock._is_owned() and self._db.in_transaction  # type: ignore[attr-defined]
+
     def close(self) -> None:
         """Close the database."""
         with self._lock:
