@@ -194,6 +194,7 @@ def test_bad_requests_get_4xx_and_change_nothing(rig) -> None:
                                               "readers": ["bag-1", "bag-9"]}), 409,
          "READER_IN_USE"),
         (rig.client.put("/api/tags", json={"registry": {}, "admin_pin": "1"}), 403, "WRONG_PIN"),
+        (rig.client.get("/api/tags"), 403, "WRONG_PIN"),
     ]
     for response, status, code in cases:
         assert response.status_code == status, (code, response.json)
@@ -282,7 +283,7 @@ def test_enrollment_refuses_duplicates_and_full_colors(rig) -> None:
     assert [rig.feedback("bag-1", s) for s in seqs] == ["ok"] * 10 + ["error"]
     again = rig.tap("bag-2", "04aa0000000000")
     assert wait_for(lambda: rig.feedback("bag-2", again) == "error")
-    assert rig.client.get("/api/tags").json["counts"]["red"] == 10
+    assert rig.client.get("/api/tags/counts").json["counts"]["red"] == 10
 
 
 def test_moves_for_the_table_go_through_the_engine(rig) -> None:
@@ -313,3 +314,16 @@ def test_odd_socket_messages_get_an_error_reply(rig) -> None:
     client.emit("join", {"table": ["x"]})
     client.emit("join_private", {"table": {"a": 1}, "player": 0, "token": 3})
     assert [m["name"] for m in client.get_received()] == ["error", "error"]
+
+
+def test_undo_takes_back_the_cards_dealt_after_the_move(rig) -> None:
+    """With "deal for us", undoing a player's move also takes back what was dealt after it."""
+    info = rig.table(seed=4)
+    state = rig.state(info)
+    before = state.to_dict()
+    rig.end_buying(info)
+    assert rig.state(info).phase == "showings"
+    for _ in range(2):
+        assert rig.client.post(f"/api/tables/{info['id']}/undo",
+                               json={"pin": info["pin"]}).status_code == 200
+    assert rig.state(info).to_dict() == before

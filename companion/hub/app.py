@@ -48,7 +48,7 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.config["admin_pin"] = admin_pin or f"{secrets.randbelow(10**6):06d}"
-    socketio = SocketIO(app, async_mode="threading", cors_allowed_origins=[])
+    socketio = SocketIO(app, async_mode="threading")  # same-origin clients only (the default)
     _routes(app, hub)
     _sockets(socketio, hub)
     hub.listeners.append(_pusher(socketio, hub))
@@ -224,7 +224,13 @@ def _admin(app: Flask, body: dict[str, Any] | None = None) -> None:
 def _registry_routes(app: Flask, hub: Hub) -> None:
     @app.get("/api/tags")
     def tags():
+        _admin(app)
         return jsonify({**hub.registry.export(), "counts": hub.registry.counts()})
+
+    @app.get("/api/tags/counts")
+    def tag_counts():
+        return jsonify({"counts": hub.registry.counts(), "capacity": hub.registry.capacity(),
+                        "enrolling": hub.enrolling})
 
     @app.put("/api/tags")
     def import_tags():

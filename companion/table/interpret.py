@@ -26,7 +26,6 @@ ALERT_CODES: dict[str, str] = {
     "PAWN_NOT_IN_BAG": "a draw is expected, but the companion has this pawn outside the bag",
     "NO_DRAW_EXPECTED": "the pawn is in the bag, but nothing expects a draw now",
     "UNEXPECTED_TAG": "nothing expects this pawn to go into this bag now",
-    "UNKNOWN_READER": "the reader is not bound to a bag of this hub",
 }
 """Every alert code, with what it means."""
 

@@ -115,14 +115,14 @@ class Table:
             if kind in ("move", "tag") and body.get("move"):
                 move = move_from_dict(body["move"])
                 self.state.apply(move)
-                self.entries.append({"move": body["move"]})
+                self.entries.append({"move": body["move"], "source": body.get("source")})
             elif kind == "correct":
                 self._relocate(body)
                 self.entries.append({"correct": body})
             elif kind == "deal":
                 self.config.deal_seed = body["seed"]
             elif kind == "undo" and self.entries:
-                self.entries.pop()
+                self._pop_input()
                 self.state = self._rebuilt()
             if kind == "tag" and body.get("alert"):
                 self.alerts.append(body["alert"])
@@ -164,12 +164,18 @@ class Table:
         return result
 
     def undo(self) -> None:
-        """Take back the last move or correction (a new ``undo`` event)."""
+        """Take back the last input, with the cards "deal for us" dealt after it (``undo``)."""
         if not self.entries:
             raise TableError("NOTHING_TO_UNDO", "No move has been made at this table yet.", 409)
         self._log("undo", {})
-        self.entries.pop()
+        self._pop_input()
         self.state = self._rebuilt()
+
+    def _pop_input(self) -> None:
+        while self.entries and self.entries[-1].get("source") == "deal":
+            self.entries.pop()
+        if self.entries:
+            self.entries.pop()
 
     def correct(self, pawn: Any, zone: Any, player: Any = None) -> None:
         """Table authority: "pawn 17 is really in Ana's exit zone" (a ``correct`` event)."""
@@ -216,7 +222,7 @@ class Table:
             trial.apply(move)
             self._log("move", {"move": move.to_dict(), "source": "deal"})
             self.state = trial
-            self.entries.append({"move": move.to_dict()})
+            self.entries.append({"move": move.to_dict(), "source": "deal"})
 
     # -- outputs ---------------------------------------------------------------------------
 
