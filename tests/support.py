@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import pytest
+
 from companion.cards import load_catalog
 from companion.engine import pawns as P
 from companion.engine.moves import Move
 from companion.engine.setup import new_game
 from companion.engine.state import GameState
+from companion.engine.violations import Violation
 
 CATALOG = load_catalog()
 NAMES = ("Ana", "Bob", "Chloe", "Dev")
@@ -109,3 +112,12 @@ def put(state: GameState, pawn: int, loc: int) -> None:
 def snapshot(state: GameState) -> dict:
     """A comparable copy of the whole state."""
     return state.to_dict()
+
+
+def refused(state: GameState, move: Move, code: str) -> None:
+    """Applying ``move`` raises ``code`` and leaves the state exactly as it was."""
+    before = state.to_dict()
+    with pytest.raises(Violation) as caught:
+        state.apply(move)
+    assert caught.value.code == code, caught.value
+    assert state.to_dict() == before

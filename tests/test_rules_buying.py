@@ -6,15 +6,10 @@ violation code and for leaving the whole state unchanged.
 
 from __future__ import annotations
 
-import copy
-
-import pytest
-
 from companion.engine import pawns as P
 from companion.engine.moves import Move
 from companion.engine.state import GameState
-from companion.engine.violations import Violation
-from support import bag, color_in, dealt_game, end_turns, exit_zone, play, put
+from support import bag, color_in, dealt_game, end_turns, exit_zone, play, put, refused
 
 THREE_SEAT = "three_seat_blue_blue_grey"
 TWO_SEAT = "two_seat_red_red"
@@ -24,13 +19,6 @@ COLUMNS = {1: [ONE_SEAT, "one_seat_1_popcorn", "one_seat_3_money"],
            3: [THREE_SEAT, "three_seat_red_grey_grey", "three_seat_green_grey_grey"]}
 
 
-def refused(state: GameState, move: Move, code: str) -> None:
-    """Applying ``move`` raises ``code`` and leaves the state exactly as it was."""
-    before = copy.deepcopy(state.to_dict())
-    with pytest.raises(Violation) as caught:
-        state.apply(move)
-    assert caught.value.code == code, caught.value
-    assert state.to_dict() == before
 
 
 def buy(player: int, card: str, slot: int) -> Move:

@@ -7,7 +7,6 @@ everyone passes in the Buying phase and every guest leaves without acting.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 
 import pytest
@@ -17,20 +16,12 @@ from companion.engine.moves import Move
 from companion.engine.scoring import score_game
 from companion.engine.state import GameState
 from companion.engine.summary import final_position, final_positions
-from companion.engine.violations import Violation
-from support import CATALOG, dealt_game, draw, end_turns, play, put
+from support import CATALOG, dealt_game, draw, end_turns, play, put, refused
 
 FEATURES = ("the_man_with_the_money", "barbacus", "mister_giggles")
 PREMIERS = ("joe_joe", "the_kids", "final_lasso")
 
 
-def refused(state: GameState, move: Move, code: str) -> None:
-    """Applying ``move`` raises ``code`` and leaves the state exactly as it was."""
-    before = copy.deepcopy(state.to_dict())
-    with pytest.raises(Violation) as caught:
-        state.apply(move)
-    assert caught.value.code == code, caught.value
-    assert state.to_dict() == before
 
 
 def reveal(state: GameState, cards: tuple[str, ...] = ()) -> None:

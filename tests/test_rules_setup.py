@@ -6,7 +6,6 @@ moves (``dealt_game`` plays the whole setup with chosen cards).
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 import pytest
@@ -17,19 +16,12 @@ from companion.engine.moves import Move
 from companion.engine.setup import new_game
 from companion.engine.state import GameState
 from companion.engine.violations import Violation
-from support import CATALOG, NAMES, bag, color_in, dealt_game, exit_zone
+from support import CATALOG, NAMES, bag, color_in, dealt_game, exit_zone, refused
 
 STARTING = ("rosebud", "end_of_the_world", "its_my_war", "modern_love")
 """The four starting movies: blue, green, red, yellow."""
 
 
-def refused(state: GameState, move: Move, code: str) -> None:
-    """Applying ``move`` raises ``code`` and leaves the state exactly as it was."""
-    before = copy.deepcopy(state.to_dict())
-    with pytest.raises(Violation) as caught:
-        state.apply(move)
-    assert caught.value.code == code, caught.value
-    assert state.to_dict() == before
 
 
 def colors_of(state: GameState, pawns: list[int]) -> Counter[str]:

@@ -8,28 +8,18 @@ hand; guests are drawn and placed through real moves.
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from companion.engine import pawns as P
 from companion.engine.moves import Move
 from companion.engine.state import GameState
-from companion.engine.violations import Violation
-from support import bag, dealt_game, draw, end_turns, exit_zone, play, put
+from support import bag, dealt_game, draw, end_turns, exit_zone, play, put, refused
 
 WHITE, WHITE2, WHITE3 = 0, 1, 2
 BLUE, BLUE2, GREEN, RED, YELLOW = 20, 24, 30, 40, 50
 RED2 = 41  # in Ana's exit zone at the start
 
 
-def refused(state: GameState, move: Move, code: str) -> None:
-    """Applying ``move`` raises ``code`` and leaves the state exactly as it was."""
-    before = copy.deepcopy(state.to_dict())
-    with pytest.raises(Violation) as caught:
-        state.apply(move)
-    assert caught.value.code == code, caught.value
-    assert state.to_dict() == before
 
 
 def showtime(theaters: dict[int, str] | None = None, movies: dict[int, str] | None = None,

@@ -9,16 +9,15 @@ unchanged. :func:`test_every_reachable_code_is_tested` reads those calls back.
 from __future__ import annotations
 
 import ast
-import copy
 from pathlib import Path
 
 import pytest
 
 from companion.engine import pawns as P
 from companion.engine.moves import Move, move_from_dict
-from companion.engine.state import GameState, Task
+from companion.engine.state import Task
 from companion.engine.violations import CODES, Violation
-from support import bag, dealt_game, end_turns, play, put
+from support import bag, dealt_game, end_turns, play, put, refused
 
 HERE = Path(__file__).parent
 RULE_FILES = sorted(HERE.glob("test_rules_*.py")) + [Path(__file__)]
@@ -31,13 +30,6 @@ UNREACHABLE: dict[str, str] = {
 """Codes the engine defines but no sequence of moves can raise, with the reason."""
 
 
-def refused(state: GameState, move: Move, code: str) -> None:
-    """Applying ``move`` raises ``code`` and leaves the state exactly as it was."""
-    before = copy.deepcopy(state.to_dict())
-    with pytest.raises(Violation) as caught:
-        state.apply(move)
-    assert caught.value.code == code, caught.value
-    assert state.to_dict() == before
 
 
 def bad_json(data: object, code: str) -> None:
