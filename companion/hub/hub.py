@@ -17,8 +17,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from companion.engine.catalog import Catalog
+from companion.engine.catalog import GUEST_COLORS, Catalog
 from companion.engine.moves import Move
+from companion.engine.pawns import pawn_colors
 from companion.engine.violations import Violation
 from companion.readers.broker import Broker
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
@@ -46,8 +47,7 @@ class Hub:
         self.catalog = catalog
         self.store = HubStore(db_path)
         self.lock = self.store.lock
-        probe = TableConfig("probe", "", ["a", "b"], 0, [], [], "", "")
-        self.registry = TagRegistry(self.store, Table(probe, catalog, self.store).state.pawn_color)
+        self.registry = TagRegistry(self.store, pawn_colors(catalog.box, GUEST_COLORS))
         self.tables: dict[str, Table] = {}
         self.seats: dict[str, tuple[str, int]] = {}
         self.listeners: list[Listener] = []
