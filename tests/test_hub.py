@@ -247,12 +247,14 @@ def test_two_tables_do_not_see_each_others_events(rig) -> None:
     one, two = rig.socketio.test_client(rig.app), rig.socketio.test_client(rig.app)
     one.emit("join", {"table": first["id"]})
     two.emit("join", {"table": second["id"]})
+    rig.end_buying(first)
+    assert rig.hub.settled()
     one.get_received()
     two.get_received()
-    rig.end_buying(first)
     pawn = in_zone(rig.state(first), P.bag(0))[0]
     seq = rig.tap("bag-1", rig.uids[pawn])
     assert wait_for(lambda: rig.feedback("bag-1", seq) == "ok")
+    assert rig.hub.settled()
     got_one = [m for m in one.get_received() if m["name"] == "state"]
     got_two = [m for m in two.get_received() if m["name"] == "state"]
     assert got_one and all(m["args"][0]["table"] == first["id"] for m in got_one)

@@ -49,9 +49,10 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.config["admin_pin"] = admin_pin or f"{secrets.randbelow(10**6):06d}"
     socketio = SocketIO(app, async_mode="threading")  # same-origin clients only (the default)
+    private_rooms: set[tuple[str, int]] = set()
     _routes(app, hub)
-    _sockets(socketio, hub)
-    hub.listeners.append(_pusher(socketio, hub))
+    _sockets(socketio, hub, private_rooms)
+    hub.listeners.append(_pusher(socketio, hub, private_rooms))
     return app, socketio
 
 
@@ -257,7 +258,7 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
         return jsonify({"enrolling": None, "counts": hub.registry.counts()})
 
 
-def _sockets(socketio: SocketIO, hub: Hub) -> None:
+def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) -> None:
     @socketio.on("join")
     def join(data: Any):
         table_id = data.get("table") if isinstance(data, dict) else None
@@ -280,23 +281,24 @@ def _sockets(socketio: SocketIO, hub: Hub) -> None:
             emit("error", {"code": "WRONG_TOKEN", "message": "That is not this player's token."})
             return
         join_room(f"{table.id}/p{seat}")
+        private_rooms.add((table.id, seat))
         with hub.lock:
             emit("private", {"table": table.id, "view": private_view(table.state, seat)})
 
 
-def _pusher(socketio: SocketIO, hub: Hub):
+def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
     def push(table_id: str, kind: str, payload: Any) -> None:
         if kind == "state" and table_id in hub.tables:
             table = hub.tables[table_id]
-            with hub.lock:
-                view = public_view(table.state)
-                private = [private_view(table.state, p) for p in range(table.state.n)]
-                events = table.count
-            socketio.emit("state", {"table": table_id, "events": events, "view": view},
-                          to=table_id)
-            for seat, secret in enumerate(private):
-                socketio.emit("private", {"table": table_id, "view": secret},
-                              to=f"{table_id}/p{seat}")
+            # a live state is never changed in place: no lock needed to read one
+            state, events = table.state, table.count
+            socketio.emit("state", {"table": table_id, "events": events,
+                                    "view": public_view(state)}, to=table_id)
+            for seat in range(state.n):
+                if (table_id, seat) in private_rooms:
+                    socketio.emit("private", {"table": table_id,
+                                              "view": private_view(state, seat)},
+                                  to=f"{table_id}/p{seat}")
         elif kind == "alert":
             socketio.emit("alert", {"table": table_id, "alert": payload}, to=table_id)
         elif kind in ("readers", "enroll"):

@@ -11,6 +11,8 @@ interleave.
 from __future__ import annotations
 
 import logging
+import queue
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable
@@ -56,6 +58,10 @@ class Hub:
         self.ingest = Ingest(self.store, readers, on_event=self._on_tag,
                              on_status=self._on_status, on_committed=self._flush)
         self._deferred: list[tuple[str, str, Any]] = []
+        self._notes: queue.Queue[tuple[str, str, Any] | None] = queue.Queue()
+        self._notify_thread = threading.Thread(target=self._notifier, name="hub-notify",
+                                               daemon=True)
+        self._notify_thread.start()
         self.links: list[Any] = []
         self.broker: Broker | None = None
         self._load()
@@ -98,34 +104,78 @@ class Hub:
         return None
 
     def stop(self) -> None:
-        """Stop the links, the ingest worker, the broker, and close the database."""
+        """Stop the links, the ingest worker, the notifier, the broker; close the database."""
         for link in self.links:
             link.stop()
         self.ingest.stop()
+        self._notes.put(None)
+        self._notify_thread.join(timeout=5)
         if self.broker:
             self.broker.close()
         self.store.close()
 
     def _emit(self, table_id: str, kind: str, payload: Any = None) -> None:
-        if self.store.in_transaction():  # a reader event: tell the listeners after the commit
+        """Queue a notification; the notifier thread tells the listeners.
+
+        Neither the reader path nor a request ever waits for a dashboard: building views
+        and writing to WebSockets happens in the notifier thread. A notification raised
+        inside a reader batch's transaction waits until that batch is committed.
+        """
+        if self.store.in_transaction():
             self._deferred.append((table_id, kind, payload))
             return
+        self._notes.put((table_id, kind, payload))
+
+    def _flush(self) -> None:
+        """Release the notifications of the batch just committed."""
+        with self.lock:
+            pending, self._deferred = self._deferred, []
+        for note in pending:
+            self._notes.put(note)
+
+    def _notifier(self) -> None:
+        while True:
+            batch = [self._notes.get()]
+            while True:
+                try:
+                    batch.append(self._notes.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                if not self._deliver(batch):
+                    return
+            finally:
+                for _ in batch:
+                    self._notes.task_done()
+
+    def _deliver(self, batch: list[tuple[str, str, Any] | None]) -> bool:
+        seen: set[str] = set()
+        for note in batch:
+            if note is None:
+                return False
+            table_id, kind, payload = note
+            if kind == "state":
+                if table_id in seen:
+                    continue  # one state push per table and round is enough
+                seen.add(table_id)
+            self._tell(table_id, kind, payload)
+        return True
+
+    def _tell(self, table_id: str, kind: str, payload: Any) -> None:
         for listener in list(self.listeners):
             try:
                 listener(table_id, kind, payload)
             except Exception:  # noqa: BLE001 - a broken listener must not stop the hub
                 log.exception("hub: listener failed")
 
-    def _flush(self) -> None:
-        """Tell the listeners what the last committed batch of reader events changed."""
-        with self.lock:
-            pending, self._deferred = self._deferred, []
-        seen: set[tuple[str, str]] = set()
-        for table_id, kind, payload in pending:
-            if kind == "state" and (table_id, kind) in seen:
-                continue  # one state push per table and batch is enough
-            seen.add((table_id, kind))
-            self._emit(table_id, kind, payload)
+    def settled(self, timeout: float = 5.0) -> bool:
+        """Wait until every queued notification has been delivered (for tests and tools)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._notes.unfinished_tasks == 0:
+                return True
+            time.sleep(0.002)
+        return False
 
     # -- tables ----------------------------------------------------------------------------
 

@@ -2,6 +2,8 @@
 
 Every input is appended to the table's log and committed before it changes the live state:
 a move is first tried on a copy of the state, then logged, then the copy becomes the state.
+A state object is never changed once it is the live state, so readers (the dashboards'
+views) may use ``table.state`` without the lock.
 On start the hub rebuilds each table by replaying its log. Undo and corrections are events
 too, so nothing is ever edited. Callers hold the store's lock around every method here.
 """
@@ -180,9 +182,10 @@ class Table:
     def correct(self, pawn: Any, zone: Any, player: Any = None) -> None:
         """Table authority: "pawn 17 is really in Ana's exit zone" (a ``correct`` event)."""
         body = {"pawn": pawn, "zone": zone, "player": player}
-        self._relocate(body, self.state.clone())  # validates
+        trial = self.state.clone()
+        self._relocate(body, trial)  # validates
         self._log("correct", body)
-        self._relocate(body)
+        self.state = trial
         self.entries.append({"correct": body})
 
     def _relocate(self, body: dict[str, Any], state: GameState | None = None) -> None:
