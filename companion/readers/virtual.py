@@ -357,6 +357,7 @@ class MqttBank(_Bank):
             if not client.is_connected():
                 raise OSError("not connected")
             client.publish(event, payload, qos=1)
+            self._wake()
 
         def on_connect(c: mqtt.Client, _u: Any, _f: Any, reason: Any, _p: Any) -> None:
             if reason.is_failure:
@@ -384,8 +385,11 @@ class MqttBank(_Bank):
         except KeyError:
             self._selector.register(sock, events, client)
         if writing:  # wake the network thread, which may be waiting with the old mask
-            with contextlib.suppress(BlockingIOError, OSError):
-                self._wake_w.send(b"x")
+            self._wake()
+
+    def _wake(self) -> None:
+        with contextlib.suppress(BlockingIOError, OSError):
+            self._wake_w.send(b"x")
 
     def _unwatch(self, sock: Any) -> None:
         if self._stop.is_set():
@@ -408,6 +412,11 @@ class MqttBank(_Bank):
                 if mask & selectors.EVENT_READ:
                     client.loop_read()
                 if mask & selectors.EVENT_WRITE:
+                    client.loop_write()
+            for client in list(self.clients.values()):
+                # paho can drop its write interest just as another thread queues a packet
+                # (a race between publish() and loop_write()): never leave one waiting
+                if client.want_write():
                     client.loop_write()
             if time.monotonic() - misc >= 0.1:
                 misc = time.monotonic()
