@@ -100,6 +100,7 @@ def _simulate_parser(sub: Any) -> None:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Start the readers, tap, wait for acks; exit 1 if some taps were never acked."""
+    _catch_sigterm()
     names = [f"{args.prefix}{i + 1}" for i in range(args.readers)]
     try:
         script = _script(args, names)
@@ -119,7 +120,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"{len(names)} readers on {args.mqtt.redacted()}, table {args.table}", flush=True)
     try:
         for after, reader, uid in script:
-            time.sleep(after)
+            if _TERMINATED.wait(after):
+                return 0
             bank.tap(reader, uid)
         acked = bank.wait_acked(args.timeout)
         print(f"{len(script)} taps, {bank.pending()} unacked", file=sys.stderr)
@@ -156,11 +158,19 @@ def _script(args: argparse.Namespace, names: list[str]) -> list[tuple[float, str
     return out
 
 
+_TERMINATED = threading.Event()
+
+
+def _catch_sigterm() -> None:
+    """From now on SIGTERM asks for a clean stop (set as early as possible: a SIGTERM that
+    arrives while the command is still starting must not kill it mid-way)."""
+    signal.signal(signal.SIGTERM, lambda *_: _TERMINATED.set())
+
+
 def _wait_for_signal() -> None:
-    done = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: done.set())
+    _catch_sigterm()
     with contextlib.suppress(KeyboardInterrupt):
-        done.wait()
+        _TERMINATED.wait()
 
 
 # -- tail ------------------------------------------------------------------------------------
@@ -182,6 +192,7 @@ def _tail_parser(sub: Any) -> None:
 
 def run_tail(args: argparse.Namespace) -> int:
     """Run until interrupted; exit 0 on Ctrl-C or SIGTERM, 2 if it cannot start."""
+    _catch_sigterm()
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
                         format="%(message)s", stream=sys.stderr)
     state = args.state or data_dir() / "tail.sqlite"
