@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from companion.readers.ingest import Ingest, TagEvent
 from companion.readers.store import DedupStore
+from companion.readers.virtual import random_uid
 
 
 class Recorder:
@@ -52,3 +54,11 @@ def wait_for(condition: Callable[[], bool], timeout: float = 15.0) -> bool:
             return True
         time.sleep(0.01)
     return condition()
+
+
+def good_taps_still_arrive(bank, record: Recorder, reader: str = "bag-2", count: int = 5) -> None:
+    """Tap ``count`` new pawns on ``reader``: all are acked and recorded (boot 1)."""
+    rng = random.Random(9)
+    keys = [(reader, 1, bank.tap(reader, random_uid(rng))) for _ in range(count)]
+    assert bank.wait_acked(15)
+    assert set(keys) <= set(record.seen())

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
-from readers_support import make_ingest, wait_for
+from readers_support import good_taps_still_arrive, make_ingest, wait_for
 
 from companion.readers import protocol as proto
 from companion.readers import topics
@@ -43,13 +43,6 @@ def rig(tmp_path: Path, broker: Broker, table: str):
     bank.stop()
     link.stop()
     ingest.stop()
-
-
-def good_taps_still_arrive(bank, record, reader: str = "bag-2", count: int = 5) -> None:
-    rng = random.Random(9)
-    keys = [(reader, 1, bank.tap(reader, random_uid(rng))) for _ in range(count)]
-    assert bank.wait_acked(15)
-    assert set(keys) <= set(record.seen())
 
 
 def test_200_taps_arrive_exactly_once_across_a_broker_restart(tmp_path: Path, table: str):

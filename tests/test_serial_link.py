@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from readers_support import make_ingest, wait_for
+from readers_support import good_taps_still_arrive, make_ingest, wait_for
 
 from companion.readers import protocol as proto
 from companion.readers.serial_link import SerialLink
@@ -98,13 +98,6 @@ def test_a_restarted_link_does_not_apply_resent_taps_twice(tmp_path: Path) -> No
         assert sorted(both) == sorted(sent) and len(set(both)) == len(both)
     finally:
         bank.stop()
-
-
-def good_taps_still_arrive(bank, record, reader: str = "bag-2", count: int = 5) -> None:
-    rng = random.Random(9)
-    keys = [(reader, 1, bank.tap(reader, random_uid(rng))) for _ in range(count)]
-    assert bank.wait_acked(15)
-    assert set(keys) <= set(record.seen())
 
 
 def test_random_bytes(rig) -> None:
