@@ -1,17 +1,20 @@
 """End to end latency: a virtual reader writes a tag; a Socket.IO client receives the new state.
 
-Run ``python bench/e2e.py [--tables 1 50] [--taps 40]``. For each case, a hub is started in
-this process on loopback (real HTTP and WebSocket), with two virtual bag readers per table
-on pseudo-terminals and one python-socketio client per table joined to its room. Every table
-is played at once by scripted players, one action every ``--delay`` seconds; each draw is
-tapped on the virtual reader and timed until that table's client receives a ``state`` push
-that includes it. p50 and p99 go to stdout.
+Run ``python bench/e2e.py [--tables 1 50] [--taps 30] [--delay 0.3]``. For each case the hub
+runs as at a real table: ``popcorn-companion serve`` in its own process on loopback. This
+process plays the rest of the room: two virtual bag readers per table on pseudo-terminals
+(the bags' USB cables), one python-socketio client per table joined to its room (the
+tablet), and scripted players per table who decide over the REST API, one action every
+``--delay`` seconds, all tables at once. Each draw is tapped on its virtual reader and timed
+until that table's client receives a ``state`` push that includes it. p50 and p99 go to
+stdout.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import random
 import resource
 import statistics
 import tempfile
@@ -22,11 +25,9 @@ from pathlib import Path
 import socketio
 
 from companion.cards import load_catalog
-from companion.hub.app import create_app
-from companion.hub.demo import ScriptedPlayers, enroll_box
-from companion.hub.hub import Hub
-from companion.readers.broker import free_port
-from companion.readers.virtual import SerialBank, VirtualReader
+from companion.hub.demo import ScriptedPlayers
+from companion.hub.remote import RemoteTable, ServeProcess
+from companion.readers.virtual import SerialBank, VirtualReader, random_uid
 
 
 class Watcher:
@@ -62,7 +63,7 @@ class TimedPlayers(ScriptedPlayers):
             super()._do(how, move)
             return
         reader = self.table.config.readers[self._bag_of(move)]
-        before = self.table.count
+        before = self.table.count  # committed events; the tap's push carries more
         start = time.perf_counter()
         self.bank.tap(reader, self.uids[move.pawn])
         if self.watcher.wait_past(before):
@@ -71,31 +72,26 @@ class TimedPlayers(ScriptedPlayers):
             self.stop.set()
 
 
-def run_case(tables: int, taps: int, tmp: Path, args_delay: float) -> list[float]:
-    """Play ``tables`` tables at once; return every tap's latency in seconds."""
+def run_case(tables: int, taps: int, tmp: Path, delay: float) -> list[float]:
+    """Play ``tables`` tables at once on a fresh hub; return every tap's latency (s)."""
     readers = [f"t{t}-{s}" for t in range(tables) for s in (1, 2)]
     bank = SerialBank([VirtualReader(r, resend_interval=1.0) for r in readers],
                       tmp / f"dev{tables}").start()
-    hub = Hub(tmp / f"hub{tables}.sqlite", load_catalog()).start(
-        serial=[bank.path(r) for r in readers])
-    uids = enroll_box(hub, 1)
-    app, sio = create_app(hub)
-    port = free_port()
-    threading.Thread(target=sio.run, args=(app,), daemon=True, kwargs={
-        "host": "127.0.0.1", "port": port, "allow_unsafe_werkzeug": True,
-        "log_output": False}).start()
-    time.sleep(0.5)
+    server = ServeProcess(tmp / f"hub{tables}.sqlite", serial=[bank.path(r) for r in readers],
+                          readers=readers).start()
+    uids = {pawn: random_uid(random.Random(pawn)) for pawn in range(60)}
+    server.import_tags(uids)
+    catalog = load_catalog()
     players = []
     for t in range(tables):
-        table, _ = hub.create_table(["Ana", "Bob"], [f"t{t}-1", f"t{t}-2"], 0, f"T{t}", t + 1)
-        for seat in range(2):  # keep the first award drawn, as a phone would
-            for move in table.state.legal_moves(seat):
-                if move.kind == "keep_award":
-                    hub.submit(table.id, move)
-                    break
-        watcher = Watcher(f"http://127.0.0.1:{port}", table.id)
-        players.append(TimedPlayers(hub, table, bank, uids, delay=args_delay, seed=t,
-                                    watcher=watcher, taps=taps))
+        info = server.create_table({"players": ["Ana", "Bob"], "readers": readers[2 * t:2 * t + 2],
+                                    "deal_seed": t + 1})
+        table = RemoteTable(server.base, info, catalog)
+        table.keep_first_awards()
+        watcher = Watcher(server.base, table.id)
+        hub = type("HubLike", (), {"lock": table.lock})()
+        players.append(TimedPlayers(hub, table, bank, uids, delay=delay, seed=t,
+                                    decide=table.decide, watcher=watcher, taps=taps))
     for p in players:
         p.start()
     for p in players:
@@ -103,8 +99,8 @@ def run_case(tables: int, taps: int, tmp: Path, args_delay: float) -> list[float
         p.thread.join(600)
     for p in players:
         p.watcher.client.disconnect()
+    server.stop()
     bank.stop()
-    hub.stop()
     return [lat for p in players for lat in p.latencies]
 
 
@@ -122,6 +118,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="popcorn-e2e-") as tmp:
         for tables in args.tables:
             lat = sorted(1000 * x for x in run_case(tables, args.taps, Path(tmp), args.delay))
+            if not lat:
+                print(f"{tables:3} table(s): no tap was timed (see the serve log)")
+                continue
             p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))]
             slow = sum(1 for x in lat if x > 1000)
             print(f"{tables:3} table(s) at once: tag written -> Socket.IO state received: "

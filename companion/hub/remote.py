@@ -1,0 +1,180 @@
+"""A hub in another process, seen from outside: start ``serve``, drive a table over HTTP.
+
+The test suite and ``bench/e2e.py`` use this to treat the hub as the black box it is at a
+real table: a separate process that readers talk to over serial or MQTT, and tablets and
+phones over HTTP and Socket.IO. :class:`ServeProcess` runs ``popcorn-companion serve`` and
+can kill it; :class:`RemoteTable` gives :class:`~companion.hub.demo.ScriptedPlayers` what it
+needs of a table (a state to choose from, a way to decide), built from the table's record
+and the REST API. Only the standard library is used, so nothing here adds a dependency.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from companion.cards import Catalog
+from companion.engine.moves import Move
+from companion.engine.setup import new_game
+from companion.engine.state import GameState
+from companion.readers.broker import free_port
+from companion.record import loads_record
+
+from ..table.table import TableError
+
+
+class HttpError(Exception):
+    """A non-2xx answer: ``status`` and the hub's ``code`` and ``message``."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(f"{status} {code}: {message}")
+        self.status, self.code, self.message = status, code, message
+
+
+def call(url: str, method: str = "GET", body: Any = None,
+         headers: dict[str, str] | None = None, timeout: float = 10) -> Any:
+    """One request: decoded JSON (text for the record); :class:`HttpError` on a refusal."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={
+        "Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            text = response.read().decode()
+            is_json = response.headers.get_content_type() == "application/json"
+    except urllib.error.HTTPError as exc:
+        try:
+            err = json.loads(exc.read().decode())
+        except ValueError:
+            err = {"code": "HTTP", "message": exc.reason}
+        raise HttpError(exc.code, err.get("code", "HTTP"), err.get("message", "")) from None
+    return json.loads(text) if is_json else text
+
+
+class ServeProcess:
+    """``popcorn-companion serve`` on loopback, restartable on the same database."""
+
+    def __init__(self, db: Path, *, serial: list[str] = (), readers: list[str] = (),
+                 admin_pin: str = "135790", log: Path | None = None) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.admin_pin = admin_pin
+        self.args = [sys.executable, "-m", "companion", "serve", "--db", str(db),
+                     "--host", "127.0.0.1", "--port", str(self.port), "--admin-pin",
+                     admin_pin, *[a for r in readers for a in ("--reader", r)]]
+        if serial:
+            self.args += ["--serial", *serial]
+        self.log = open(log or db.with_suffix(".log"), "ab")  # noqa: SIM115 - see stop()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30) -> ServeProcess:
+        """Start the process and wait until ``/api/health`` answers."""
+        self.proc = subprocess.Popen(self.args, stdout=self.log, stderr=self.log)
+        deadline = time.monotonic() + timeout
+        while not self._up():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"serve did not start (exit {self.proc.poll()})")
+            time.sleep(0.05)
+        return self
+
+    def _up(self) -> bool:
+        try:
+            call(self.base + "/api/health", timeout=1)
+        except (OSError, HttpError):
+            return False
+        return True
+
+    def kill(self) -> None:
+        """SIGKILL, as a power cut would: nothing is flushed on the way out."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        """Stop the way Ctrl-C does (SIGINT), killing after 10 s; close the log."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.log.close()
+
+    def create_table(self, body: dict[str, Any]) -> dict[str, Any]:
+        """``POST /api/tables``: the new table's id, PIN, tokens and readers."""
+        return call(self.base + "/api/tables", "POST", body)
+
+    def import_tags(self, uids: dict[int, str]) -> None:
+        """Replace the tag registry with ``uids`` (pawn id → tag UID)."""
+        registry = {"format": "popcorn-tags", "version": 1,
+                    "tags": [{"uid": u, "pawn": p} for p, u in uids.items()]}
+        call(self.base + "/api/tags", "PUT", {"registry": registry,
+                                              "admin_pin": self.admin_pin})
+
+
+class RemoteTable:
+    """One table of a hub in another process, with a local engine mirror of its state.
+
+    :attr:`state` replays the moves of the table's record that the mirror has not seen yet,
+    so it costs one request and little work. :meth:`decide` posts a move the way the tablet
+    (or, for awards, the player's phone) does, and raises :class:`TableError` with the
+    hub's code when it is refused.
+    """
+
+    def __init__(self, base: str, info: dict[str, Any], catalog: Catalog) -> None:
+        self.base, self.info, self.id = base, info, info["id"]
+        self.config = type("Config", (), {"readers": info["readers"]})()
+        self.mirror = new_game(catalog, info["players"], info["first_player"])
+        self.applied = 0
+        self.lock = threading.RLock()
+
+    def get(self, path: str) -> Any:
+        """GET a route of this table, with its PIN."""
+        return call(f"{self.base}/api/tables/{self.id}{path}",
+                    headers={"X-Table-Pin": self.info["pin"]})
+
+    @property
+    def state(self) -> GameState:
+        """The mirror, brought up to the hub's record."""
+        moves = loads_record(self.get("/record")).moves
+        for move in moves[self.applied:]:
+            self.mirror.apply(move)
+        self.applied = len(moves)
+        return self.mirror
+
+    @property
+    def count(self) -> int:
+        """How many events the table's log holds."""
+        return self.get("/state")["events"]
+
+    def full_state(self) -> dict[str, Any]:
+        """The hub's whole state of the table (needs the PIN)."""
+        return self.get("/state")["state"]
+
+    def keep_first_awards(self) -> None:
+        """Each phone keeps the first award it is offered, as a hurried player would."""
+        for seat, token in enumerate(self.info["tokens"]):
+            headers = {"X-Player-Token": token}
+            private = call(f"{self.base}/api/tables/{self.id}/players/{seat}/private",
+                           headers=headers)
+            for move in private["legal"][:1]:
+                call(f"{self.base}/api/tables/{self.id}/moves", "POST", {"move": move},
+                     headers)
+
+    def decide(self, move: Move) -> None:
+        """Post ``move``; award choices go with the player's token, as from a phone."""
+        headers = {}
+        if move.kind in ("keep_award", "draw_award"):
+            headers["X-Player-Token"] = self.info["tokens"][move.player]
+        try:
+            call(f"{self.base}/api/tables/{self.id}/moves", "POST",
+                 {"move": move.to_dict()}, headers)
+        except HttpError as exc:
+            raise TableError(exc.code, exc.message) from None
