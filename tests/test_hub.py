@@ -228,6 +228,60 @@ def test_undo_and_correct_are_logged_and_survive_a_restart(rig, tmp_path: Path) 
     rig.hub = again
 
 
+def test_closing_a_table_frees_its_readers_and_refuses_input(rig, tmp_path: Path) -> None:
+    """Close (PIN): the readers serve a new table; every input to the old one is refused;
+    taps on a freed reader get error feedback; the close survives a restart."""
+    info = rig.table(("Ana", "Bob"), ["bag-1", "bag-2"])
+    tid, pin = info["id"], info["pin"]
+    assert rig.client.post(f"/api/tables/{tid}/close").json["code"] == "PIN_REQUIRED"
+    before = rig.state(info).to_dict()
+    closed = rig.client.post(f"/api/tables/{tid}/close", json={"pin": pin})
+    assert closed.status_code == 200 and closed.json["table"]["closed"] is True
+    refused = [rig.move(info, {"move": "end_turn", "player": 0}),
+               rig.client.post(f"/api/tables/{tid}/undo", json={"pin": pin}),
+               rig.client.post(f"/api/tables/{tid}/deal", json={"pin": pin, "seed": 2}),
+               rig.client.post(f"/api/tables/{tid}/close", json={"pin": pin})]
+    assert [(r.status_code, r.json["code"]) for r in refused] == [(409, "TABLE_CLOSED")] * 4
+    pawn = in_zone(rig.state(info), P.bag(0))[0]
+    seq = rig.tap("bag-1", rig.uids[pawn])
+    assert wait_for(lambda: rig.feedback("bag-1", seq) == "error")
+    assert rig.state(info).to_dict() == before
+    record = rig.client.get(f"/api/tables/{tid}/record", headers={"X-Table-Pin": pin})
+    assert record.status_code == 200
+    again = rig.table(("Cy", "Di"), ["bag-2", "bag-1"])
+    assert rig.hub.seats["bag-1"] == (again["id"], 1)
+    rig.close()
+    rebuilt = Hub(tmp_path / "hub.sqlite", load_catalog())
+    try:
+        assert rebuilt.tables[tid].closed and rebuilt.seats["bag-1"] == (again["id"], 1)
+        assert rebuilt.tables[tid].state.to_dict() == before
+    finally:
+        rebuilt.store.close()
+    rig.bank = SerialBank([], tmp_path / "dev2")
+    rig.hub = rebuilt
+
+
+def test_a_finished_game_gives_its_readers_to_a_new_table(rig) -> None:
+    """A table whose game is over is closed for you when a new table takes a reader."""
+    import random
+
+    from companion.engine.simulator import play_random
+
+    info = rig.table(("Ana", "Bob"), ["bag-1", "bag-2"])
+    table = rig.hub.tables[info["id"]]
+    played = play_random(load_catalog(), 2, random.Random(4)).state
+    assert played.is_over
+    busy = rig.client.post("/api/tables", json={"players": ["Cy", "Di"],
+                                                "readers": ["bag-1", "bag-3"]})
+    assert busy.status_code == 409 and busy.json["code"] == "READER_IN_USE"
+    table.state = played  # the game ended at this table
+    new = rig.client.post("/api/tables", json={"players": ["Cy", "Di"],
+                                               "readers": ["bag-1", "bag-3"]})
+    assert new.status_code == 201, new.json
+    assert table.closed and "bag-2" not in rig.hub.seats
+    assert rig.hub.seats["bag-1"] == (new.json["id"], 0)
+
+
 def test_the_record_export_replays(rig, tmp_path: Path) -> None:
     """A table's game record (PIN) is accepted by ``popcorn-companion replay``."""
     from companion.record import loads_record, replay

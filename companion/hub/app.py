@@ -179,6 +179,13 @@ def _routes(app: Flask, hub: Hub) -> None:
         hub.deal(table_id, body.get("seed"))
         return jsonify({"ok": True})
 
+    @app.post("/api/tables/<table_id>/close")
+    def close(table_id: str):
+        body = request.get_json(silent=True) or {}
+        _pin(hub, table_id, body if isinstance(body, dict) else None)
+        hub.close_table(table_id)
+        return jsonify({"ok": True, "table": hub.table(table_id).info()})
+
     @app.get("/api/tables/<table_id>/record")
     def record(table_id: str):
         _pin(hub, table_id)

@@ -78,6 +78,8 @@ class Hub:
 
     def _register(self, table: Table) -> None:
         self.tables[table.id] = table
+        if table.closed:
+            return
         for seat, reader in enumerate(table.config.readers):
             self.seats[reader] = (table.id, seat)
             self.ingest.add_reader(reader)
@@ -190,6 +192,7 @@ class Hub:
         if deal_seed is not None and type(deal_seed) is not int:
             raise TableError("BAD_REQUEST", "deal_seed must be an integer")
         with self.lock:
+            self._release_finished(readers)
             busy = [r for r in readers if r in self.seats]
             if busy:
                 raise TableError("READER_IN_USE", f"reader {busy[0]} is already bound to table "
@@ -204,6 +207,25 @@ class Hub:
             table.auto_deal()
         self._emit(table_id, "state")
         return table, pin
+
+    def _release_finished(self, readers: list[str]) -> None:
+        """Close the finished tables that hold any of ``readers``: a new game takes them."""
+        for reader in readers:
+            table_id = self.seats.get(reader, (None,))[0]
+            if table_id is not None and self.tables[table_id].state.is_over:
+                self._close(self.tables[table_id])
+
+    def _close(self, table: Table) -> None:
+        table.close()
+        for reader in table.config.readers:
+            if self.seats.get(reader, (None,))[0] == table.id:
+                del self.seats[reader]
+
+    def close_table(self, table_id: str) -> None:
+        """Close a table: no more input, and its readers are free for another table."""
+        with self.lock:
+            self._close(self.table(table_id))
+        self._emit(table_id, "state")
 
     def table(self, table_id: str) -> Table:
         """A table by id, or a 404 error."""

@@ -98,6 +98,8 @@ class Table:
         self.count = 0
         """Events in the log."""
         self.alerts: deque[dict[str, Any]] = deque(maxlen=20)
+        self.closed = False
+        """A closed table keeps its log, record and scores, but takes no input."""
 
     @property
     def id(self) -> str:
@@ -123,6 +125,8 @@ class Table:
                 self.entries.append({"correct": body})
             elif kind == "deal":
                 self.config.deal_seed = body["seed"]
+            elif kind == "close":
+                self.closed = True
             elif kind == "undo" and self.entries:
                 self._pop_input()
                 self.state = self._rebuilt()
@@ -140,8 +144,21 @@ class Table:
 
     # -- inputs ----------------------------------------------------------------------------
 
+    def open_for_input(self) -> None:
+        """Refuse any input once the table is closed (``TABLE_CLOSED``, 409)."""
+        if self.closed:
+            raise TableError("TABLE_CLOSED", f"Table {self.config.name!r} is closed: its game "
+                             "can be read and exported, but not changed.", 409)
+
+    def close(self) -> None:
+        """End the table for good (a ``close`` event); its readers can serve a new table."""
+        self.open_for_input()
+        self._log("close", {})
+        self.closed = True
+
     def submit(self, move: Move, source: str = "tablet") -> None:
         """Check a move, log it, apply it; then deal what "deal for us" deals."""
+        self.open_for_input()
         trial = self.state.clone()
         trial.apply(move)  # raises Violation, and nothing was logged or changed
         self._log("move", {"move": move.to_dict(), "source": source})
@@ -151,6 +168,7 @@ class Table:
 
     def handle_tag(self, player: int, pawn: int | None, tag: dict[str, Any]) -> Move | Alert:
         """A tap on a player's bag reader: log it with its meaning, apply it if it is a move."""
+        self.open_for_input()
         result = interpret(self.state, player, pawn, tag.get("uid", ""))
         if isinstance(result, Alert):
             alert = result.to_dict()
@@ -167,6 +185,7 @@ class Table:
 
     def undo(self) -> None:
         """Take back the last input, with the cards "deal for us" dealt after it (``undo``)."""
+        self.open_for_input()
         if not self.entries:
             raise TableError("NOTHING_TO_UNDO", "No move has been made at this table yet.", 409)
         self._log("undo", {})
@@ -181,6 +200,7 @@ class Table:
 
     def correct(self, pawn: Any, zone: Any, player: Any = None) -> None:
         """Table authority: "pawn 17 is really in Ana's exit zone" (a ``correct`` event)."""
+        self.open_for_input()
         body = {"pawn": pawn, "zone": zone, "player": player}
         trial = self.state.clone()
         self._relocate(body, trial)  # validates
@@ -207,6 +227,7 @@ class Table:
 
     def enable_deal(self, seed: int) -> None:
         """Turn "deal for us" on (a ``deal`` event: the stored config never changes)."""
+        self.open_for_input()
         self._log("deal", {"seed": seed})
         self.config.deal_seed = seed
         self.auto_deal()
@@ -241,7 +262,8 @@ class Table:
         """Public facts about the table (no PIN, no tokens)."""
         return {"id": self.id, "name": self.config.name, "players": self.config.players,
                 "readers": self.config.readers, "first_player": self.config.first_player,
-                "deal_for_us": self.config.deal_seed is not None, "events": self.count}
+                "deal_for_us": self.config.deal_seed is not None, "events": self.count,
+                "over": self.state.is_over, "closed": self.closed}
 
 
 def new_config(table_id: str, name: str, players: list[str], first_player: int,
