@@ -14,10 +14,20 @@ DATA_FILE = "popcorn-cards.json"
 
 
 @lru_cache(maxsize=1)
+def _packaged() -> dict:
+    text = resources.files("companion.data").joinpath(DATA_FILE).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=1)
 def load_catalog() -> Catalog:
     """The packaged catalog, parsed and checked once per process."""
-    text = resources.files("companion.data").joinpath(DATA_FILE).read_text(encoding="utf-8")
-    return Catalog.from_dict(json.loads(text))
+    return Catalog.from_dict(_packaged())
+
+
+def action_meanings() -> dict[str, str]:
+    """What each action id does, in words (the dashboard's tooltips): ``money_2`` → "Gain $2."."""
+    return {a["id"]: a["meaning"] for a in _packaged()["actions"]}
 
 
 def load_catalog_file(path: str | Path) -> Catalog:

@@ -76,8 +76,8 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
     app, socketio = create_app(hub)
     players = ScriptedPlayers(hub, table, bank, uids, delay=BASE_DELAY / args.speed,
                               seed=args.seed).start()
-    print(f"Popcorn Companion demo: open {tablet_url(args.host, args.port)} "
-          f"(table {table.id}, PIN {pin})", flush=True)
+    print(f"Popcorn Companion demo: open {tablet_url(args.host, args.port)}table/{table.id} "
+          f"(PIN {pin})", flush=True)
     print(f"4 virtual bag readers over {args.transport}; Ctrl-C to stop", flush=True)
     server = threading.Thread(target=socketio.run, args=(app,), daemon=True, kwargs={
         "host": args.host, "port": args.port, "allow_unsafe_werkzeug": True,

@@ -17,15 +17,16 @@ from pathlib import Path
 from typing import Any
 
 import flask.cli
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, jsonify, request, send_from_directory
 from flask_socketio import SocketIO, emit, join_room
 
+from companion.cards import action_meanings
 from companion.engine.moves import move_from_dict
 from companion.engine.violations import Violation
 from companion.record import dumps_record
 from companion.table.registry import RegistryError
 from companion.table.table import TableError
-from companion.table.views import private_view, public_view
+from companion.table.views import catalog_json, private_view, public_view
 
 from .hub import Hub
 
@@ -110,11 +111,19 @@ def _routes(app: Flask, hub: Hub) -> None:
         return _error("METHOD_NOT_ALLOWED", f"{request.method} is not allowed here.", 405)
 
     @app.get("/")
-    def index():
-        page = WEB_DIR / "index.html"
-        if page.exists():
-            return Response(page.read_text(encoding="utf-8"), mimetype="text/html")
-        return jsonify({"tables": [t.info() for t in hub.tables.values()]})
+    @app.get("/setup")
+    @app.get("/table/<table_id>")
+    @app.get("/phone/<table_id>/<int:seat>")
+    def index(**_: Any):
+        return send_from_directory(WEB_DIR, "index.html", max_age=0)
+
+    @app.get("/web/<path:name>")
+    def web_file(name: str):
+        return send_from_directory(WEB_DIR, name, max_age=0)
+
+    @app.get("/api/catalog")
+    def catalog():
+        return jsonify(catalog_json(hub.catalog, action_meanings()))
 
     @app.get("/api/health")
     def health():

@@ -135,3 +135,23 @@ def private_view(state: GameState, player: int) -> dict[str, Any]:
 def scores(state: GameState) -> dict[str, Any]:
     """Final scores, in the shape ``popcorn-companion score`` prints."""
     return score_to_json(score_game(state.catalog, final_positions(state)))
+
+
+def catalog_json(catalog: Any, meanings: dict[str, str]) -> dict[str, Any]:
+    """The public card facts the dashboard searches and labels: every movie, theater tile,
+    award text, action meaning, the audience track and the advertising board spaces."""
+    return {
+        "movies": [{"id": m.id, "title": m.title, "color": m.color, "price": m.price,
+                    "premiers_price": m.premiers_price, "actions": list(m.actions),
+                    "bonus": m.bonus, "bonus_seats": m.bonus_seats}
+                   for m in catalog.movies.values()],
+        "theaters": [{"id": t.id, "seats": t.seats, "seat_colors": list(t.seat_colors),
+                      "seat_actions": list(t.seat_actions), "price": t.price,
+                      "default": t.default} for t in catalog.theaters.values()],
+        "awards": [{"id": a.id, "title": a.title, "condition": a.condition}
+                   for a in catalog.awards.values()],
+        "actions": meanings,
+        "audience": [{"index": s.index, "draw": s.draw, "bonus": s.bonus}
+                     for s in catalog.audience_track],
+        "board": list(catalog.ad_spaces),
+    }

@@ -1,0 +1,59 @@
+// Talking to the hub's REST API (docs/api.md). Errors come back as {code, message}; a route
+// that needs the table PIN asks for it once, keeps it for this table on this device, and
+// retries.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+const PIN_CODES = new Set(["PIN_REQUIRED", "WRONG_PIN"]);
+
+export function savedPin(table) {
+  return localStorage.getItem(`popcorn:pin:${table}`);
+}
+
+export function savePin(table, pin) {
+  if (pin) localStorage.setItem(`popcorn:pin:${table}`, pin);
+  else localStorage.removeItem(`popcorn:pin:${table}`);
+}
+
+/** One request; JSON (or text for the record) back, or an ApiError with the hub's code. */
+export async function call(path, { method = "GET", body, pin, token } = {}) {
+  const headers = { "Content-Type": "application/json" };
+  if (pin) headers["X-Table-Pin"] = pin;
+  if (token) headers["X-Player-Token"] = token;
+  const response = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = response.headers.get("Content-Type") || "";
+  const data = type.includes("application/json") ? await response.json() : await response.text();
+  if (!response.ok) {
+    throw new ApiError(response.status, data.code || "HTTP", data.message || String(data));
+  }
+  return data;
+}
+
+/**
+ * A table request that may need the PIN: sent with the saved PIN; on a PIN refusal, `askPin`
+ * (a function returning a promise of the PIN, or null if the user cancels) is asked and the
+ * request retried.
+ */
+export async function tableCall(table, path, options, askPin) {
+  let pin = savedPin(table);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await call(path, { ...options, pin });
+    } catch (err) {
+      if (!(err instanceof ApiError) || !PIN_CODES.has(err.code)) throw err;
+      if (err.code === "WRONG_PIN") savePin(table, null);
+      pin = await askPin(err.code === "WRONG_PIN" ? "That PIN is wrong. Table PIN:" : "Table PIN:");
+      if (!pin) throw err;
+      savePin(table, pin);
+    }
+  }
+  throw new ApiError(403, "WRONG_PIN", "The table PIN was refused three times.");
+}

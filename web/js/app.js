@@ -1,0 +1,86 @@
+// The page's router and shared context. One page serves every screen: /setup (and /),
+// /table/<id> and /phone/<id>/<seat>#token=...; moving between them is a history change,
+// never a reload, and each screen lives on Socket.IO pushes from then on.
+
+import { call } from "./api.js";
+import { Socket } from "./sio.js";
+
+const root = document.getElementById("app");
+const socket = new Socket();
+const linkBox = document.getElementById("link");
+socket.on("connect", () => { linkBox.textContent = "live"; linkBox.className = "link ok"; });
+socket.on("disconnect", () => { linkBox.textContent = "reconnecting…"; linkBox.className = "link err"; });
+
+/** Ask for a PIN in a dialog; resolves to the PIN, or null when cancelled. */
+function askPin(label = "Table PIN:") {
+  const dialog = document.getElementById("pin-dialog");
+  const input = document.getElementById("pin-input");
+  document.getElementById("pin-label").textContent = label;
+  input.value = "";
+  return new Promise((resolve) => {
+    dialog.onclose = () => resolve(dialog.returnValue === "ok" && input.value.trim() ? input.value.trim() : null);
+    dialog.showModal();
+    input.focus();
+  });
+}
+
+/** A short message at the bottom of the screen; kind is "ok", "error" or "info". */
+function toast(message, kind = "info") {
+  const box = document.createElement("div");
+  box.className = `toast ${kind}`;
+  box.textContent = message;
+  document.getElementById("toasts").append(box);
+  setTimeout(() => box.remove(), kind === "error" ? 8000 : 3500);
+}
+
+let unmount = null;
+
+/** Show the screen for the current address. */
+async function route() {
+  if (unmount) unmount();
+  unmount = null;
+  socket.handlers.clear();
+  socket.on("connect", () => { linkBox.textContent = "live"; linkBox.className = "link ok"; });
+  socket.on("disconnect", () => { linkBox.textContent = "reconnecting…"; linkBox.className = "link err"; });
+  document.getElementById("facts").innerHTML = "";
+  document.getElementById("banners").innerHTML = "";
+  root.innerHTML = "";
+  const parts = location.pathname.split("/").filter(Boolean);
+  const ctx = { socket, catalog: await catalog(), askPin, toast, go };
+  if (parts[0] === "table" && parts[1]) {
+    unmount = (await import("./table.js")).mountTable(root, ctx, parts[1]);
+  } else if (parts[0] === "phone" && parts[1]) {
+    unmount = (await import("./phone.js")).mountPhone(root, ctx, parts[1], Number(parts[2]));
+  } else {
+    unmount = (await import("./setup.js")).mountSetup(root, ctx);
+  }
+  if (socket.connected) socket.fire("connect");
+}
+
+/** Go to another screen without reloading the page. */
+function go(path) {
+  history.pushState(null, "", path);
+  route();
+}
+
+let catalogCache = null;
+async function catalog() {
+  if (!catalogCache) {
+    catalogCache = await call("/api/catalog");
+    catalogCache.byId = {};
+    for (const item of [...catalogCache.movies, ...catalogCache.theaters, ...catalogCache.awards]) {
+      catalogCache.byId[item.id] = item;
+    }
+  }
+  return catalogCache;
+}
+
+window.addEventListener("popstate", route);
+document.addEventListener("click", (event) => {
+  const a = event.target.closest("a[data-nav]");
+  if (a && a.origin === location.origin) {
+    event.preventDefault();
+    go(a.pathname + a.hash);
+  }
+});
+route();

@@ -1,0 +1,55 @@
+// The end-of-round checklist: what the table must now do by hand, worked out by comparing
+// the last view of a round with the first view of the next one.
+
+import { actionLabel, esc } from "./labels.js";
+
+/** The checklist's facts: slider moves per player, the lineup change, the first player. */
+export function roundChecklist(before, after) {
+  const sliders = after.cinemas.map((c, p) => ({
+    name: c.name,
+    movies: c.slots.filter((s) => s.movie).map((s) => {
+      const actions = s.movie.actions;
+      const left = actions.slice(0, s.visible).filter((a) => a !== "none");
+      return {
+        title: s.movie.title,
+        covers: s.covered > 0 ? actions[actions.length - s.covered] : null,
+        left,
+        changed: coveredBefore(before, p, s.movie.id) !== s.covered,
+      };
+    }),
+  }));
+  return {
+    round: after.round,
+    sliders,
+    discarded: before.features.map((m) => m.title),
+    slid: before.premiers.map((m) => m.title),
+    reveal: after.pending.filter((t) => t.kind === "lineup").length > 0,
+    firstPlayer: after.names[after.first_player],
+  };
+}
+
+function coveredBefore(view, p, movieId) {
+  const slot = view.cinemas[p].slots.find((s) => s.movie && s.movie.id === movieId);
+  return slot ? slot.covered : 0;
+}
+
+/** The checklist as a panel with one tick box per thing to do. */
+export function checklistHtml(list) {
+  const item = (html) => `<li><button class="tick" data-act="tick">${html}</button></li>`;
+  const sliders = list.sliders.map((p) => p.movies.map((m) => item(
+    `<b>${esc(p.name)}</b> — ${esc(m.title)}: slide the lobby slider down to cover
+     <b>${esc(actionLabel(m.covers))}</b>. ${m.left.length
+      ? `Still open: ${m.left.map(actionLabel).map(esc).join(", ")}.`
+      : '<span class="none-left">No action left on this movie.</span>'}`)).join("")).join("");
+  return `<div class="checklist-back"><section class="checklist card" data-testid="round-checklist">
+    <h2>End of round — before round ${list.round}</h2>
+    <h3>Lobby sliders</h3><ul data-testid="checklist-sliders">${sliders || item("No movies yet.")}</ul>
+    <h3>Movies</h3><ul>
+      ${item(`Discard the Features left: ${esc(list.discarded.join(", ") || "none")}.`)}
+      ${item(`Slide the Premiers down to Features: ${esc(list.slid.join(", ") || "none")}.`)}
+      ${list.reveal ? item("Reveal new Premiers from the movie deck, and enter them on the tablet (search box).") : ""}
+    </ul>
+    <h3>First player</h3><ul>${item(`Pass the First Player marker to <b>${esc(list.firstPlayer)}</b>.`)}</ul>
+    <div class="row end"><button class="btn primary" data-act="checklist-done" data-testid="checklist-done">Done</button></div>
+  </section></div>`;
+}

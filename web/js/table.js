@@ -1,0 +1,439 @@
+// The table screen: what the tablet in the middle of the table shows and takes.
+//
+// It draws the hub's public view (docs/api.md, "The public view") on every `state` push,
+// and sends the table's decisions as moves. It knows no rule: what to offer comes from the
+// view's `legal` and `chance` lists, and every tap is checked by the engine, whose sentence
+// is shown when it refuses. Buying is "tap a card, then a slot"; seating is "tap a drawn
+// pawn, then a seat"; everything else is a button for one legal move.
+
+import { ApiError, tableCall } from "./api.js";
+import { COLORS, actionLabel, esc, letter, moveLabel, pawnHtml } from "./labels.js";
+import { checklistHtml, roundChecklist } from "./checklist.js";
+import { scoresHtml } from "./scores.js";
+
+const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
+const SLOT_NAMES = ["Left", "Center", "Right"];
+const PHASES = { setup: "Setup", buying: "Buying & Advertising", showings: "Showings", over: "Game over" };
+
+/** Mount the table screen for `tableId`; returns the function that unmounts it. */
+export function mountTable(root, ctx, tableId) {
+  const screen = new TableScreen(root, ctx, tableId);
+  return () => screen.unmount();
+}
+
+class TableScreen {
+  constructor(root, ctx, tableId) {
+    Object.assign(this, { root, ctx, id: tableId });
+    this.view = null;
+    this.info = null;
+    this.alerts = [];
+    this.selection = null;
+    this.refusal = null;
+    this.checklist = null;
+    this.pickerQuery = {};
+    this.onClick = (event) => this.click(event);
+    this.onInput = (event) => this.input(event);
+    document.addEventListener("click", this.onClick); // the header and banners too
+    root.addEventListener("input", this.onInput);
+    ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
+    ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
+    ctx.socket.on("alert", (data) => data.table === tableId && this.addAlert(data.alert));
+    ctx.socket.on("error", (data) => this.fail(data.message));
+    this.load();
+  }
+
+  unmount() {
+    document.removeEventListener("click", this.onClick);
+    this.root.removeEventListener("input", this.onInput);
+  }
+
+  async load() {
+    try {
+      const table = await tableCall(this.id, `/api/tables/${this.id}`, {}, this.ctx.askPin);
+      this.info = table;
+      this.alerts = table.alerts.map((alert, n) => ({ ...alert, key: `old${n}` })).slice(-3);
+      if (!this.view) this.update({ view: table.view, events: table.events });
+    } catch (err) {
+      this.fail(err.message);
+    }
+  }
+
+  fail(message) {
+    this.root.innerHTML = `<div class="card" data-testid="table-error"><h2>Cannot show this table</h2>
+      <p>${esc(message)}</p><a class="btn" href="/" data-nav>Back to setup</a></div>`;
+  }
+
+  update({ view, events }) {
+    if (this.events !== undefined && events < this.events) return; // an older push
+    const before = this.view;
+    this.view = view;
+    this.events = events;
+    if (before && view.round > before.round && view.phase !== "over") {
+      this.checklist = roundChecklist(before, view);
+    }
+    if (this.selection && !this.selectionStillUseful()) this.selection = null;
+    this.render();
+  }
+
+  addAlert(alert) {
+    this.alerts.push({ ...alert, key: `a${Date.now()}${Math.random()}` });
+    this.alerts = this.alerts.slice(-3);
+    this.renderBanners();
+  }
+
+  // -- drawing -------------------------------------------------------------------------
+
+  render() {
+    const v = this.view;
+    if (!v) return;
+    this.renderFacts();
+    this.renderBanners();
+    const side = v.phase === "over" ? scoresHtml(v, this.ctx.catalog) : this.nowHtml();
+    this.root.innerHTML = `
+      <div class="table-grid" data-phase="${v.phase}">
+        <section class="market card" data-testid="market">${this.marketHtml()}</section>
+        <section class="cinemas n${v.cinemas.length}" data-testid="cinemas">
+          ${v.cinemas.map((c, p) => this.cinemaHtml(c, p)).join("")}
+        </section>
+        <section class="now card" data-testid="now">${side}</section>
+      </div>
+      ${this.checklist ? checklistHtml(this.checklist) : ""}`;
+  }
+
+  renderFacts() {
+    const v = this.view;
+    const turn = v.phase === "buying" ? v.names[v.current]
+      : v.waiting.map((p) => v.names[p]).join(", ") || "—";
+    const name = this.info ? this.info.name : this.id;
+    document.getElementById("facts").innerHTML = `
+      <span class="fact" data-testid="table-name">${esc(name)}</span>
+      <span class="fact" data-testid="round">Round <b>${v.round}</b></span>
+      <span class="fact" data-testid="phase">${PHASES[v.phase] || v.phase}</span>
+      <span class="fact" data-testid="turn">To act: <b>${esc(turn)}</b></span>
+      <span class="fact">First player: <b>${esc(v.names[v.first_player])}</b></span>
+      <button class="btn small" data-act="undo" data-testid="undo">Undo</button>`;
+  }
+
+  renderBanners() {
+    const v = this.view;
+    const parts = [];
+    if (v && (v.last_round || v.final_revealed) && v.phase !== "over") {
+      parts.push(`<div class="banner final" data-testid="last-round">LAST ROUND — the Final
+        Showing card is out: this is the last round of the game.</div>`);
+    }
+    for (const alert of this.alerts) {
+      const who = v && alert.player !== null ? v.names[alert.player] : "";
+      const pawn = alert.color ? pawnHtml(alert.pawn, alert.color) : "";
+      parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}">
+        ${pawn}<div class="grow"><div>${esc(who ? who + ": " : "")}${esc(alert.message)}</div>
+        <div class="fix">${esc(alert.fix)}</div></div>
+        <button class="btn small" data-act="undo">Undo</button>
+        <button class="btn small" data-act="dismiss" data-key="${esc(alert.key)}"
+          aria-label="Dismiss">Dismiss</button></div>`);
+    }
+    document.getElementById("banners").innerHTML = parts.join("");
+  }
+
+  marketHtml() {
+    const v = this.view;
+    const movie = (m, row) => this.movieCard(m, row);
+    const columns = Object.entries(v.columns).map(([size, tiles]) => `
+      <div class="col"><h3>${size}-seat theaters</h3>
+        ${tiles.map((t) => this.theaterTile(t)).join("") || '<p class="muted">none left</p>'}</div>`).join("");
+    return `
+      <h3>Features</h3>${v.features.map((m) => movie(m, "feature")).join("") || '<p class="muted">none</p>'}
+      <h3>Premiers <span class="muted">(+$2)</span></h3>
+      ${v.premiers.map((m) => movie(m, "premiere")).join("") || '<p class="muted">none</p>'}
+      <div class="columns">${columns}</div>
+      <p class="muted deck">Movie deck: ${v.deck.movies} · Awards: ${v.deck.awards}</p>
+      ${this.boardHtml()}`;
+  }
+
+  movieCard(m, row) {
+    const selected = this.selection && this.selection.card === m.id ? " selected" : "";
+    const surcharge = m.cost - m.price;
+    const price = surcharge > 0 ? `$${m.price} <em>+$${surcharge}</em> = <b>$${m.cost}</b>` : `<b>$${m.cost}</b>`;
+    return `<button class="mv${selected}" data-act="pick-movie" data-card="${esc(m.id)}"
+        data-testid="${row}-${esc(m.id)}">
+      <span class="chip c-${m.color}"></span><span class="t">${esc(m.title)}</span>
+      <span class="price">${price}</span>
+      <span class="acts">${m.actions.map(actionLabel).map(esc).join(" · ")}</span></button>`;
+  }
+
+  theaterTile(t) {
+    const selected = this.selection && this.selection.card === t.id ? " selected" : "";
+    const seats = t.seat_colors.map((c, k) => `<span class="seatmini"><span class="dot c-${c}">${letter(c)}</span>
+      <small>${esc(actionLabel(t.seat_actions[k]))}</small></span>`).join("");
+    return `<button class="tile${selected}" data-act="pick-theater" data-card="${esc(t.id)}"
+        data-testid="theater-${esc(t.id)}"><span class="seats">${seats}</span>
+      <b class="price">$${t.price}</b></button>`;
+  }
+
+  boardHtml() {
+    const v = this.view;
+    if (!v.board.length) return "";
+    const tokens = v.board.map((b) => `<span class="adtok${b.ready ? "" : " fresh"}">
+      ${esc(v.names[b.player])} on ${esc(b.space)}${b.ready ? "" : " (next round)"}</span>`);
+    return `<h3>Advertising board</h3><div class="board" data-testid="ad-board">${tokens.join("")}</div>`;
+  }
+
+  cinemaHtml(c, p) {
+    const v = this.view;
+    const acting = v.waiting.includes(p) ? " acting" : "";
+    const current = v.phase === "buying" && v.current === p ? " current" : "";
+    const counts = (zone) => COLORS.map((color) => `<span class="cnt${zone[color] ? "" : " zero"}">
+      ${pawnHtml(null, color, "small")}${zone[color]}</span>`).join("");
+    const hand = c.hand.map((h) => {
+      const sel = this.selection && this.selection.pawn === h.pawn ? " selected" : "";
+      return `<button class="handpawn${sel}" data-act="pick-pawn" data-player="${p}" data-pawn="${h.pawn}"
+        data-testid="hand-${h.pawn}">${pawnHtml(h.pawn, h.color)}<small>#${h.pawn}</small></button>`;
+    }).join("");
+    const showing = c.showing && c.showing.to_draw ? `<span class="tag">to draw: ${c.showing.to_draw}</span>` : "";
+    return `<article class="cinema card${acting}${current}" data-testid="cinema-${p}">
+      <div class="side">
+        <h2>${esc(c.name)} ${current ? '<span class="tag turn">turn</span>' : ""}
+          ${acting && !current ? '<span class="tag wait">to act</span>' : ""} ${showing}</h2>
+        <div class="stats">
+          <span>$<b data-testid="money-${p}">${c.money}</b></span>
+          <span><b data-testid="popcorn-${p}">${c.popcorn}</b> popcorn</span>
+          <span>Audience <b>${c.audience}</b> · draws <b>${c.draw}</b></span>
+          <span>Ad tokens <b>${c.tokens}</b> · awards <b>${c.awards}</b></span></div>
+        <div class="counts"><span class="lbl">Bag</span>${counts(c.bag)}</div>
+        <div class="counts"><span class="lbl">Exit</span>${counts(c.exit)}</div>
+      </div>
+      <div class="main">
+        <div class="slots">${c.slots.map((s, k) => this.slotHtml(s, p, k)).join("")}</div>
+        ${hand ? `<div class="hand" data-testid="hand-${p}"><span class="lbl">Drawn</span>${hand}</div>` : ""}
+      </div>
+    </article>`;
+  }
+
+  slotHtml(s, p, k) {
+    const target = this.selection && this.selection.kind !== "pawn" ? " target" : "";
+    const active = this.view.cinemas[p].showing && this.view.cinemas[p].showing.active === k ? " active" : "";
+    const seats = s.theater ? s.theater.seat_colors.map((color, n) => {
+      const who = s.seats[n];
+      const inner = who ? pawnHtml(who.pawn, who.color) : `<span class="dot c-grey">${letter(color)}</span>`;
+      const ring = color === "grey" ? "any" : color;
+      return `<button class="seat ring-${ring}" data-act="seat" data-player="${p}" data-slot="${k}"
+        data-seat="${n}" data-testid="seat-${p}-${k}-${n}" title="seat ${n + 1}: ${ring} guest, ${esc(actionLabel(s.theater.seat_actions[n]))}">
+        ${inner}<small>${esc(actionLabel(s.theater.seat_actions[n]))}</small></button>`;
+    }).join("") : '<span class="muted">no theater</span>';
+    return `<div class="slot${target}${active}" data-act="slot" data-player="${p}" data-slot="${k}"
+        data-testid="slot-${p}-${k}"><div class="slotname">${SLOT_NAMES[k]}</div>
+      <div class="seats">${seats}</div>${this.movieInSlot(s)}</div>`;
+  }
+
+  movieInSlot(s) {
+    if (!s.movie) return '<div class="nomovie muted">no movie</div>';
+    const m = s.movie;
+    const items = m.actions.map((a, i) => {
+      const cls = i >= s.visible ? "covered" : s.used.includes(i) ? "used" : "";
+      const meaning = this.ctx.catalog.actions[a] || a;
+      return `<li class="${cls}" title="${esc(meaning)}">${esc(actionLabel(a))}</li>`;
+    }).join("");
+    const slider = s.covered ? `<div class="slider">slider covers ${s.covered}</div>` : "";
+    return `<div class="movieblock"><div class="movie"><span class="chip c-${m.color}"></span>
+      <span>${esc(m.title)}</span></div><ol class="acts">${items}</ol>${slider}</div>`;
+  }
+
+  // -- the "now" panel: what the table must do ----------------------------------------
+
+  nowHtml() {
+    const v = this.view;
+    const parts = [this.hintHtml()];
+    if (this.refusal) {
+      parts.push(`<div class="refusal" data-testid="refusal"><b>Refused:</b> ${esc(this.refusal)}</div>`);
+    }
+    parts.push(this.pendingHtml());
+    const moves = v.legal.map((m, i) => [m, i]).filter(([m]) => !DIRECT.has(m.move));
+    if (moves.length) {
+      parts.push(`<h3>Moves</h3><div class="moves">${moves.map(([m, i]) => `
+        <button class="btn move" data-act="move" data-index="${i}" data-testid="move-${i}"
+          data-kind="${m.move}">${esc(moveLabel(m, v, this.ctx.catalog))}</button>`).join("")}</div>`);
+    }
+    parts.push(this.chanceHtml());
+    return parts.join("");
+  }
+
+  hintHtml() {
+    const v = this.view;
+    const sel = this.selection;
+    if (sel && sel.kind === "pawn") {
+      return `<div class="hint" data-testid="hint">Pawn ${sel.pawn}: tap a seat in ${esc(v.names[sel.player])}'s
+        cinema, or <button class="btn small" data-act="to-exit" data-testid="to-exit">send it to the exit zone</button>
+        <button class="btn small" data-act="clear">Cancel</button></div>`;
+    }
+    if (sel) {
+      const card = this.ctx.catalog.byId[sel.card];
+      return `<div class="hint" data-testid="hint">${esc(card ? card.title || card.id : sel.card)}:
+        tap a slot in ${esc(v.names[v.current])}'s cinema.
+        <button class="btn small" data-act="clear">Cancel</button></div>`;
+    }
+    if (v.phase === "buying") {
+      return `<div class="hint">${esc(v.names[v.current])} buys: tap a movie or a theater, then a slot.</div>`;
+    }
+    if (v.phase === "showings") {
+      return '<div class="hint">Tap a drawn guest, then its seat. Draw guests from the bag onto its reader.</div>';
+    }
+    return "";
+  }
+
+  pendingHtml() {
+    const v = this.view;
+    if (!v.pending.length) return "";
+    const say = (t) => {
+      const who = t.player !== null && t.player !== undefined ? v.names[t.player] : "The table";
+      switch (t.kind) {
+        case "deal_starting": return `${who}: pick the starting movie`;
+        case "lineup": return "Reveal the new Premiers from the movie deck";
+        case "theater": return `Reveal a ${t.size}-seat theater tile`;
+        case "award": return `${who}: draws award cards (on the phone)`;
+        case "gain": return `${who}: gains a ${t.color} guest — tap it on the bag's reader`;
+        case "bonus": return `${who}: showing bonus ${actionLabel(t.action)}`;
+        case "draw_seat": return t.pawn === undefined ? `${who}: draw a guest from the bag and tap it on the reader`
+          : `${who}: seat pawn ${t.pawn}`;
+        default: return `${who}: ${t.kind}`;
+      }
+    };
+    return `<h3>Waiting for</h3><ul class="pending" data-testid="pending">
+      ${v.pending.map((t) => `<li>${esc(say(t))}</li>`).join("")}</ul>`;
+  }
+
+  chanceHtml() {
+    const v = this.view;
+    const groups = {};
+    for (const [i, m] of v.chance.entries()) (groups[m.move] ||= []).push([m, i]);
+    const out = [];
+    for (const [kind, list] of Object.entries(groups)) {
+      const manual = kind === "draw_pawn";
+      const query = (this.pickerQuery[kind] || "").toLowerCase();
+      const shown = list.filter(([m]) => this.chanceText(m).toLowerCase().includes(query)).slice(0, 12);
+      const picker = `<div class="search" data-testid="picker-${kind}">
+        <input data-act="search" data-kind="${kind}" placeholder="Search…" value="${esc(this.pickerQuery[kind] || "")}"
+          data-testid="search-${kind}" autocomplete="off">
+        <ul>${shown.map(([m, i]) => `<li><button data-act="chance" data-index="${i}"
+          data-testid="chance-${kind}-${esc(m.card ?? m.pawn)}">${esc(this.chanceText(m))}</button></li>`).join("")}</ul></div>`;
+      const title = { deal_starting: "Starting movie dealt", reveal_movie: "Movie revealed",
+        reveal_theater: "Theater tile revealed", draw_pawn: "Reader not working? Enter a draw by hand" }[kind] || kind;
+      out.push(manual ? `<details class="manual"><summary>${title}</summary>${picker}</details>`
+        : `<h3>${title}</h3>${picker}`);
+    }
+    return out.join("");
+  }
+
+  chanceText(m) {
+    const v = this.view;
+    const card = m.card && this.ctx.catalog.byId[m.card];
+    const who = m.player !== undefined ? `${v.names[m.player]}: ` : "";
+    if (m.move === "draw_pawn") return `${who}pawn ${m.pawn}`;
+    return `${who}${card ? card.title || card.id : m.card}`;
+  }
+
+  // -- input ---------------------------------------------------------------------------
+
+  click(event) {
+    const el = event.target.closest("[data-act]");
+    if (!el || !this.view) return;
+    const act = el.dataset.act;
+    const num = (name) => Number(el.dataset[name]);
+    const handlers = {
+      "pick-movie": () => this.pick({ kind: "movie", card: el.dataset.card }),
+      "pick-theater": () => this.pick({ kind: "theater", card: el.dataset.card }),
+      "pick-pawn": () => this.pick({ kind: "pawn", pawn: num("pawn"), player: num("player") }),
+      seat: () => this.seatTapped(num("player"), num("slot"), num("seat"), event),
+      slot: () => this.slotTapped(num("player"), num("slot")),
+      "to-exit": () => this.send({ move: "to_exit", player: this.selection.player, pawn: this.selection.pawn }),
+      clear: () => { this.selection = null; this.render(); },
+      move: () => this.send(this.view.legal[num("index")]),
+      chance: () => this.send(this.view.chance[num("index")]),
+      undo: () => this.undo(),
+      dismiss: () => this.dismiss(el.dataset.key),
+      "checklist-done": () => { this.checklist = null; this.render(); },
+      tick: () => el.classList.toggle("done"),
+      export: () => this.exportRecord(),
+    };
+    if (handlers[act]) handlers[act]();
+  }
+
+  input(event) {
+    const el = event.target;
+    if (el.dataset.act !== "search") return;
+    this.pickerQuery[el.dataset.kind] = el.value;
+    const pos = el.selectionStart;
+    this.render();
+    const again = this.root.querySelector(`[data-testid="search-${el.dataset.kind}"]`);
+    if (again) { again.focus(); again.setSelectionRange(pos, pos); }
+  }
+
+  pick(selection) {
+    const same = this.selection && JSON.stringify(this.selection) === JSON.stringify(selection);
+    this.selection = same ? null : selection;
+    this.refusal = null;
+    this.render();
+  }
+
+  seatTapped(player, slot, seat, event) {
+    const sel = this.selection;
+    if (sel && sel.kind === "pawn") {
+      event.stopPropagation();
+      this.send({ move: "place", player: sel.player, pawn: sel.pawn, slot, seat });
+    }
+  }
+
+  slotTapped(player, slot) {
+    const sel = this.selection;
+    if (!sel || sel.kind === "pawn") return;
+    const kind = sel.kind === "movie" ? "buy_movie" : "buy_theater";
+    this.send({ move: kind, player, card: sel.card, slot });
+  }
+
+  selectionStillUseful() {
+    const sel = this.selection;
+    const v = this.view;
+    if (sel.kind === "pawn") return v.cinemas[sel.player].hand.some((h) => h.pawn === sel.pawn);
+    if (v.phase !== "buying") return false;
+    const offered = [...v.features, ...v.premiers, ...Object.values(v.columns).flat()];
+    return offered.some((card) => card.id === sel.card);
+  }
+
+  async send(move) {
+    try {
+      await tableCall(this.id, `/api/tables/${this.id}/moves`, { method: "POST", body: { move } }, this.ctx.askPin);
+      this.refusal = null;
+      this.selection = null;
+    } catch (err) {
+      this.refusal = err instanceof ApiError ? err.message : String(err);
+      this.ctx.toast(this.refusal, "error");
+    }
+    this.render();
+  }
+
+  async undo() {
+    try {
+      await tableCall(this.id, `/api/tables/${this.id}/undo`, { method: "POST", body: {} }, this.ctx.askPin);
+      this.alerts = [];
+      this.ctx.toast("The last move was taken back.", "ok");
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+    this.renderBanners();
+  }
+
+  dismiss(key) {
+    this.alerts = this.alerts.filter((a) => a.key !== key);
+    this.renderBanners();
+  }
+
+  async exportRecord() {
+    try {
+      const text = await tableCall(this.id, `/api/tables/${this.id}/record`, {}, this.ctx.askPin);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
+      link.download = `popcorn-${this.id}.jsonl`;
+      link.click();
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+  }
+}
