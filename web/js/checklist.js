@@ -18,11 +18,13 @@ export function roundChecklist(before, after) {
       };
     }),
   }));
+  const known = new Set([...before.features, ...before.premiers].map((m) => m.id));
   return {
     round: after.round,
     sliders,
     discarded: before.features.map((m) => m.title),
     slid: before.premiers.map((m) => m.title),
+    revealed: [...after.features, ...after.premiers].filter((m) => !known.has(m.id)).map((m) => m.title),
     reveal: after.pending.filter((t) => t.kind === "lineup").length > 0,
     firstPlayer: after.names[after.first_player],
   };
@@ -47,7 +49,8 @@ export function checklistHtml(list) {
     <h3>Movies</h3><ul>
       ${item(`Discard the Features left: ${esc(list.discarded.join(", ") || "none")}.`)}
       ${item(`Slide the Premiers down to Features: ${esc(list.slid.join(", ") || "none")}.`)}
-      ${list.reveal ? item("Reveal new Premiers from the movie deck, and enter them on the tablet (search box).") : ""}
+      ${list.revealed.length ? item(`Put out the new movies the companion dealt: ${esc(list.revealed.join(", "))}.`) : ""}
+      ${list.reveal ? item("Reveal the new movies from the movie deck, and enter them on the tablet (search box).") : ""}
     </ul>
     <h3>First player</h3><ul>${item(`Pass the First Player marker to <b>${esc(list.firstPlayer)}</b>.`)}</ul>
     <div class="row end"><button class="btn primary" data-act="checklist-done" data-testid="checklist-done">Done</button></div>

@@ -68,9 +68,11 @@ class TableScreen {
     const before = this.view;
     this.view = view;
     this.events = events;
+    window.popcornEvents = events; // for tests and curious people: the state drawn
     if (before && view.round > before.round && view.phase !== "over") {
       this.checklist = roundChecklist(before, view);
     }
+    if (view.phase === "over") this.checklist = null;
     if (this.selection && !this.selectionStillUseful()) this.selection = null;
     this.render();
   }
@@ -203,7 +205,7 @@ class TableScreen {
       </div>
       <div class="main">
         <div class="slots">${c.slots.map((s, k) => this.slotHtml(s, p, k)).join("")}</div>
-        ${hand ? `<div class="hand" data-testid="hand-${p}"><span class="lbl">Drawn</span>${hand}</div>` : ""}
+        ${hand ? `<div class="hand" data-testid="drawn-${p}"><span class="lbl">Drawn</span>${hand}</div>` : ""}
       </div>
     </article>`;
   }
@@ -250,7 +252,7 @@ class TableScreen {
     if (moves.length) {
       parts.push(`<h3>Moves</h3><div class="moves">${moves.map(([m, i]) => `
         <button class="btn move" data-act="move" data-index="${i}" data-testid="move-${i}"
-          data-kind="${m.move}">${esc(moveLabel(m, v, this.ctx.catalog))}</button>`).join("")}</div>`);
+          data-kind="${m.move}" data-move="${esc(JSON.stringify(m))}">${esc(moveLabel(m, v, this.ctx.catalog))}</button>`).join("")}</div>`);
     }
     parts.push(this.chanceHtml());
     return parts.join("");
@@ -341,7 +343,7 @@ class TableScreen {
       "pick-movie": () => this.pick({ kind: "movie", card: el.dataset.card }),
       "pick-theater": () => this.pick({ kind: "theater", card: el.dataset.card }),
       "pick-pawn": () => this.pick({ kind: "pawn", pawn: num("pawn"), player: num("player") }),
-      seat: () => this.seatTapped(num("player"), num("slot"), num("seat"), event),
+      seat: () => this.seatTapped(num("player"), num("slot"), num("seat")),
       slot: () => this.slotTapped(num("player"), num("slot")),
       "to-exit": () => this.send({ move: "to_exit", player: this.selection.player, pawn: this.selection.pawn }),
       clear: () => { this.selection = null; this.render(); },
@@ -373,11 +375,12 @@ class TableScreen {
     this.render();
   }
 
-  seatTapped(player, slot, seat, event) {
+  seatTapped(player, slot, seat) {
     const sel = this.selection;
     if (sel && sel.kind === "pawn") {
-      event.stopPropagation();
       this.send({ move: "place", player: sel.player, pawn: sel.pawn, slot, seat });
+    } else {
+      this.slotTapped(player, slot); // a seat is part of its slot when buying
     }
   }
 

@@ -1,0 +1,179 @@
+"""The dashboard in a real browser: Debian's Chromium driven by Playwright, a real hub
+process on loopback, virtual bag readers on pseudo-terminals."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from web_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    TABLET,
+    Room,
+    Tablet,
+    call,
+    play_step,
+    score_command,
+    shown,
+)
+
+from companion.engine import pawns as P
+from companion.engine.moves import Move
+from companion.engine.violations import Violation
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module."""
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def room(tmp_path: Path):
+    """A hub process with three virtual readers."""
+    r = Room(tmp_path)
+    yield r
+    r.close()
+
+
+@pytest.fixture
+def page(browser: Browser):
+    """A tablet-sized page that fails the test on any script error."""
+    context = browser.new_context(viewport=TABLET)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield tab
+    context.close()
+    assert errors == [], errors
+
+
+def test_a_full_round_through_the_dashboard_and_the_readers(room: Room, page: Page) -> None:
+    """Round 1 of a 3-player game: every decision tapped on the dashboard, every draw
+    tapped on a virtual reader; then the end-of-round checklist with the sliders."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=3)
+    tablet = Tablet(page, room, table).open()
+    tablet.shot("table-buying")
+    players = room.players(table, seed=3)
+    shots = {"showings"}
+    while table.state.round == 1:
+        if table.state.phase in shots and table.state.chance_outcomes():
+            tablet.wait_events()
+            tablet.shot("table-showings")
+            shots.discard(table.state.phase)
+        assert play_step(players, tablet) or table.state.round > 1
+    tablet.wait_events()
+    checklist = page.get_by_test_id("round-checklist")
+    expect(checklist).to_be_visible()
+    state = table.state
+    for ps in state.players:
+        for slot, movie in enumerate(ps.movies):
+            if movie and ps.covered[slot]:
+                title = table.mirror.catalog.movies[movie].title
+                expect(page.get_by_test_id("checklist-sliders")).to_contain_text(title)
+    expect(checklist).to_contain_text(state.names[state.first_player])
+    tablet.shot("round-checklist")
+    page.get_by_test_id("checklist-done").click()
+    expect(checklist).to_have_count(0)
+    expect(page.get_by_test_id("round")).to_contain_text("2")
+
+
+def _seat_out_of_order(state) -> Move | None:
+    """A move that seats a drawn guest in seat #2 while seat #1 of that theater is free,
+    at a moment when the engine refuses it for that reason only."""
+    for p in range(state.n):
+        for pawn in state.pawns_at(P.hand(p))[:1]:
+            for slot in range(3):
+                move = Move("place", player=p, pawn=pawn, slot=slot, seat=1)
+                try:
+                    state.clone().apply(move)
+                except Violation as exc:
+                    if exc.code == "SEAT_ORDER":
+                        return move
+    return None
+
+
+def test_seating_out_of_seat_order_is_refused_with_the_engines_sentence(
+        room: Room, page: Page) -> None:
+    """Tap a drawn guest, then seat #2 of a theater whose seat #1 is free: refused."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=11)
+    players = room.players(table, seed=11)
+    move = None
+    while move is None:
+        assert play_step(players, None), "the game ended before a chance came"
+        move = _seat_out_of_order(table.state)
+    tablet = Tablet(page, room, table).open()
+    before = table.count
+    page.get_by_test_id(f"hand-{move.pawn}").click()
+    page.get_by_test_id(f"seat-{move.player}-{move.slot}-{move.seat}").click()
+    refusal = page.get_by_test_id("refusal")
+    expect(refusal).to_be_visible()
+    trial = table.state.clone()
+    with pytest.raises(Violation) as refused:
+        trial.apply(move)
+    assert refused.value.code == "SEAT_ORDER"
+    expect(refusal).to_contain_text(refused.value.message)
+    assert table.count == before
+    tablet.shot("seat-refused")
+
+
+def test_a_finished_game_shows_the_scores_of_the_score_command(room: Room, page: Page) -> None:
+    """Play to the end (readers and API), watching on the dashboard; its scoring table
+    holds the same figures as ``popcorn-companion score``, and the record exports."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=5)
+    tablet = Tablet(page, room, table).open()
+    players = room.players(table, seed=5)
+    while not table.state.is_over:
+        assert play_step(players, None)
+    tablet.wait_events()
+    expected = score_command(table.state)
+    shown(page, "scores-table")
+    for n, player in enumerate(expected["players"]):
+        expect(page.get_by_test_id(f"score-{n}-total")).to_have_text(str(player["total"]))
+        for part in ("bucket", "money", "trophy"):
+            expect(page.get_by_test_id(f"score-{n}-{part}")).to_have_text(
+                str(player["breakdown"][part]))
+        for award, points in player["breakdown"]["awards"].items():
+            expect(page.get_by_test_id(f"score-{n}-award-{award}")).to_have_text(str(points))
+    winners = expected["winners"]
+    expect(page.get_by_test_id("winner")).to_contain_text(" and ".join(winners))
+    if len(winners) == 1:
+        expect(page.get_by_test_id("winner")).to_contain_text("Winner")
+    with page.expect_download() as download:
+        page.get_by_test_id("export-record").click()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text == call(f"{room.base}/api/tables/{table.id}/record",
+                        headers={"X-Table-Pin": table.info["pin"]})
+    tablet.shot("final-scores")
+
+
+def test_an_alert_shows_as_a_banner_naming_the_pawn_and_undo_needs_the_pin(
+        room: Room, page: Page) -> None:
+    """A pawn tapped on the wrong bag's reader: a banner with the pawn, its color and the
+    fix; undo asks for the PIN when this device does not know it."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    tablet = Tablet(page, room, table).open()
+    pawn = table.state.pawns_at(P.bag(1))[0]
+    room.bank.tap("bag-1", room.uids[pawn])
+    banner = page.get_by_test_id("alert")
+    expect(banner).to_be_visible()
+    expect(banner).to_have_attribute("data-code", "PAWN_OF_ANOTHER_PLAYER")
+    expect(banner).to_contain_text(f"Pawn {pawn}")
+    expect(banner).to_contain_text("Bob")
+    tablet.shot("alert")
+    page.evaluate("localStorage.clear()")
+    tablet.do(Move("end_turn", player=table.state.current))
+    count = table.count
+    page.get_by_test_id("undo").click()
+    page.locator("#pin-input").fill(table.info["pin"])
+    page.locator("#pin-ok").click()
+    page.wait_for_function(f"(window.popcornEvents ?? -1) > {count}")
+    assert re.search("undo", str(call(f"{room.base}/api/tables/{table.id}/state",
+                                      headers={"X-Table-Pin": table.info["pin"]}))) is None
+    assert table.count == count + 1

@@ -1,0 +1,193 @@
+"""A real hub process, virtual bag readers and Debian's Chromium, for the browser tests.
+
+:class:`Room` is everything around one table: ``popcorn-companion serve`` on loopback with
+virtual readers on pseudo-terminals, and a :class:`RemoteTable` whose engine mirror tells the
+test what the players may do. :class:`Tablet` drives the dashboard the way fingers do: it
+taps a card and then a slot to buy, a drawn pawn and then a seat to seat it, and the button of
+any other move. Screenshots go to ``artifacts/screenshots/`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from companion.cards import load_catalog
+from companion.engine.moves import Move
+from companion.engine.summary import final_positions
+from companion.hub.demo import ScriptedPlayers
+from companion.hub.remote import RemoteTable, ServeProcess, call
+from companion.readers.virtual import SerialBank, VirtualReader, random_uid
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
+TABLET = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+READERS = ["bag-1", "bag-2", "bag-3"]
+CATALOG = load_catalog()
+
+
+class Room:
+    """A hub process with three virtual bag readers and a box of enrolled pawns."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.bank = SerialBank([VirtualReader(r, resend_interval=0.3) for r in READERS],
+                               tmp / "dev").start()
+        self.server = ServeProcess(tmp / "hub.db", serial=[self.bank.path(r) for r in READERS],
+                                   readers=READERS).start()
+        rng = random.Random(7)
+        self.uids = {pawn: random_uid(rng) for pawn in range(60)}
+        self.server.import_tags(self.uids)
+
+    @property
+    def base(self) -> str:
+        """The hub's address."""
+        return self.server.base
+
+    def table(self, players: list[str], seed: int, keep_awards: bool = True) -> RemoteTable:
+        """A dealt table (by the API), each phone keeping its first award if asked."""
+        info = self.server.create_table({"players": players, "readers": READERS[:len(players)],
+                                         "deal_seed": seed})
+        table = RemoteTable(self.base, info, CATALOG)
+        if keep_awards:
+            table.keep_first_awards()
+        return table
+
+    def players(self, table: RemoteTable, seed: int) -> ScriptedPlayers:
+        """Scripted players of ``table``: they choose; the test decides who carries it out."""
+        hub = type("HubLike", (), {"lock": table.lock})()
+        return ScriptedPlayers(hub, table, self.bank, self.uids, delay=0,  # type: ignore[arg-type]
+                               seed=seed, decide=table.decide)
+
+    def close(self) -> None:
+        """Stop the hub and the readers."""
+        self.server.stop()
+        self.bank.stop()
+
+
+class Tablet:
+    """The dashboard in a browser page, driven by taps."""
+
+    def __init__(self, page: Page, room: Room, table: RemoteTable) -> None:
+        self.page, self.room, self.table = page, room, table
+
+    def open(self) -> Tablet:
+        """Open the table screen with the table's PIN already known to this device."""
+        self.page.goto(f"{self.room.base}/setup")
+        self.page.evaluate("([id, pin]) => localStorage.setItem(`popcorn:pin:${id}`, pin)",
+                           [self.table.id, self.table.info["pin"]])
+        self.page.goto(f"{self.room.base}/table/{self.table.id}")
+        self.wait_events()
+        return self
+
+    def events_shown(self) -> int:
+        """The log length of the last state the page drew (-1 before the first)."""
+        return self.page.evaluate("window.popcornEvents ?? -1")
+
+    def wait_events(self, at_least: int | None = None) -> None:
+        """Wait until the page has drawn the hub's state (or one at least that recent)."""
+        target = self.table.count if at_least is None else at_least
+        self.page.wait_for_function(f"(window.popcornEvents ?? -1) >= {target}", timeout=15000)
+
+    def do(self, move: Move) -> None:
+        """Carry out ``move`` through the dashboard, and wait until the hub has it."""
+        before = self.table.count
+        kind = move.kind
+        if kind in ("buy_movie", "buy_theater"):
+            self.tap_card(move)
+            self.page.get_by_test_id(f"slot-{move.player}-{move.slot}").click()
+        elif kind == "place":
+            self.page.get_by_test_id(f"hand-{move.pawn}").click()
+            self.page.get_by_test_id(f"seat-{move.player}-{move.slot}-{move.seat}").click()
+        elif kind == "to_exit":
+            self.page.get_by_test_id(f"hand-{move.pawn}").click()
+            self.page.get_by_test_id("to-exit").click()
+        elif kind in ("keep_award", "draw_award"):
+            self.table.decide(move)  # a phone's move (the phone tests cover that screen)
+        else:
+            self.tap_move_button(move)
+        deadline = time.monotonic() + 15
+        while self.table.count == before:
+            assert time.monotonic() < deadline, f"the hub never got {move} from the dashboard"
+            time.sleep(0.02)
+        self.wait_events(self.table.count)
+
+    def tap_card(self, move: Move) -> None:
+        """Tap a movie or a theater in the market."""
+        ids = ([f"theater-{move.card}"] if move.kind == "buy_theater"
+               else [f"feature-{move.card}", f"premiere-{move.card}"])
+        for test_id in ids:
+            card = self.page.get_by_test_id(test_id)
+            if card.count():
+                card.click()
+                return
+        raise AssertionError(f"{move.card} is not in the market the dashboard shows")
+
+    def tap_move_button(self, move: Move) -> None:
+        """Tap the button the dashboard shows for exactly this move."""
+        wanted = move.to_dict()
+        buttons = self.page.locator("button.move")
+        for n in range(buttons.count()):
+            if json.loads(buttons.nth(n).get_attribute("data-move") or "{}") == wanted:
+                buttons.nth(n).click()
+                return
+        raise AssertionError(f"no button for {wanted}")
+
+    def shot(self, name: str) -> None:
+        """Save the screen at tablet and at phone size under artifacts/screenshots/."""
+        save_shots(self.page, name)
+
+
+def save_shots(page: Page, name: str) -> None:
+    """Screenshots of ``page`` as ``<name>-tablet.png`` and ``<name>-phone.png``."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    for label, viewport in (("tablet", TABLET), ("phone", PHONE)):
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+    if size:
+        page.set_viewport_size(size)
+
+
+def play_step(players: ScriptedPlayers, tablet: Tablet | None) -> bool:
+    """One choice of the scripted players: taps go to the readers, decisions to the
+    dashboard (or to the API when ``tablet`` is None). False when nobody can act."""
+    with players.hub.lock:
+        choice = players._choose()
+    if choice is None:
+        return False
+    how, move = choice
+    if how == "tap" or tablet is None:
+        players._do(how, move)
+    else:
+        tablet.do(move)
+    return True
+
+
+def score_command(state: Any) -> dict:
+    """What ``popcorn-companion score`` prints for a finished game's positions."""
+    sheet = {"players": [{
+        "name": f.name, "bucket": f.bucket, "money": f.money, "theaters": list(f.theaters),
+        "movies": list(f.movies), "guests": f.guests, "audience": f.audience,
+        "ad_tokens": list(f.ad_tokens), "awards": list(f.awards)} for f in final_positions(state)]}
+    run = subprocess.run([sys.executable, "-m", "companion", "score", "-"],
+                         input=json.dumps(sheet), capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)
+
+
+def shown(page: Page, test_id: str) -> None:
+    """The element is on screen (fails with Playwright's message otherwise)."""
+    expect(page.get_by_test_id(test_id).first).to_be_visible(timeout=15000)
+
+
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "PHONE", "TABLET", "Room", "Tablet", "call",
+           "play_step", "save_shots", "score_command", "shown"]
