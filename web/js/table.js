@@ -310,7 +310,7 @@ class TableScreen {
     for (const [kind, list] of Object.entries(groups)) {
       const manual = kind === "draw_pawn";
       const query = (this.pickerQuery[kind] || "").toLowerCase();
-      const shown = list.filter(([m]) => this.chanceText(m).toLowerCase().includes(query)).slice(0, 12);
+      const shown = list.filter(([m]) => this.chanceText(m).toLowerCase().includes(query)).slice(0, 30);
       const picker = `<div class="search" data-testid="picker-${kind}">
         <input data-act="search" data-kind="${kind}" placeholder="Search…" value="${esc(this.pickerQuery[kind] || "")}"
           data-testid="search-${kind}" autocomplete="off">
@@ -329,6 +329,10 @@ class TableScreen {
     const card = m.card && this.ctx.catalog.byId[m.card];
     const who = m.player !== undefined ? `${v.names[m.player]}: ` : "";
     if (m.move === "draw_pawn") return `${who}pawn ${m.pawn}`;
+    if (card && card.seats) {
+      const seats = card.seat_colors.map((c, k) => `${c === "grey" ? "any" : c} ${actionLabel(card.seat_actions[k])}`);
+      return `${card.seats}-seat theater, $${card.price}: ${seats.join(" · ")}`;
+    }
     return `${who}${card ? card.title || card.id : m.card}`;
   }
 

@@ -1,0 +1,233 @@
+"""The setup screen, a setup entered by hand, the phones and the demo, in a real browser."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from readers_support import wait_for
+from web_support import (
+    CATALOG,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    TABLET,
+    Room,
+    Tablet,
+    call,
+    save_shots,
+)
+
+from companion.hub.remote import RemoteTable
+from companion.readers.broker import free_port
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module."""
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def room(tmp_path: Path):
+    """A hub process with three virtual readers."""
+    r = Room(tmp_path)
+    yield r
+    r.close()
+
+
+def new_page(browser: Browser, viewport: dict, errors: list[str]) -> Page:
+    """A page in its own context (its own localStorage), script errors collected."""
+    page = browser.new_context(viewport=viewport).new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return page
+
+
+def test_set_up_a_three_player_table_on_the_setup_screen(room: Room, browser: Browser) -> None:
+    """Names, seat order, first player, a reader per bag, "deal for us": the table the hub
+    creates is the one the form shows, the PIN is shown once, and each phone has a link."""
+    errors: list[str] = []
+    page = new_page(browser, TABLET, errors)
+    page.goto(f"{room.base}/setup")
+    page.get_by_test_id("add-player").click()
+    for k, name in enumerate(["Chloe", "Ana", "Bob"]):
+        page.get_by_test_id(f"player-name-{k}").fill(name)
+        page.get_by_test_id(f"player-reader-{k}").select_option(f"bag-{k + 1}")
+    page.get_by_test_id("move-up-1").click()  # Ana before Chloe: seat order Ana, Chloe, Bob
+    page.get_by_test_id("first-player-2").check()
+    expect(page.get_by_test_id("deal-for-us")).to_be_checked()
+    save_shots(page, "setup")
+    page.get_by_test_id("create-table").click()
+    pin = page.get_by_test_id("created-pin")
+    expect(pin).to_have_text(re.compile(r"^\d{6}$"))
+    tables = call(f"{room.base}/api/tables")
+    assert len(tables) == 1
+    table = tables[0]
+    assert table["players"] == ["Ana", "Chloe", "Bob"]
+    assert table["readers"] == ["bag-2", "bag-1", "bag-3"]
+    assert table["first_player"] == 2 and table["deal_for_us"]
+    state = call(f"{room.base}/api/tables/{table['id']}/state",
+                 headers={"X-Table-Pin": pin.inner_text()})
+    assert state["events"] > 0
+    for k in range(3):
+        href = page.get_by_test_id(f"phone-link-{k}").get_attribute("href") or ""
+        assert href.startswith(f"/phone/{table['id']}/{k}#token=")
+    save_shots(page, "setup-created")
+    page.get_by_test_id("open-table").click()
+    expect(page.get_by_test_id("cinema-2")).to_contain_text("Bob")
+    assert page.url.endswith(f"/table/{table['id']}")
+    assert errors == []
+
+
+def test_a_setup_entered_by_hand_with_the_search_boxes(room: Room, browser: Browser) -> None:
+    """Without "deal for us": each starting movie, revealed movie and theater tile is picked
+    by typing part of its name; each award card drawn is reported on its player's phone."""
+    errors: list[str] = []
+    info = room.server.create_table({"players": ["Ana", "Bob"], "readers": ["bag-1", "bag-2"]})
+    table = RemoteTable(room.base, info, CATALOG)
+    page = new_page(browser, TABLET, errors)
+    tablet = Tablet(page, room, table).open()
+    phones = {}
+    picks = 0
+    while table.state.phase == "setup" and picks < 80:
+        outcomes = table.state.chance_outcomes()
+        if not outcomes:
+            move = table.state.legal_moves()[0]  # a player keeps an award, on the phone
+            keep_on_phone(phones, browser, room, table, move.player, move.card, errors)
+            continue
+        move = outcomes[0]
+        picks += 1
+        if move.kind == "draw_award":
+            report_on_phone(phones, browser, room, table, move.player, move.card, errors)
+            continue
+        pick_on_tablet(tablet, move, picks == 1)
+    assert table.state.phase == "buying"
+    expect(page.get_by_test_id("phase")).to_contain_text("Buying")
+    assert errors == []
+
+
+def pick_on_tablet(tablet: Tablet, move, first: bool) -> None:
+    """Type a few letters of the card's title, then tap it in the list."""
+    page, before = tablet.page, tablet.table.count
+    movie = CATALOG.movies.get(move.card)
+    search = page.get_by_test_id(f"search-{move.kind}")
+    search.fill(movie.title[:4] if movie else "seat")  # a tile is listed by its seats
+    if first:
+        save_shots(page, "setup-by-hand")
+    page.get_by_test_id(f"chance-{move.kind}-{move.card}").first.click()
+    assert wait_for(lambda: tablet.table.count > before), move
+
+
+def phone_page(phones: dict, browser: Browser, room: Room, table: RemoteTable, seat: int,
+               errors: list[str]) -> Page:
+    """The player's phone, opened once from the link with the player's token."""
+    if seat not in phones:
+        page = new_page(browser, PHONE, errors)
+        token = table.info["tokens"][seat]
+        page.goto(f"{room.base}/phone/{table.id}/{seat}#token={token}")
+        expect(page.get_by_test_id("phone-name")).to_have_text(table.info["players"][seat])
+        phones[seat] = page
+    return phones[seat]
+
+
+def report_on_phone(phones, browser, room, table, seat: int, card: str, errors) -> None:
+    """The player says which award card came off the deck."""
+    page = phone_page(phones, browser, room, table, seat, errors)
+    before = table.count
+    page.get_by_test_id("award-search").fill(CATALOG.awards[card].title[:5])
+    page.get_by_test_id(f"draw-award-{card}").click()
+    assert wait_for(lambda: table.count > before)
+
+
+def keep_on_phone(phones, browser, room, table, seat: int, card: str, errors) -> None:
+    """The player keeps one of the two award cards drawn."""
+    page = phone_page(phones, browser, room, table, seat, errors)
+    before = table.count
+    save_shots(page, "phone-award-choice")
+    page.get_by_test_id(f"keep-{card}").click()
+    assert wait_for(lambda: table.count > before)
+
+
+def test_a_phone_shows_its_players_awards_and_no_one_elses(room: Room,
+                                                             browser: Browser) -> None:
+    """Each phone lists its own awards; another player's token (or none) shows an error
+    and not one award title of anybody."""
+    errors: list[str] = []
+    table = room.table(["Ana", "Bob", "Chloe"], seed=4)
+    held = {}
+    for seat, token in enumerate(table.info["tokens"]):
+        private = call(f"{room.base}/api/tables/{table.id}/players/{seat}/private",
+                       headers={"X-Player-Token": token})
+        held[seat] = [a["title"] for a in private["awards"]]
+        assert held[seat]
+    own = new_page(browser, PHONE, errors)
+    own.goto(f"{room.base}/phone/{table.id}/0#token={table.info['tokens'][0]}")
+    for card in call(f"{room.base}/api/tables/{table.id}/players/0/private",
+                     headers={"X-Player-Token": table.info["tokens"][0]})["awards"]:
+        expect(own.get_by_test_id(f"award-held-{card['id']}")).to_be_visible()
+    text = own.inner_text("body")
+    assert all(title not in text for seat in (1, 2) for title in held[seat])
+    save_shots(own, "phone")
+    thief = new_page(browser, PHONE, errors)
+    thief.goto(f"{room.base}/phone/{table.id}/0#token={table.info['tokens'][1]}")
+    expect(thief.get_by_test_id("phone-error")).to_be_visible()
+    thief.wait_for_timeout(300)  # let any late push arrive: nothing private may show
+    text = thief.inner_text("body")
+    assert all(title not in text for titles in held.values() for title in titles)
+    save_shots(thief, "phone-wrong-token")
+    assert errors == []
+
+
+def test_enrollment_counts_taps_live(room: Room, browser: Browser) -> None:
+    """Enrollment on the setup screen: pick a color, tap pawns, the count goes up live."""
+    errors: list[str] = []
+    call(f"{room.base}/api/tags", "PUT", {"admin_pin": room.server.admin_pin, "registry": {
+        "format": "popcorn-tags", "version": 1, "tags": []}})
+    page = new_page(browser, TABLET, errors)
+    page.goto(f"{room.base}/setup")
+    page.get_by_test_id("enroll-admin-pin").fill(room.server.admin_pin)
+    page.get_by_test_id("enroll-color-red").click()
+    page.get_by_test_id("enroll-start").click()
+    expect(page.get_by_test_id("enroll-status")).to_contain_text("red")
+    for n in range(3):
+        room.bank.tap("bag-2", f"04bb0000000{n:03x}")
+    expect(page.get_by_test_id("enroll-count-red")).to_contain_text("3")
+    save_shots(page, "setup-enrollment")
+    page.get_by_test_id("enroll-stop").click()
+    counts = call(f"{room.base}/api/tags/counts")
+    assert counts["counts"]["red"] == 3 and counts["enrolling"] is None
+    assert errors == []
+
+
+def test_the_demo_plays_live_on_the_dashboard(browser: Browser) -> None:
+    """``popcorn-companion demo`` prints a table URL; the dashboard there follows the game
+    as the scripted players and virtual readers play it, without reloading."""
+    port = free_port()
+    demo = subprocess.Popen([sys.executable, "-m", "companion", "demo", "--speed", "20",
+                             "--host", "127.0.0.1", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert demo.stdout is not None
+        line = demo.stdout.readline()
+        url = re.search(r"http://\S+/table/\w+", line)
+        assert url, line
+        errors: list[str] = []
+        page = new_page(browser, TABLET, errors)
+        page.goto(url.group(0))
+        page.wait_for_function("(window.popcornEvents ?? -1) >= 0", timeout=15000)
+        page.evaluate("window.reloadMark = 1")
+        first = page.evaluate("window.popcornEvents")
+        page.wait_for_function(f"window.popcornEvents > {first} + 5", timeout=30000)
+        assert page.evaluate("window.reloadMark") == 1
+        save_shots(page, "demo")
+        assert errors == []
+    finally:
+        demo.terminate()
+        demo.wait(timeout=10)
