@@ -82,6 +82,7 @@ export function mountPhone(root, ctx, tableId, seat) {
 
   /** Replace the whole screen with an error; nothing private stays in the page. */
   function fail(title, text) {
+    if (failed) return;
     failed = true;
     priv = null;
     role("main").remove();

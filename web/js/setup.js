@@ -3,7 +3,7 @@
 // phone links of a table just created, and the tag enrollment panel (admin PIN).
 
 import { ApiError, call, savePin, tableCall } from "./api.js";
-import { COLORS, esc, letter, pawnHtml } from "./labels.js";
+import { COLORS, esc, pawnHtml } from "./labels.js";
 
 const POLL_MS = 5000;
 const OTHER = "__other__";
