@@ -1,0 +1,117 @@
+"""What the firmware needs from a board, whatever the board: the part every target shares.
+
+A target module (``board_esp32``, ``board_picow``) knows its pins and builds a
+:class:`Board`: the SPI bus and pins of the RC522, the RGB LED, the buzzer, the safe-mode
+button and the watchdog. The rest of the firmware only sees this object, so a new target is
+one more small module. :func:`load` picks the target from the config's ``board`` field, or
+from ``sys.platform`` (``esp32`` or ``rp2``) when the field is absent.
+"""
+
+import sys
+
+import machine
+
+
+class RgbLed:
+    """An RGB LED on three pins (any of them ``None``); ``active_low`` for common anode."""
+
+    def __init__(self, red, green, blue, active_low=False):
+        self.pins = (red, green, blue)
+        self.active_low = active_low
+        self.color = (0, 0, 0)
+        self.show(self.color)
+
+    def show(self, color):
+        """Light the channels whose entry in ``color`` (r, g, b) is 1."""
+        self.color = tuple(color)
+        for i in range(3):
+            if self.pins[i] is not None:
+                self.pins[i].value((1 if self.color[i] else 0) ^ (1 if self.active_low else 0))
+
+
+class Buzzer:
+    """A passive buzzer driven by PWM at ``freq`` Hz (half duty when on)."""
+
+    def __init__(self, pin, freq=2700):
+        self.pwm = machine.PWM(pin)
+        self.pwm.freq(freq)
+        self.pwm.duty_u16(0)
+        self.sounding = False
+
+    def on(self):
+        """Start the tone."""
+        self.pwm.duty_u16(32768)
+        self.sounding = True
+
+    def off(self):
+        """Stop the tone."""
+        self.pwm.duty_u16(0)
+        self.sounding = False
+
+
+class Board:
+    """The hardware of one reader, built by a target module's ``make()``."""
+
+    def __init__(self, name, spi, cs, rst, led, buzzer, safe, timer_id=-1):
+        self.name = name
+        self.spi, self.cs, self.rst = spi, cs, rst
+        self.led, self.buzzer = led, buzzer
+        self._safe = safe
+        self.timer_id = timer_id
+        self._timer = None
+
+    def safe_mode(self):
+        """Whether the safe-mode button is held: then the firmware does not start."""
+        try:
+            return bool(self._safe())
+        except Exception:  # noqa: BLE001 - a missing button must not stop the reader
+            return False
+
+    def watchdog(self, timeout_ms):
+        """Start the hardware watchdog (``None`` if ``timeout_ms`` is 0); feed it or reboot."""
+        if not timeout_ms:
+            return None
+        return machine.WDT(timeout=timeout_ms)
+
+    def keep_fed(self, wdt, period_ms=1000):
+        """Feed ``wdt`` from a timer from now on (after Ctrl-C, to leave the REPL usable).
+
+        A started watchdog cannot be stopped on either target; without this, stopping the
+        firmware to update it would reboot the board a few seconds later.
+        """
+        if wdt is None:
+            return
+        self._timer = machine.Timer(self.timer_id)
+        self._timer.init(period=period_ms, mode=machine.Timer.PERIODIC,
+                         callback=lambda _t: wdt.feed())
+
+
+def pins(defaults, overrides):
+    """The target's pin numbers with the config's ``pins`` entries over them."""
+    chosen = dict(defaults)
+    if overrides:
+        for key, value in overrides.items():
+            if key not in chosen:
+                raise ValueError("unknown pin name " + repr(key))
+            chosen[key] = value
+    return chosen
+
+
+def output(number):
+    """An output pin, or ``None`` when ``number`` is ``None`` (not wired)."""
+    if number is None:
+        return None
+    return machine.Pin(number, machine.Pin.OUT, value=0)
+
+
+def load(name=None, overrides=None):
+    """Build the :class:`Board` of target ``name`` (``esp32``, ``picow``, or detected)."""
+    if name is None:
+        name = "picow" if sys.platform == "rp2" else "esp32"
+    if name == "esp32":
+        import board_esp32 as target
+    elif name == "picow":
+        import board_picow as target
+    else:
+        raise ValueError("unknown board " + repr(name))
+    return target.make(overrides)

@@ -1,0 +1,116 @@
+"""The reader's settings: ``config.json`` in flash, checked strictly at start.
+
+``config.example.json`` lists every field. Unknown fields are refused (a typo must not be
+silently ignored), as are wrong types and out-of-range values; keys starting with ``_`` are
+comments and skipped. :func:`load` returns a complete dict: the file's values over
+:data:`DEFAULTS`. ``docs/firmware.md`` describes each field.
+"""
+
+try:
+    import json
+except ImportError:
+    import ujson as json
+
+DEFAULTS = {
+    "reader": None,
+    "table": "demo",
+    "transport": "serial",
+    "board": None,
+    "pins": None,
+    "wifi_ssid": None,
+    "wifi_password": "",
+    "mqtt_host": None,
+    "mqtt_port": 1883,
+    "mqtt_user": None,
+    "mqtt_password": None,
+    "poll_ms": 25,
+    "dwell_ms": 40,
+    "gone_ms": 300,
+    "resend_ms": 500,
+    "hello_ms": 3000,
+    "heartbeat_ms": 5000,
+    "watchdog_ms": 8000,
+    "buffer": 64,
+    "buzzer": True,
+}
+"""Every field and its default (``None``: required, or unset)."""
+
+_INTS = {
+    "mqtt_port": (1, 65535),
+    "poll_ms": (5, 1000),
+    "dwell_ms": (0, 2000),
+    "gone_ms": (50, 10000),
+    "resend_ms": (100, 60000),
+    "hello_ms": (500, 60000),
+    "heartbeat_ms": (1000, 60000),
+    "watchdog_ms": (0, 8000),
+    "buffer": (1, 512),
+}
+_STRINGS = ("wifi_ssid", "wifi_password", "mqtt_host", "mqtt_user", "mqtt_password")
+_ID_FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+_ID_CHARS = _ID_FIRST + "_.-"
+
+
+class ConfigError(ValueError):
+    """The configuration cannot be used; the message names the field and why."""
+
+
+def valid_id(text):
+    """A reader or table id: 1 to 32 letters, digits, ``_ . -``, starting alphanumeric.
+
+    The same rule as the hub's; such an id is safe inside an MQTT topic.
+    """
+    if not isinstance(text, str) or not 1 <= len(text) <= 32 or text[0] not in _ID_FIRST:
+        return False
+    return all(c in _ID_CHARS for c in text)
+
+
+def check(raw):
+    """The complete settings from the dict ``raw``; raises :class:`ConfigError`."""
+    if not isinstance(raw, dict):
+        raise ConfigError("config: not a JSON object")
+    cfg = dict(DEFAULTS)
+    for key, value in raw.items():
+        if not isinstance(key, str) or key.startswith("_"):
+            continue
+        if key not in DEFAULTS:
+            raise ConfigError("config: unknown field " + repr(key))
+        cfg[key] = value
+    for key in ("reader", "table"):
+        if not valid_id(cfg[key]):
+            raise ConfigError("config: " + key + " must be 1-32 letters, digits, _ . -")
+    if cfg["transport"] not in ("serial", "mqtt"):
+        raise ConfigError("config: transport must be serial or mqtt")
+    if cfg["board"] not in (None, "esp32", "picow"):
+        raise ConfigError("config: board must be esp32 or picow")
+    if cfg["pins"] is not None and not (
+            isinstance(cfg["pins"], dict)
+            and all(type(v) is int or isinstance(v, str) for v in cfg["pins"].values())):
+        raise ConfigError("config: pins must map names to pin numbers")
+    for key, (low, high) in _INTS.items():
+        value = cfg[key]
+        if type(value) is not int or not low <= value <= high:
+            raise ConfigError("config: " + key + " must be an integer from " + str(low)
+                              + " to " + str(high))
+    for key in _STRINGS:
+        if cfg[key] is not None and not isinstance(cfg[key], str):
+            raise ConfigError("config: " + key + " must be a string")
+    if type(cfg["buzzer"]) is not bool:
+        raise ConfigError("config: buzzer must be true or false")
+    if cfg["transport"] == "mqtt":
+        for key in ("wifi_ssid", "mqtt_host"):
+            if not cfg[key]:
+                raise ConfigError("config: " + key + " is required with the mqtt transport")
+    return cfg
+
+
+def load(path="config.json"):
+    """Read and check the settings file; raises :class:`ConfigError` (also if unreadable)."""
+    try:
+        with open(path) as f:
+            raw = json.load(f)
+    except OSError:
+        raise ConfigError("config: cannot read " + path) from None
+    except ValueError:
+        raise ConfigError("config: " + path + " is not valid JSON") from None
+    return check(raw)

@@ -1,0 +1,102 @@
+"""USB serial transport: one JSON message per line over the board's USB port.
+
+On both targets the USB port is MicroPython's ``sys.stdin`` / ``sys.stdout`` (the ESP32's
+USB-UART bridge, the Pico W's own USB CDC), shared with the REPL: in serial mode the firmware
+prints nothing else. :class:`UsbStream` reads it without blocking. :class:`SerialTransport`
+takes any stream with ``read() -> bytes`` (what is available now, maybe ``b""``) and
+``write(bytes)``, so the tests hand it a pseudo-terminal instead.
+
+Lines from the hub are cut at ``\\n`` (a ``\\r`` before it is dropped). A line longer than
+:data:`~messages.MAX_MESSAGE` bytes is thrown away whole, and never held in memory beyond
+that size, just as the hub does with the reader's lines.
+"""
+
+from messages import MAX_MESSAGE
+
+
+class UsbStream:
+    """The board's USB serial port, read without blocking through ``select.poll``."""
+
+    def __init__(self, chunk=128):
+        import select
+        import sys
+
+        self._in = sys.stdin.buffer
+        self._out = sys.stdout.buffer
+        self._poll = select.poll()
+        self._poll.register(sys.stdin, select.POLLIN)
+        self.chunk = chunk
+
+    def read(self):
+        """The bytes available now (at most ``chunk``), maybe none."""
+        data = b""
+        while len(data) < self.chunk and self._poll.poll(0):
+            byte = self._in.read(1)
+            if not byte:
+                break
+            data += byte
+        return data
+
+    def write(self, data):
+        """Send ``data`` as it is (no newline translation)."""
+        self._out.write(data)
+
+
+class SerialTransport:
+    """Lines of protocol v1 over a byte stream."""
+
+    name = "serial"
+
+    def __init__(self, stream, max_line=MAX_MESSAGE):
+        self.stream = stream
+        self.max_line = max_line
+        self.connected = True
+        """Serial cannot tell whether the hub listens; the hub's ``resync`` says when."""
+        self.dropped = 0
+        """Incoming lines thrown away for being too long."""
+        self._buffer = b""
+        self._discarding = False
+        self._fresh = True
+
+    def take_connected(self):
+        """True once after start: say hello at boot (the hub may already be listening)."""
+        fresh, self._fresh = self._fresh, False
+        return fresh
+
+    def poll(self, now):
+        """The complete lines received since the last call (without their newline)."""
+        try:
+            chunk = self.stream.read()
+        except OSError:
+            return []
+        lines = []
+        while chunk:
+            cut = chunk.find(b"\n")
+            piece = chunk if cut < 0 else chunk[:cut]
+            chunk = b"" if cut < 0 else chunk[cut + 1:]
+            if not self._discarding:
+                self._buffer += piece
+                if len(self._buffer) >= self.max_line:
+                    self._buffer = b""
+                    self._discarding = True
+                    self.dropped += 1
+            if cut < 0:
+                break
+            if not self._discarding and self._buffer.strip():
+                lines.append(self._buffer[:-1] if self._buffer.endswith(b"\r") else self._buffer)
+            self._discarding = False
+            self._buffer = b""
+        return lines
+
+    def send(self, payload):
+        """Write one message and its newline; False if it is too long or the write failed."""
+        if len(payload) + 1 > MAX_MESSAGE:
+            return False
+        try:
+            self.stream.write(payload + b"\n")
+        except OSError:
+            return False
+        return True
+
+    def close(self):
+        """Nothing to release: the USB port belongs to the REPL."""

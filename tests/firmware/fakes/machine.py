@@ -1,0 +1,187 @@
+"""A stand-in for MicroPython's ``machine`` module, for running the firmware under CPython.
+
+Pins remember their level (inputs read :data:`inputs`), PWM remembers its duty, the watchdog
+counts its feeds and timers fire when a test calls :meth:`Timer.fire`. An RC522 fake is wired
+in with :func:`attach`: ``SPI(bus)`` then returns its bus and ``Pin(cs)`` drives its chip
+select, so the firmware's board modules build a working reader without a line changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+inputs: dict[Any, int] = {}
+"""Level read by each input pin (default 1: pulled up, button not pressed)."""
+pins: dict[Any, Pin] = {}
+"""The last pin object made for each id."""
+watchdogs: list[WDT] = []
+timers: list[Timer] = []
+pwms: list[PWM] = []
+_spi_devices: dict[int, Any] = {}
+_cs_devices: dict[Any, Any] = {}
+
+
+def attach(chip: Any, spi_id: int, cs_pin: Any) -> None:
+    """Wire a fake chip (with ``spi`` and ``cs``) to bus ``spi_id`` and pin ``cs_pin``."""
+    _spi_devices[spi_id] = chip
+    _cs_devices[cs_pin] = chip
+
+
+def reset_fakes() -> None:
+    """Forget every pin, device, watchdog and timer."""
+    for registry in (inputs, pins, _spi_devices, _cs_devices):
+        registry.clear()
+    for registry in (watchdogs, timers, pwms):
+        registry.clear()
+
+
+class Pin:
+    """A GPIO pin."""
+
+    IN, OUT, OPEN_DRAIN = 0, 1, 2
+    PULL_UP, PULL_DOWN = 1, 2
+    IRQ_FALLING, IRQ_RISING = 1, 2
+
+    def __init__(self, id: Any, mode: int = -1, pull: int = -1, value: int | None = None) -> None:
+        self.id, self.mode, self.pull = id, mode, pull
+        self.level = 0
+        self.history: list[int] = []
+        pins[id] = self
+        if value is not None:
+            self.value(value)
+
+    def value(self, level: int | None = None) -> int | None:
+        """Read the pin, or drive it."""
+        if level is None:
+            if self.mode == Pin.IN:
+                return inputs.get(self.id, 1)
+            return self.level
+        self.level = 1 if level else 0
+        self.history.append(self.level)
+        chip = _cs_devices.get(self.id)
+        if chip is not None:
+            chip.cs.value(self.level)
+        return None
+
+    def __call__(self, level: int | None = None) -> int | None:
+        return self.value(level)
+
+    def on(self) -> None:
+        """Drive high."""
+        self.value(1)
+
+    def off(self) -> None:
+        """Drive low."""
+        self.value(0)
+
+
+class _DeadBus:
+    """An SPI bus with nothing on it: MISO floats high."""
+
+    def write(self, buf: bytes) -> None:
+        """Clock bytes out to nobody."""
+
+    def write_readinto(self, write_buf: bytes, read_buf: bytearray) -> None:
+        """Read 0xFF for every byte."""
+        for i in range(len(read_buf)):
+            read_buf[i] = 0xFF
+
+
+class SPI:
+    """A hardware SPI bus; talks to the chip attached to its id, if any."""
+
+    def __init__(self, id: int, baudrate: int = 1000000, *, polarity: int = 0, phase: int = 0,
+                 **kwargs: Any) -> None:
+        self.id, self.baudrate, self.polarity, self.phase = id, baudrate, polarity, phase
+        self.kwargs = kwargs
+        chip = _spi_devices.get(id)
+        self._bus = chip.spi if chip is not None else _DeadBus()
+
+    def write(self, buf: bytes) -> None:
+        """Send bytes."""
+        self._bus.write(buf)
+
+    def write_readinto(self, write_buf: bytes, read_buf: bytearray) -> None:
+        """Send and receive at once."""
+        self._bus.write_readinto(write_buf, read_buf)
+
+
+class PWM:
+    """PWM output: frequency and 16-bit duty."""
+
+    def __init__(self, pin: Pin, **kwargs: Any) -> None:
+        self.pin = pin
+        self._freq = kwargs.get("freq", 1000)
+        self._duty = kwargs.get("duty_u16", 0)
+        self.duties: list[int] = []
+        pwms.append(self)
+
+    def freq(self, value: int | None = None) -> int | None:
+        """Get or set the frequency."""
+        if value is None:
+            return self._freq
+        self._freq = value
+        return None
+
+    def duty_u16(self, value: int | None = None) -> int | None:
+        """Get or set the duty cycle (0-65535)."""
+        if value is None:
+            return self._duty
+        self._duty = value
+        self.duties.append(value)
+        return None
+
+    def deinit(self) -> None:
+        """Stop."""
+
+
+class WDT:
+    """The watchdog: counts feeds."""
+
+    def __init__(self, id: int = 0, timeout: int = 5000) -> None:
+        self.timeout = timeout
+        self.feeds = 0
+        watchdogs.append(self)
+
+    def feed(self) -> None:
+        """Postpone the reset."""
+        self.feeds += 1
+
+
+class Timer:
+    """A timer whose callback runs when the test calls :meth:`fire`."""
+
+    ONE_SHOT, PERIODIC = 0, 1
+
+    def __init__(self, id: int = -1, **kwargs: Any) -> None:
+        self.id = id
+        self.callback: Callable[[Timer], None] | None = None
+        self.period: int | None = None
+        timers.append(self)
+        if kwargs:
+            self.init(**kwargs)
+
+    def init(self, *, period: int = 1000, mode: int = 1,
+             callback: Callable[[Timer], None] | None = None, **_: Any) -> None:
+        """Start the timer."""
+        self.period, self.mode, self.callback = period, mode, callback
+
+    def fire(self) -> None:
+        """Run the callback as the timer interrupt would."""
+        if self.callback is not None:
+            self.callback(self)
+
+    def deinit(self) -> None:
+        """Stop the timer."""
+        self.callback = None
+
+
+def reset() -> None:
+    """A hard reset: under CPython, stop with an exception the test can see."""
+    raise SystemExit("machine.reset()")
+
+
+def unique_id() -> bytes:
+    """A fixed board id."""
+    return b"\xde\xad\xbe\xef\x00\x01"

@@ -1,0 +1,1 @@
+"""Stand-in for MicroPython's ``umqtt`` package (see ``simple``)."""

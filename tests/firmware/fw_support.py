@@ -1,0 +1,143 @@
+"""Helpers for the firmware tests: a hand-driven clock, in-memory and pty serial streams."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pty
+import threading
+import time
+import tty
+from pathlib import Path
+from typing import Any
+
+import config
+
+
+def settings(**overrides: Any) -> dict[str, Any]:
+    """A checked firmware config for reader ``bag-1`` with ``overrides``."""
+    raw: dict[str, Any] = {"reader": "bag-1", "table": "demo", "transport": "serial"}
+    raw.update(overrides)
+    return config.check(raw)
+
+
+class Clock:
+    """Tick counts that only move when the test says so."""
+
+    def __init__(self, start: int = 1000) -> None:
+        self.now = start
+
+    def __call__(self) -> int:
+        return self.now
+
+    def advance(self, ms: int) -> int:
+        """Move time on by ``ms`` milliseconds; returns the new tick count."""
+        self.now += ms
+        return self.now
+
+
+class MemoryStream:
+    """A serial stream in memory: the test feeds bytes in and reads the lines written."""
+
+    def __init__(self) -> None:
+        self.incoming = bytearray()
+        self.written = bytearray()
+        self.broken = False
+
+    def feed(self, data: bytes) -> None:
+        """Bytes the hub sends."""
+        self.incoming += data
+
+    def read(self) -> bytes:
+        """What has arrived (up to 128 bytes, like the board's stream)."""
+        if self.broken:
+            raise OSError("the stream is broken")
+        data = bytes(self.incoming[:128])
+        del self.incoming[:128]
+        return data
+
+    def write(self, data: bytes) -> None:
+        """What the firmware sends."""
+        if self.broken:
+            raise OSError("the stream is broken")
+        self.written += data
+
+    def lines(self) -> list[bytes]:
+        """The complete lines written so far, and forget them."""
+        text = bytes(self.written)
+        cut = text.rfind(b"\n") + 1
+        del self.written[:cut]
+        return text[:cut].splitlines()
+
+
+class PtyCable:
+    """The reader's USB cable as a pseudo-terminal: the firmware holds the master side,
+    the hub opens the slave side through a stable symlink, and the cable can be pulled.
+
+    While unplugged, reads return nothing and writes raise ``OSError``, as on a board
+    whose host went away.
+    """
+
+    def __init__(self, link: Path) -> None:
+        self.link = link
+        self.master = self.slave = -1
+        self.lock = threading.Lock()
+        self.plugs = 0
+
+    def plug(self) -> None:
+        """Connect (again): a new pty behind the same name."""
+        master, slave = pty.openpty()
+        tty.setraw(slave)
+        os.set_blocking(master, False)
+        tmp = self.link.with_name(self.link.name + ".new")
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        tmp.symlink_to(os.ttyname(slave))
+        os.replace(tmp, self.link)
+        with self.lock:
+            self.master, self.slave = master, slave
+        self.plugs += 1
+
+    def unplug(self) -> None:
+        """Pull the cable: the hub's side sees the device vanish."""
+        with self.lock:
+            for fd in (self.master, self.slave):
+                if fd >= 0:
+                    os.close(fd)
+            self.master = self.slave = -1
+
+    def read(self) -> bytes:
+        """Bytes the hub wrote, if any (never blocks)."""
+        with self.lock:
+            if self.master < 0:
+                return b""
+            try:
+                return os.read(self.master, 4096)
+            except (BlockingIOError, InterruptedError):
+                return b""
+            except OSError:
+                return b""
+
+    def write(self, data: bytes) -> None:
+        """Send bytes to the hub; ``OSError`` if unplugged or the hub stopped reading."""
+        with self.lock:
+            if self.master < 0:
+                raise OSError("unplugged")
+            view = memoryview(data)
+            deadline = time.monotonic() + 2
+            while view:
+                try:
+                    view = view[os.write(self.master, view):]
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise OSError("the hub is not reading") from None
+                    time.sleep(0.001)
+
+    def hub_write(self, data: bytes) -> None:
+        """Write bytes as if the hub sent them (for bad-input tests)."""
+        with self.lock:
+            fd = os.open(os.ttyname(self.slave), os.O_WRONLY | os.O_NOCTTY)
+        try:
+            os.write(fd, data)
+        finally:
+            os.close(fd)
