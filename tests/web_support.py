@@ -147,6 +147,20 @@ class Tablet:
         save_shots(self.page, name)
 
 
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, summary, [data-act], '
+    + 'input:not([type=radio]):not([type=checkbox]):not([type=file])')]
+  .filter((el) => el.offsetParent !== null && !el.closest('dialog:not([open])'))
+  .map((el) => [el, el.getBoundingClientRect()])
+  .filter(([el, box]) => box.width < 44 || box.height < 44)
+  .map(([el, box]) => `${el.tagName} ${el.dataset.testid || el.textContent.trim().slice(0, 30)}`
+    + ` ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+
+
+def small_targets(page: Page) -> list[str]:
+    """Every visible control smaller than 44 x 44 px (the touch-target floor)."""
+    return page.evaluate(SMALL_TARGETS)
+
+
 def save_shots(page: Page, name: str) -> None:
     """Screenshots of ``page`` as ``<name>-tablet.png`` and ``<name>-phone.png``."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -154,6 +168,7 @@ def save_shots(page: Page, name: str) -> None:
     for label, viewport in (("tablet", TABLET), ("phone", PHONE)):
         page.set_viewport_size(viewport)
         page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+        assert small_targets(page) == [], f"{name} at {label} size"
     if size:
         page.set_viewport_size(size)
 
@@ -190,4 +205,4 @@ def shown(page: Page, test_id: str) -> None:
 
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "PHONE", "TABLET", "Room", "Tablet", "call",
-           "play_step", "save_shots", "score_command", "shown"]
+           "play_step", "save_shots", "score_command", "shown", "small_targets"]
