@@ -148,6 +148,22 @@ def test_simulate_prints_device_paths_and_delivers_to_tail(tmp_path: Path) -> No
         tail.stop()
 
 
+def test_simulate_stops_on_sigterm_while_no_hub_acks(tmp_path: Path) -> None:
+    """Readers nobody acks (no hub, or a hub that refuses them) wait for acks up to
+    ``--timeout``; SIGTERM still stops them at once, with exit 0 and a summary."""
+    sim = subprocess.Popen([sys.executable, "-m", "companion", "readers", "simulate",
+                            "--serial", "--readers", "2", "--taps", "2", "--interval", "0.01",
+                            "--timeout", "300", "--hold", "--dir", str(tmp_path / "dev")],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert sim.stdout is not None and sim.stderr is not None
+    for _ in READERS:
+        sim.stdout.readline()
+    time.sleep(0.5)  # the taps are written; nothing will ever ack them
+    sim.send_signal(signal.SIGTERM)
+    assert sim.wait(timeout=10) == 0
+    assert "4 taps, 4 unacked" in sim.stderr.read()
+
+
 def test_tail_with_mqtt_and_no_url_starts_a_private_broker(tmp_path: Path) -> None:
     """``--mqtt`` without a URL runs Mosquitto with a password and says where."""
     tail = Tail(tmp_path, ["--mqtt"])

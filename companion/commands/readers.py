@@ -123,8 +123,10 @@ def run_simulate(args: argparse.Namespace) -> int:
             if _TERMINATED.wait(after):
                 return 0
             bank.tap(reader, uid)
-        acked = bank.wait_acked(args.timeout)
+        acked = _wait_acked(bank, args.timeout)
         print(f"{len(script)} taps, {bank.pending()} unacked", file=sys.stderr)
+        if _TERMINATED.is_set():
+            return 0
         if args.hold:
             _wait_for_signal()
         return 0 if acked else 1
@@ -134,6 +136,16 @@ def run_simulate(args: argparse.Namespace) -> int:
         bank.stop()
         if tmp:
             tmp.cleanup()
+
+
+def _wait_acked(bank: SerialBank | MqttBank, timeout: float) -> bool:
+    """Wait for every ack, but give up at once on SIGTERM (a hub that refuses the readers
+    never acks, and a stop must not wait the whole timeout)."""
+    deadline = time.monotonic() + timeout
+    while not bank.wait_acked(0.1):
+        if _TERMINATED.is_set() or time.monotonic() >= deadline:
+            return False
+    return True
 
 
 def _script(args: argparse.Namespace, names: list[str]) -> list[tuple[float, str, str]]:
