@@ -129,9 +129,16 @@ def test_a_finished_game_shows_the_scores_of_the_score_command(room: Room, page:
     table = room.table(["Ana", "Bob", "Chloe"], seed=5)
     tablet = Tablet(page, room, table).open()
     players = room.players(table, seed=5)
+    banner_seen = False
     while not table.state.is_over:
         assert play_step(players, None)
+        if table.state.last_round and not banner_seen and not table.state.is_over:
+            tablet.wait_events()
+            expect(page.get_by_test_id("last-round")).to_be_visible()
+            banner_seen = True
+    assert banner_seen
     tablet.wait_events()
+    expect(page.get_by_test_id("last-round")).to_have_count(0)
     expected = score_command(table.state)
     shown(page, "scores-table")
     for n, player in enumerate(expected["players"]):

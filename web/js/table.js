@@ -190,6 +190,8 @@ class TableScreen {
       return `<button class="handpawn${sel}" data-act="pick-pawn" data-player="${p}" data-pawn="${h.pawn}"
         data-testid="hand-${h.pawn}">${pawnHtml(h.pawn, h.color)}<small>#${h.pawn}</small></button>`;
     }).join("");
+    const onBoard = v.board.filter((b) => b.player === p)
+      .map((b) => `${esc(b.space)}${b.ready ? "" : " (next round)"}`).join(", ");
     const showing = c.showing && c.showing.to_draw ? `<span class="tag">to draw: ${c.showing.to_draw}</span>` : "";
     return `<article class="cinema card${acting}${current}" data-testid="cinema-${p}">
       <div class="side">
@@ -199,7 +201,8 @@ class TableScreen {
           <span>$<b data-testid="money-${p}">${c.money}</b></span>
           <span><b data-testid="popcorn-${p}">${c.popcorn}</b> popcorn</span>
           <span>Audience <b>${c.audience}</b> · draws <b>${c.draw}</b></span>
-          <span>Ad tokens <b>${c.tokens}</b> · awards <b>${c.awards}</b></span></div>
+          <span>Ad tokens <b>${c.tokens}</b> · awards <b>${c.awards}</b></span>
+          ${onBoard ? `<span data-testid="board-${p}">On the board: ${onBoard}</span>` : ""}</div>
         <div class="counts"><span class="lbl">Bag</span>${counts(c.bag)}</div>
         <div class="counts"><span class="lbl">Exit</span>${counts(c.exit)}</div>
       </div>
