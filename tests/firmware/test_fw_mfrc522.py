@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import mfrc522
 import pytest
 from fake_rc522 import FakeRC522, Tag, crc_a, with_crc
-
-import mfrc522
 from mfrc522 import MFRC522, RfidError, hexlify, level_bytes
 
 NTAG = "04a1b2c3d4e5f6"
