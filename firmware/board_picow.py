@@ -56,6 +56,7 @@ def make(overrides=None):
         safe_pin = Pin(p["safe"], Pin.IN, Pin.PULL_UP)
 
         def safe():
+            """The configured button pulls its pin low when held."""
             return safe_pin.value() == 0
 
     return Board("picow", spi, cs, rst, led, buzzer, safe, timer_id=-1)
