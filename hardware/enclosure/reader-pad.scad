@@ -71,8 +71,8 @@ mid_w = 9;
 // tap target: outer diameter of the engraved ring, engraving depth
 tap_d = 30;
 engrave = 0.6;
-// status LED (3 mm) and buzzer (12 mm magnetic or piezo)
-led_d = 3;
+// status LED (5 mm RGB, its dome pokes through the top) and buzzer (12 mm passive)
+led_d = 5;
 buzzer_d = 12;
 buzzer_h = 9.5;
 // USB plug opening in the front wall (width, height)
