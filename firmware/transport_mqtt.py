@@ -48,6 +48,7 @@ class MqttTransport:
         self._retry_at = None
         self._wifi_at = None
         self._inbox = []
+        self._received = 0
         self._fresh = False
 
     def take_connected(self):
@@ -56,6 +57,7 @@ class MqttTransport:
         return fresh
 
     def _on_message(self, topic_name, payload):
+        self._received += 1
         if bytes(topic_name) == self.cmd_topic and len(self._inbox) < 16:
             self._inbox.append(bytes(payload))
 
@@ -122,9 +124,9 @@ class MqttTransport:
         if self.connected:
             try:
                 for _ in range(4):  # at most a few packets per loop turn
-                    before = len(self._inbox)
-                    if self.client.check_msg() is None and len(self._inbox) == before:
-                        break
+                    before = self._received
+                    if self.client.check_msg() is None and self._received == before:
+                        break  # nothing was waiting
             except Exception as exc:  # noqa: BLE001 - OSError, or a broken packet
                 self._lost(exc)
         inbox, self._inbox = self._inbox, []

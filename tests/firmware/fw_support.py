@@ -8,6 +8,7 @@ import pty
 import threading
 import time
 import tty
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,14 @@ def settings(**overrides: Any) -> dict[str, Any]:
     raw: dict[str, Any] = {"reader": "bag-1", "table": "demo", "transport": "serial"}
     raw.update(overrides)
     return config.check(raw)
+
+
+def safely(check: Callable[[], bool]) -> bool:
+    """Evaluate ``check`` while the firmware thread may be changing the dict it reads."""
+    try:
+        return check()
+    except RuntimeError:  # "dictionary changed size during iteration"
+        return False
 
 
 class Clock:

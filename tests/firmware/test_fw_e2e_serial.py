@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import app as firmware
@@ -19,7 +19,7 @@ import board_esp32
 import machine
 import pytest
 from fake_rc522 import FakeRC522, Tag
-from fw_support import PtyCable
+from fw_support import PtyCable, safely
 from readers_support import make_ingest, wait_for
 
 from companion.readers.serial_link import SerialLink
@@ -97,14 +97,6 @@ class Bench:
         self.ingest.stop()
         self.ingest.store.close()
         self.cable.unplug()
-
-
-def safely(check: Callable[[], bool]) -> bool:
-    """Evaluate ``check`` while another thread may be changing the dict it reads."""
-    try:
-        return check()
-    except RuntimeError:  # "dictionary changed size during iteration"
-        return False
 
 
 @pytest.fixture

@@ -145,12 +145,12 @@ class MQTTClient:
             self.paho = None
 
     def drop(self) -> None:
-        """Cut the TCP connection without DISCONNECT (the broker publishes the will)."""
-        if self.paho is not None:
-            sock = self.paho.socket()
-            if sock is not None:
-                sock.close()
-            self.paho = None
+        """Cut the TCP connection without DISCONNECT (the broker publishes the will); the
+        next call on this client fails with ``OSError``."""
+        client = self.paho
+        sock = client.socket() if client is not None else None
+        if sock is not None:
+            sock.close()
 
 
 def _text(value: bytes | str) -> str:

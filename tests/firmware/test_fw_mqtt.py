@@ -1,0 +1,292 @@
+"""The MQTT transport: topics, retained status, last will, reconnects, and the whole
+firmware against the hub's real MqttLink on a real Mosquitto.
+
+The unit tests use a recording client; the end-to-end tests use ``fakes/umqtt/simple.py``,
+umqtt.simple's interface on top of paho-mqtt, talking to the session's broker.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import app as firmware
+import board_esp32
+import machine
+import network
+import paho.mqtt.client as mqtt
+import pytest
+from fake_rc522 import FakeRC522, Tag
+from fw_support import Clock, safely, settings
+from readers_support import make_ingest, wait_for
+from transport_mqtt import MqttTransport
+from umqtt import simple
+
+from companion.readers import topics
+from companion.readers.mqtt_link import MqttLink
+
+READER = "bag-1"
+_tables = itertools.count(1)
+
+
+class Recorder:
+    """A umqtt.simple stand-in that records every call; the broker can refuse or break."""
+
+    made: list[Recorder] = []
+    refuse = False
+
+    def __init__(self, client_id: bytes, server: str, port: int = 0, user: Any = None,
+                 password: Any = None, keepalive: int = 0) -> None:
+        self.args = (client_id, server, port, user, password, keepalive)
+        self.calls: list[tuple] = []
+        self.cb: Any = None
+        self.incoming: list[tuple[bytes, bytes]] = []
+        self.broken = False
+        self.sock = self
+        Recorder.made.append(self)
+
+    def set_callback(self, f: Any) -> None:
+        self.cb = f
+
+    def set_last_will(self, topic: bytes, msg: bytes, retain: bool = False, qos: int = 0) -> None:
+        self.calls.append(("will", topic, msg, retain, qos))
+
+    def connect(self, clean_session: bool = True) -> int:
+        if Recorder.refuse:
+            raise OSError("ECONNREFUSED")
+        self.calls.append(("connect", clean_session))
+        return 0
+
+    def subscribe(self, topic: bytes, qos: int = 0) -> None:
+        self.calls.append(("subscribe", topic, qos))
+
+    def publish(self, topic: bytes, msg: bytes, retain: bool = False, qos: int = 0) -> None:
+        if self.broken:
+            raise OSError("ECONNRESET")
+        self.calls.append(("publish", topic, msg, retain, qos))
+
+    def check_msg(self) -> None:
+        if self.broken:
+            raise OSError("ECONNRESET")
+        if self.incoming:
+            self.cb(*self.incoming.pop(0))
+
+    def disconnect(self) -> None:
+        self.calls.append(("disconnect",))
+
+    def close(self) -> None:
+        self.calls.append(("close",))
+
+
+@pytest.fixture
+def recorder() -> Iterator[type[Recorder]]:
+    Recorder.made, Recorder.refuse = [], False
+    yield Recorder
+
+
+def mqtt_settings(**overrides: Any) -> dict[str, Any]:
+    return settings(transport="mqtt", table="t1", wifi_ssid="popcorn", wifi_password="pw",
+                    mqtt_host="broker.local", mqtt_user="popcorn", mqtt_password="secret",
+                    **overrides)
+
+
+def test_topics_status_and_last_will(recorder: type[Recorder]) -> None:
+    """Connect once Wi-Fi is up: will = retained offline status, subscribe to cmd, publish a
+    retained online status; events go to the event topic with QoS 1."""
+    network.ACCESS_POINTS["popcorn"] = "pw"
+    clock = Clock()
+    transport = MqttTransport(mqtt_settings(), network.WLAN(network.STA_IF), recorder)
+    assert transport.poll(clock()) == [] and not transport.connected  # Wi-Fi joining
+    transport.poll(clock.advance(10))
+    assert transport.connected and transport.take_connected() and not transport.take_connected()
+    client = recorder.made[0]
+    assert client.args == (b"reader-t1-bag-1", "broker.local", 1883, "popcorn", "secret", 30)
+    base = topics.topic("t1", READER, "status").encode()
+    assert base == b"popcorn/t1/reader/bag-1/status"
+    offline = {"v": 1, "type": "status", "reader": READER, "state": "offline"}
+    will, connect, subscribe, online = client.calls
+    assert will[:2] == ("will", base) and json.loads(will[2]) == offline and will[3:] == (True, 1)
+    assert connect == ("connect", True)
+    assert subscribe == ("subscribe", topics.topic("t1", READER, "cmd").encode(), 1)
+    assert online[1] == base and json.loads(online[2])["state"] == "online"
+    assert online[3:] == (True, 1)
+    assert transport.send(b'{"x": 1}')
+    assert client.calls[-1] == ("publish", topics.topic("t1", READER, "event").encode(),
+                                b'{"x": 1}', False, 1)
+    transport.close()
+    assert json.loads(client.calls[-2][2])["state"] == "offline" and client.calls[-2][3]
+    assert client.calls[-1] == ("disconnect",)
+
+
+def test_commands_arrive_and_other_topics_are_ignored(recorder: type[Recorder]) -> None:
+    """Only the reader's cmd topic reaches the main loop."""
+    network.ACCESS_POINTS["popcorn"] = "pw"
+    transport = MqttTransport(mqtt_settings(), network.WLAN(network.STA_IF), recorder)
+    transport.poll(0)
+    transport.poll(1)
+    client = recorder.made[0]
+    client.incoming = [(b"popcorn/t1/reader/bag-2/cmd", b"other"),
+                       (b"popcorn/t1/reader/bag-1/cmd", b"mine")]
+    assert transport.poll(2) == [b"mine"]
+
+
+def test_a_broken_connection_is_reopened_with_backoff(recorder: type[Recorder]) -> None:
+    """A failing publish drops the session; polls reconnect after a growing back-off."""
+    network.ACCESS_POINTS["popcorn"] = "pw"
+    clock = Clock()
+    transport = MqttTransport(mqtt_settings(), network.WLAN(network.STA_IF), recorder)
+    transport.poll(clock())
+    transport.poll(clock.advance(10))
+    transport.take_connected()
+    recorder.made[0].broken = True
+    assert not transport.send(b"{}") and not transport.connected
+    assert ("close",) in recorder.made[0].calls
+    recorder.refuse = True
+    transport.poll(clock.advance(1000))
+    assert len(recorder.made) == 2 and not transport.connected
+    transport.poll(clock.advance(1500))
+    assert len(recorder.made) == 2, "retried before the back-off ran out"
+    recorder.refuse = False
+    transport.poll(clock.advance(600))
+    assert transport.connected and transport.take_connected() and transport.connections == 2
+
+
+def test_wifi_loss_drops_the_session(recorder: type[Recorder]) -> None:
+    """The access point vanishes: offline until it is back, then a new session."""
+    network.ACCESS_POINTS["popcorn"] = "pw"
+    clock = Clock()
+    transport = MqttTransport(mqtt_settings(), network.WLAN(network.STA_IF), recorder)
+    transport.poll(clock())
+    transport.poll(clock.advance(10))
+    assert transport.connected
+    del network.ACCESS_POINTS["popcorn"]
+    transport.poll(clock.advance(10))
+    assert not transport.connected and not transport.send(b"{}")
+    network.ACCESS_POINTS["popcorn"] = "pw"
+    transport.poll(clock.advance(2000))
+    assert transport.connected and transport.connections == 2
+
+
+def test_a_wrong_wifi_password_never_connects(recorder: type[Recorder]) -> None:
+    """It keeps trying to join, every ten seconds, and never opens a broker session."""
+    network.ACCESS_POINTS["popcorn"] = "other"
+    clock = Clock()
+    wlan = network.WLAN(network.STA_IF)
+    transport = MqttTransport(mqtt_settings(), wlan, recorder)
+    for _ in range(30):
+        transport.poll(clock.advance(1000))
+    assert not recorder.made and wlan.connects == 3
+
+
+# -- the whole firmware on a real broker ----------------------------------------------------
+
+
+class MqttBench:
+    """main() in a thread with the MQTT transport; the hub's MqttLink on the same broker."""
+
+    def __init__(self, tmp_path: Path, broker: Any) -> None:
+        self.table = f"fw{next(_tables)}-{random.randrange(10**6)}"
+        self.chip = FakeRC522()
+        machine.attach(self.chip, board_esp32.SPI_ID, board_esp32.PINS["cs"])
+        network.ACCESS_POINTS["popcorn"] = "pw"
+        url = broker.url
+        self.config = tmp_path / "config.json"
+        self.config.write_text(json.dumps({
+            "reader": READER, "table": self.table, "transport": "mqtt", "wifi_ssid": "popcorn",
+            "wifi_password": "pw", "mqtt_host": url.host, "mqtt_port": url.port,
+            "mqtt_user": url.username, "mqtt_password": url.password, "poll_ms": 10,
+            "dwell_ms": 20, "gone_ms": 100, "resend_ms": 300, "hello_ms": 1000}))
+        self.statuses: list[str] = []
+        self.watcher = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
+        self.watcher.username_pw_set(url.username, url.password)
+        self.watcher.on_message = lambda _c, _u, m: self.statuses.append(
+            json.loads(m.payload)["state"])
+        self.watcher.connect(url.host, url.port)
+        self.watcher.subscribe(topics.topic(self.table, READER, "status"), 1)
+        self.watcher.loop_start()
+        self.ingest, self.record = make_ingest(tmp_path, [READER])
+        self.link = MqttLink(self.ingest, url, self.table).start()
+        assert self.link.connected.wait(10)
+        self.stop = threading.Event()
+        firmware.current = None
+        self.thread = threading.Thread(
+            target=firmware.main, args=(str(self.config), str(tmp_path / "state.json")),
+            kwargs={"stop": self.stop.is_set}, daemon=True)
+        self.thread.start()
+        assert wait_for(lambda: firmware.current is not None, 10)
+        self.app: firmware.App = firmware.current
+
+    def tap(self, uid: str) -> None:
+        before = self.app.taps
+        tag = self.chip.place(Tag(uid))
+        assert wait_for(lambda: self.app.taps == before + 1, 10)
+        self.chip.lift(tag)
+        key = bytes.fromhex(uid)
+        assert wait_for(lambda: safely(lambda: key not in self.app.debouncer.tracked()), 10)
+
+    def seqs(self) -> list[int]:
+        return [key[2] for key in self.record.seen()]
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(10)
+        self.link.stop()
+        self.ingest.stop()
+        self.ingest.store.close()
+        self.watcher.disconnect()
+        self.watcher.loop_stop()
+
+
+@pytest.fixture
+def mqtt_bench(tmp_path: Path, broker: Any) -> Iterator[MqttBench]:
+    rig = MqttBench(tmp_path, broker)
+    yield rig
+    rig.close()
+
+
+def test_taps_arrive_exactly_once_over_mqtt(mqtt_bench: MqttBench) -> None:
+    """Hello is acked, taps are stored once and acked, the reader shows online."""
+    bench = mqtt_bench
+    assert wait_for(lambda: bench.app.delivery.greeted), "the hub never acked the hello"
+    for uid in ("04a1b2c3d4e5f6", "a1b2c3d4", "04a1b2c3d4e5f6"):
+        bench.tap(uid)
+    assert wait_for(lambda: bench.app.delivery.pending == 0)
+    assert bench.seqs() == [1, 2, 3]
+    assert wait_for(lambda: "online" in bench.statuses)
+    assert bench.ingest.readers[READER].online
+
+
+def test_a_dropped_connection_publishes_the_will_and_resends_after(
+        mqtt_bench: MqttBench) -> None:
+    """Cut the TCP connection without DISCONNECT: the broker publishes the retained
+    ``offline`` will; taps made meanwhile go out after the reader reconnects, once each."""
+    bench = mqtt_bench
+    bench.tap("04a1b2c3d4e5f6")
+    assert wait_for(lambda: bench.app.delivery.pending == 0)
+    transport = bench.app.transport
+    assert isinstance(transport, MqttTransport)
+    client = transport.client
+    assert isinstance(client, simple.MQTTClient)
+    bench.statuses.clear()
+    threading.Thread(target=client.drop).start()  # from outside, like a dead access point
+    assert wait_for(lambda: "offline" in bench.statuses), "no last will"
+    bench.tap("a1b2c3d4")
+    bench.tap("0102030405060708090a")
+    assert wait_for(lambda: bench.app.delivery.pending == 0, 30)
+    assert transport.connections >= 2
+    assert wait_for(lambda: bench.statuses[-1:] == ["online"])
+    assert bench.seqs() == [1, 2, 3]
+
+
+def test_a_clean_stop_publishes_offline(mqtt_bench: MqttBench) -> None:
+    """Leaving the loop closes the session with a retained offline status."""
+    bench = mqtt_bench
+    assert wait_for(lambda: "online" in bench.statuses)
+    bench.stop.set()
+    bench.thread.join(10)
+    assert wait_for(lambda: bench.statuses[-1:] == ["offline"])
