@@ -29,7 +29,7 @@ class MqttTransport:
 
     name = "mqtt"
 
-    def __init__(self, cfg, wlan, client_class, log=None, max_backoff_ms=16000):
+    def __init__(self, cfg, wlan, client_class, log=None, max_backoff_ms=16000, io_timeout_s=3):
         self.cfg = cfg
         self.wlan = wlan
         self.client_class = client_class
@@ -44,6 +44,8 @@ class MqttTransport:
         self.connections = 0
         """Successful broker connections since start."""
         self.max_backoff_ms = max_backoff_ms
+        self.io_timeout_s = io_timeout_s
+        """Longest wait for the broker (connect, PUBACK): well inside the watchdog's time."""
         self._backoff = 0
         self._retry_at = None
         self._wifi_at = None
@@ -86,7 +88,11 @@ class MqttTransport:
             client.set_callback(self._on_message)
             client.set_last_will(self.status_topic, messages.status(self.reader, "offline"),
                                  retain=True, qos=1)
-            client.connect(clean_session=True)
+            try:
+                client.connect(clean_session=True, timeout=self.io_timeout_s)
+            except TypeError:  # an older umqtt.simple without the timeout argument
+                client.connect(clean_session=True)
+            self._bound(client)
             client.subscribe(self.cmd_topic, qos=1)
             client.publish(self.status_topic, messages.status(self.reader, "online"),
                            retain=True, qos=1)
@@ -99,6 +105,14 @@ class MqttTransport:
         self._backoff = 0
         self.connections += 1
         self.log("mqtt: connected to", cfg["mqtt_host"])
+
+    def _bound(self, client):
+        """Put a time limit on the socket again (umqtt's check_msg leaves it blocking), so a
+        broker that stops answering is an ``OSError``, not a hang the watchdog ends."""
+        try:
+            client.sock.settimeout(self.io_timeout_s)
+        except Exception:  # noqa: BLE001 - no socket: the call that needs it will fail
+            return
 
     def _drop(self, client):
         try:
@@ -137,6 +151,7 @@ class MqttTransport:
         if not self.connected or len(payload) > messages.MAX_MESSAGE:
             return False
         try:
+            self._bound(self.client)
             self.client.publish(self.event_topic, payload, qos=1)
         except Exception as exc:  # noqa: BLE001
             self._lost(exc)
@@ -147,6 +162,7 @@ class MqttTransport:
         """Publish ``offline`` (retained) and disconnect cleanly."""
         if self.connected:
             try:
+                self._bound(self.client)
                 self.client.publish(self.status_topic, messages.status(self.reader, "offline"),
                                     retain=True, qos=1)
                 self.client.disconnect()

@@ -48,6 +48,7 @@ class Recorder:
         self.incoming: list[tuple[bytes, bytes]] = []
         self.broken = False
         self.sock = self
+        self.timeouts: list[float] = []
         Recorder.made.append(self)
 
     def set_callback(self, f: Any) -> None:
@@ -56,11 +57,14 @@ class Recorder:
     def set_last_will(self, topic: bytes, msg: bytes, retain: bool = False, qos: int = 0) -> None:
         self.calls.append(("will", topic, msg, retain, qos))
 
-    def connect(self, clean_session: bool = True) -> int:
+    def connect(self, clean_session: bool = True, timeout: float | None = None) -> int:
         if Recorder.refuse:
             raise OSError("ECONNREFUSED")
-        self.calls.append(("connect", clean_session))
+        self.calls.append(("connect", clean_session, timeout))
         return 0
+
+    def settimeout(self, seconds: float) -> None:
+        self.timeouts.append(seconds)
 
     def subscribe(self, topic: bytes, qos: int = 0) -> None:
         self.calls.append(("subscribe", topic, qos))
@@ -111,16 +115,33 @@ def test_topics_status_and_last_will(recorder: type[Recorder]) -> None:
     offline = {"v": 1, "type": "status", "reader": READER, "state": "offline"}
     will, connect, subscribe, online = client.calls
     assert will[:2] == ("will", base) and json.loads(will[2]) == offline and will[3:] == (True, 1)
-    assert connect == ("connect", True)
+    assert connect == ("connect", True, 3)
     assert subscribe == ("subscribe", topics.topic("t1", READER, "cmd").encode(), 1)
     assert online[1] == base and json.loads(online[2])["state"] == "online"
     assert online[3:] == (True, 1)
+    timeouts = len(client.timeouts)
     assert transport.send(b'{"x": 1}')
     assert client.calls[-1] == ("publish", topics.topic("t1", READER, "event").encode(),
                                 b'{"x": 1}', False, 1)
+    assert client.timeouts[timeouts:] == [3], "a publish must not wait without limit"
     transport.close()
     assert json.loads(client.calls[-2][2])["state"] == "offline" and client.calls[-2][3]
     assert client.calls[-1] == ("disconnect",)
+
+
+def test_an_older_umqtt_without_a_connect_timeout_works(recorder: type[Recorder]) -> None:
+    """connect(timeout=...) is refused by old umqtt.simple: the plain call is used."""
+
+    class Old(recorder):  # type: ignore[valid-type,misc]
+        def connect(self, clean_session: bool = True) -> int:  # type: ignore[override]
+            self.calls.append(("connect", clean_session, None))
+            return 0
+
+    network.ACCESS_POINTS["popcorn"] = "pw"
+    transport = MqttTransport(mqtt_settings(), network.WLAN(network.STA_IF), Old)
+    transport.poll(0)
+    transport.poll(1)
+    assert transport.connected and ("connect", True, None) in recorder.made[0].calls
 
 
 def test_commands_arrive_and_other_topics_are_ignored(recorder: type[Recorder]) -> None:

@@ -31,6 +31,9 @@ class _Sock:
     def close(self) -> None:
         self.client.drop()
 
+    def settimeout(self, seconds: float | None) -> None:
+        self.client.timeout = seconds if seconds is not None else 5.0
+
 
 class MQTTClient:
     """A blocking MQTT 3.1.1 client."""
@@ -49,6 +52,8 @@ class MQTTClient:
         self._connected: int | None = None
         self._subscribed = False
         self._inbox: list[tuple[bytes, bytes]] = []
+        self.timeout = 5.0
+        """How long a blocking call waits for the broker (``sock.settimeout``)."""
         clients.append(self)
 
     def set_callback(self, f: Callable[[bytes, bytes], None]) -> None:
@@ -92,8 +97,8 @@ class MQTTClient:
         if rc != mqtt.MQTT_ERR_SUCCESS:
             raise OSError(f"connection lost ({rc})")
 
-    def _wait(self, done: Callable[[], bool], timeout: float = 5.0) -> None:
-        deadline = time.monotonic() + timeout
+    def _wait(self, done: Callable[[], bool], timeout: float | None = None) -> None:
+        deadline = time.monotonic() + (timeout or self.timeout)
         while not done():
             if time.monotonic() > deadline:
                 raise OSError("timed out")
