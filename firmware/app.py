@@ -144,9 +144,16 @@ class App:
                 self.player.play("full", now)
 
 
-def main(config_path="config.json", state_path="state.json", stream=None, stop=None):
+SAFE_WINDOW_MS = 1500
+"""How long the LED stays blue at start, waiting for the safe-mode button."""
+
+
+def main(config_path="config.json", state_path="state.json", stream=None, stop=None,
+         safe_window_ms=SAFE_WINDOW_MS):
     """Build the reader from ``config.json`` and the board, and run it.
 
+    At start the LED is blue for ``safe_window_ms``: if the safe-mode button is held during
+    that time, the firmware stops there (LED left blue, no watchdog) and the REPL is free.
     ``stream`` replaces the USB port in serial mode and ``stop`` ends the loop (both for
     tests). Returns the :class:`App` when the loop ends, or ``None`` in safe mode. A bad
     config lights the LED red and raises :class:`~config.ConfigError` (the REPL shows it).
@@ -164,9 +171,15 @@ def main(config_path="config.json", state_path="state.json", stream=None, stop=N
         board.load().led.show(RED)
         raise
     hw = board.load(cfg["board"], cfg["pins"])
-    if hw.safe_mode():
-        hw.led.show(BLUE)
-        return None
+    hw.led.show(BLUE)
+    start = ticks_ms()
+    while True:
+        if hw.safe_mode():
+            return None
+        if elapsed(ticks_ms(), start, safe_window_ms):
+            break
+        sleep_ms(20)
+    hw.led.show(OFF)
     boot = persist.next_boot(state_path)
     if cfg["transport"] == "serial":
         from transport_serial import SerialTransport, UsbStream

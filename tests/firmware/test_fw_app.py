@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import app as firmware
@@ -220,7 +221,8 @@ def test_main_builds_the_reader_from_the_config(tmp_path: Path) -> None:
         turns["n"] += 1
         return bool(stream.written.count(b'"type": "tag"')) or turns["n"] > 2000
 
-    reader = firmware.main(write_config(tmp_path), state, stream=stream, stop=stop)
+    reader = firmware.main(write_config(tmp_path), state, stream=stream, stop=stop,
+                           safe_window_ms=50)
     assert reader is firmware.current
     lines = [json.loads(line) for line in stream.lines()]
     boot = json.loads(Path(state).read_text())["boot"]
@@ -236,6 +238,18 @@ def test_main_in_safe_mode_does_nothing(tmp_path: Path) -> None:
     assert firmware.main(write_config(tmp_path), str(tmp_path / "s.json")) is None
     assert not machine.watchdogs and not (tmp_path / "s.json").exists()
     assert machine.pins[board_esp32.PINS["blue"]].level == 1
+
+
+def test_the_safe_mode_button_may_be_pressed_after_power_up(tmp_path: Path) -> None:
+    """Pressed while the LED is blue (not necessarily at the first instant): safe mode."""
+    press = threading.Timer(0.05, machine.inputs.__setitem__, (board_esp32.PINS["safe"], 0))
+    press.start()
+    try:
+        assert firmware.main(write_config(tmp_path), str(tmp_path / "s.json"),
+                             safe_window_ms=30_000) is None
+    finally:
+        press.cancel()
+    assert not machine.watchdogs
 
 
 def test_main_with_a_bad_config_lights_red_and_raises(tmp_path: Path) -> None:
@@ -254,7 +268,7 @@ def test_ctrl_c_leaves_the_watchdog_fed_by_a_timer(tmp_path: Path) -> None:
         raise KeyboardInterrupt
 
     firmware.main(write_config(tmp_path), str(tmp_path / "s.json"), stream=MemoryStream(),
-                  stop=interrupt)
+                  stop=interrupt, safe_window_ms=0)
     wdt = machine.watchdogs[0]
     before = wdt.feeds
     machine.timers[-1].fire()

@@ -55,7 +55,8 @@ class Bench:
         self.stop.clear()
         self.thread = threading.Thread(
             target=firmware.main, args=(str(self.config), self.state),
-            kwargs={"stream": self.cable, "stop": self.stop.is_set}, daemon=True)
+            kwargs={"stream": self.cable, "stop": self.stop.is_set, "safe_window_ms": 0},
+            daemon=True)
         self.thread.start()
         assert wait_for(lambda: firmware.current is not None and firmware.current.rfid_ok, 10)
         self.app = firmware.current

@@ -237,7 +237,7 @@ class MqttBench:
         firmware.current = None
         self.thread = threading.Thread(
             target=firmware.main, args=(str(self.config), str(tmp_path / "state.json")),
-            kwargs={"stop": self.stop.is_set}, daemon=True)
+            kwargs={"stop": self.stop.is_set, "safe_window_ms": 0}, daemon=True)
         self.thread.start()
         assert wait_for(lambda: firmware.current is not None, 10)
         self.app: firmware.App = firmware.current
