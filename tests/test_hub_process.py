@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import socket
 import subprocess
 import sys
 import time
@@ -17,7 +19,9 @@ from companion.cards import load_catalog
 from companion.engine.summary import final_positions
 from companion.hub.demo import ScriptedPlayers
 from companion.hub.remote import RemoteTable, ServeProcess
-from companion.readers.virtual import SerialBank, VirtualReader, random_uid
+from companion.readers.broker import free_port
+from companion.readers.mqtt_url import MqttUrl
+from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
 
 READERS = ["bag-1", "bag-2", "bag-3", "bag-4"]
 PLAYERS = ["Ana", "Bob", "Chloe", "Dev"]
@@ -107,3 +111,47 @@ def test_sigkill_at_twenty_points_loses_and_repeats_nothing(setup) -> None:
     view = requests.get(f"{server.base}/api/tables/{remote.id}").json()
     assert view["alerts"] == [], "a resent tap was applied twice (or misread)"
     assert remote.full_state() == remote.state.to_dict()
+
+
+def test_serve_runs_a_broker_for_wifi_readers_that_survives_restarts(tmp_path: Path) -> None:
+    """``serve --mqtt`` with no URL: a Mosquitto on the network, on a fixed port, with a
+    password kept beside the database; a reader configured from the printed line keeps
+    working after the hub restarts."""
+    port = free_port()
+    server = ServeProcess(tmp_path / "hub.db", readers=["bag-1"],
+                          extra=["--host", "0.0.0.0", "--mqtt", "--mqtt-port", str(port)])
+    server.start()
+    try:
+        line = wifi_line(server)
+        fields = dict(re.findall(r"(\w+) (\S+?)(?:,|$)", line))
+        assert fields["mqtt_port"] == str(port) and fields["table"] == "demo"
+        url = MqttUrl(fields["mqtt_host"], port, fields["mqtt_user"], fields["mqtt_password"])
+        with socket.create_connection((fields["mqtt_host"], port), timeout=5):
+            pass  # reachable at the address the readers are told, not only on loopback
+        bank = MqttBank([VirtualReader("bag-1", resend_interval=0.3)], url, "demo").start()
+        try:
+            bank.tap("bag-1", random_uid(random.Random(1)))
+            assert bank.wait_acked(20)
+            server.stop()
+            server.log = open(server.log_path, "ab")  # noqa: SIM115 - closed by stop()
+            server.start()
+            assert wifi_line(server).endswith(line.split("mqtt_password")[1])
+            bank.tap("bag-1", random_uid(random.Random(2)))
+            assert bank.wait_acked(20)
+        finally:
+            bank.stop()
+    finally:
+        server.stop()
+
+
+def wifi_line(server: ServeProcess) -> str:
+    """The last "Wi-Fi readers:" line ``serve`` printed."""
+    found: list[str] = []
+
+    def printed() -> bool:
+        server.log.flush()
+        text = server.log_path.read_text(encoding="utf-8", errors="replace")
+        found[:] = [ln for ln in text.splitlines() if ln.startswith("Wi-Fi readers:")]
+        return bool(found)
+    assert wait_for(printed), server.log_path.read_text(errors="replace")
+    return found[-1]

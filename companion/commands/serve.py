@@ -7,6 +7,7 @@ link on the given serial ports and/or MQTT broker, and serves the dashboard and 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import socket
 import sys
@@ -18,7 +19,7 @@ from companion.commands.readers import _reader_id, _url_or_empty
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.paths import data_dir
-from companion.readers.broker import BrokerError
+from companion.readers.broker import READER_PORT, BrokerError, reader_broker
 from companion.readers.store import StoreError
 
 PROG = "popcorn-companion serve"
@@ -34,7 +35,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--serial", nargs="+", default=[], metavar="PORT",
                         help="serial ports of USB bag readers")
     parser.add_argument("--mqtt", nargs="?", const="", metavar="URL", type=_url_or_empty,
-                        help="MQTT broker of Wi-Fi readers (no URL: start a private one)")
+                        help="MQTT broker of Wi-Fi readers (no URL: start our own, on the "
+                        "network, with a password kept beside the database)")
+    parser.add_argument("--mqtt-port", type=int, default=READER_PORT,
+                        help=f"port of our own broker ({READER_PORT})")
     parser.add_argument("--mqtt-table", default="demo", help="table name in MQTT topics")
     parser.add_argument("--reader", dest="readers", action="append", type=_reader_id,
                         default=[], metavar="ID", help="trust a reader before any table binds it")
@@ -42,14 +46,26 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def lan_host(host: str) -> str:
+    """The address other devices on the network use for ``host`` (ours, for 0.0.0.0): the
+    address of the interface that would carry traffic out, found by pointing a UDP socket
+    at a private address (nothing is sent), else the host name's address."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 9))
+        address = probe.getsockname()[0]
+        if address and address != "0.0.0.0":
+            return address
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "127.0.0.1"
+
+
 def tablet_url(host: str, port: int) -> str:
     """The address to open on the tablet."""
-    if host in ("0.0.0.0", "::", ""):
-        try:
-            host = socket.gethostbyname(socket.gethostname())
-        except OSError:
-            host = "127.0.0.1"
-    return f"http://{host}:{port}/"
+    return f"http://{lan_host(host)}:{port}/"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,17 +75,26 @@ def run(args: argparse.Namespace) -> int:
     db.parent.mkdir(parents=True, exist_ok=True)
     try:
         hub = Hub(db, load_catalog(), readers=args.readers, mqtt_table=args.mqtt_table)
-        mqtt = True if args.mqtt == "" else args.mqtt
+        mqtt = args.mqtt
+        if mqtt == "":
+            mqtt = reader_broker(db.parent / f"{db.stem}-mqtt", args.mqtt_port, args.host)
         hub.start(serial=args.serial, mqtt=mqtt)
     except (StoreError, BrokerError) as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        hint = (" (another broker may hold that port: give --mqtt-port, or --mqtt URL to use it)"
+                if isinstance(exc, BrokerError) and "in use" in str(exc) else "")
+        print(f"{PROG}: error: {exc}{hint}", file=sys.stderr)
         return 2
     app, socketio = create_app(hub, args.admin_pin)
     print(f"Popcorn Companion hub: open {tablet_url(args.host, args.port)} on the tablet",
           flush=True)
     print(f"database {db}; admin PIN {app.config['admin_pin']}", flush=True)
-    if hub.mqtt_url:
-        print(f"MQTT readers connect to {hub.mqtt_url}", flush=True)
+    if hub.broker:
+        url = hub.broker.url
+        print(f"Wi-Fi readers: mqtt_host {lan_host(args.host)}, mqtt_port {url.port}, "
+              f"mqtt_user {url.username}, mqtt_password {url.password}, "
+              f"table {args.mqtt_table}", flush=True)
+    elif hub.mqtt_url:
+        print(f"MQTT readers connect to {hub.mqtt_url.redacted()}", flush=True)
     try:
         socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
                      log_output=False)

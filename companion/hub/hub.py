@@ -84,14 +84,18 @@ class Hub:
             self.seats[reader] = (table.id, seat)
             self.ingest.add_reader(reader)
 
-    def start(self, serial: Iterable[str] = (), mqtt: MqttUrl | None | bool = None) -> Hub:
-        """Start the reader link; ``mqtt=True`` starts a private Mosquitto."""
+    def start(self, serial: Iterable[str] = (),
+              mqtt: MqttUrl | Broker | None | bool = None) -> Hub:
+        """Start the reader link. ``mqtt`` is a broker's URL, a :class:`Broker` to start and
+        own, or ``True`` for a private Mosquitto on loopback (virtual readers only)."""
         self.ingest.start()
         ports = list(serial)
         if ports:
             self.links.append(SerialLink(self.ingest, ports).start())
         if mqtt is True:
-            self.broker = Broker().start()
+            mqtt = Broker()
+        if isinstance(mqtt, Broker):
+            self.broker = mqtt.start()
             mqtt = self.broker.url
         if isinstance(mqtt, MqttUrl):
             self.links.append(MqttLink(self.ingest, mqtt, self.mqtt_table).start())

@@ -62,16 +62,19 @@ class ServeProcess:
     """``popcorn-companion serve`` on loopback, restartable on the same database."""
 
     def __init__(self, db: Path, *, serial: list[str] = (), readers: list[str] = (),
-                 admin_pin: str = "135790", log: Path | None = None) -> None:
+                 admin_pin: str = "135790", log: Path | None = None,
+                 extra: list[str] = ()) -> None:
         self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+        self.base = f"http://127.0.0.1:{self.port}"  # serve listens there, or everywhere
         self.admin_pin = admin_pin
         self.args = [sys.executable, "-m", "companion", "serve", "--db", str(db),
                      "--host", "127.0.0.1", "--port", str(self.port), "--admin-pin",
                      admin_pin, *[a for r in readers for a in ("--reader", r)]]
         if serial:
             self.args += ["--serial", *serial]
-        self.log = open(log or db.with_suffix(".log"), "ab")  # noqa: SIM115 - see stop()
+        self.args += list(extra)
+        self.log_path = log or db.with_suffix(".log")
+        self.log = open(self.log_path, "ab")  # noqa: SIM115 - see stop()
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 30) -> ServeProcess:

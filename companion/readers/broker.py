@@ -43,11 +43,16 @@ def _find(program: str) -> str | None:
 
 
 class Broker:
-    """One Mosquitto process on 127.0.0.1 with a password, started and stopped by us."""
+    """One Mosquitto process with a password, started and stopped by us.
+
+    It listens on 127.0.0.1 unless ``listen`` says otherwise: ``0.0.0.0`` (every interface)
+    is what real Wi-Fi readers need. The hub itself always connects over loopback (:attr:`url`).
+    """
 
     def __init__(self, port: int | None = None, workdir: str | Path | None = None,
-                 password: str | None = None) -> None:
+                 password: str | None = None, listen: str = "127.0.0.1") -> None:
         self.port = port or free_port()
+        self.listen = listen
         self._tmp = None if workdir else tempfile.TemporaryDirectory(prefix="popcorn-mqtt-")
         self.workdir = Path(workdir or self._tmp.name)  # type: ignore[union-attr]
         self.password = password or secrets.token_urlsafe(18)
@@ -56,7 +61,7 @@ class Broker:
     @property
     def url(self) -> MqttUrl:
         """How clients reach this broker, credentials included."""
-        return MqttUrl("127.0.0.1", self.port, USERNAME, self.password)
+        return MqttUrl(self._local_host(), self.port, USERNAME, self.password)
 
     def _configure(self) -> Path:
         mosquitto_passwd = _find("mosquitto_passwd")
@@ -70,7 +75,8 @@ class Broker:
         passwords.chmod(0o600)
         config = self.workdir / "mosquitto.conf"
         config.write_text("\n".join([
-            f"listener {self.port} 127.0.0.1",
+            f"listener {self.port}" + ("" if self.listen in ("0.0.0.0", "", "::")
+                                       else f" {self.listen}"),
             "allow_anonymous false",
             f"password_file {passwords}",
             "persistence true",
@@ -101,12 +107,15 @@ class Broker:
                 err = (self.process.stderr.read() if self.process.stderr else b"").decode()
                 raise BrokerError(f"mosquitto exited at start: {err.strip()[:200]}")
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                with socket.create_connection((self._local_host(), self.port), timeout=0.2):
                     return self
             except OSError:
                 time.sleep(0.05)
         self.stop()
         raise BrokerError(f"mosquitto did not listen on port {self.port} within {timeout} s")
+
+    def _local_host(self) -> str:
+        return "127.0.0.1" if self.listen in ("0.0.0.0", "", "::") else self.listen
 
     def stop(self) -> None:
         """Stop Mosquitto (it saves its persistent sessions on the way out)."""
@@ -135,3 +144,20 @@ class Broker:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+READER_PORT = 1883
+"""MQTT's usual port: what a reader's ``mqtt_port`` says unless told otherwise."""
+
+
+def reader_broker(folder: Path, port: int = READER_PORT, listen: str = "0.0.0.0") -> Broker:
+    """The hub's own broker for real Wi-Fi readers: on the network, on a fixed port, with a
+    password made once and kept in ``folder`` (as are the persistent sessions), so that the
+    readers' ``config.json`` stays right across hub restarts."""
+    folder.mkdir(parents=True, exist_ok=True)
+    secret = folder / "reader-password"
+    if not secret.exists():
+        secret.touch(mode=0o600)
+        secret.write_text(secrets.token_urlsafe(12) + "\n", encoding="utf-8")
+    password = secret.read_text(encoding="utf-8").strip()
+    return Broker(port=port, workdir=folder, password=password, listen=listen)
