@@ -85,8 +85,9 @@ def check(raw):
         raise ConfigError("config: board must be esp32 or picow")
     if cfg["pins"] is not None and not (
             isinstance(cfg["pins"], dict)
-            and all(type(v) is int or isinstance(v, str) for v in cfg["pins"].values())):
-        raise ConfigError("config: pins must map names to pin numbers")
+            and all(v is None or type(v) is int or isinstance(v, str)
+                    for v in cfg["pins"].values())):
+        raise ConfigError("config: pins must map names to pin numbers (null: not wired)")
     for key, (low, high) in _INTS.items():
         value = cfg[key]
         if type(value) is not int or not low <= value <= high:

@@ -52,6 +52,12 @@ def test_mistakes_are_refused(raw: dict, field: str) -> None:
         config.check(raw)
 
 
+def test_a_pin_can_be_left_unwired() -> None:
+    """``null`` in ``pins`` says a part is not wired (a single LED instead of an RGB one)."""
+    cfg = config.check({"reader": "bag-1", "pins": {"red": None, "blue": None, "green": 2}})
+    assert cfg["pins"] == {"red": None, "blue": None, "green": 2}
+
+
 def test_comments_are_allowed() -> None:
     """Keys starting with an underscore are skipped."""
     assert config.check({"reader": "bag-1", "_note": "top shelf"})["reader"] == "bag-1"
