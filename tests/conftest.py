@@ -16,3 +16,25 @@ def broker(tmp_path_factory: pytest.TempPathFactory):
     server = Broker(workdir=tmp_path_factory.mktemp("mosquitto")).start()
     yield server
     server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Debian Chromium, driven by Playwright, for the whole session."""
+    from playwright.sync_api import sync_playwright
+    from web_support import CHROMIUM, CHROMIUM_ARGS
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def room(tmp_path: Path):
+    """A hub process (``serve``) with three virtual bag readers and an enrolled box."""
+    from web_support import Room
+
+    r = Room(tmp_path)
+    yield r
+    r.close()

@@ -121,3 +121,20 @@ def refused(state: GameState, move: Move, code: str) -> None:
         state.apply(move)
     assert caught.value.code == code, caught.value
     assert state.to_dict() == before
+
+
+def score_command(state: GameState) -> dict:
+    """What ``popcorn-companion score`` prints for a finished game's final positions."""
+    import json
+    import subprocess
+    import sys
+
+    from companion.engine.summary import final_positions
+
+    sheet = {"players": [{
+        "name": f.name, "bucket": f.bucket, "money": f.money, "theaters": list(f.theaters),
+        "movies": list(f.movies), "guests": f.guests, "audience": f.audience,
+        "ad_tokens": list(f.ad_tokens), "awards": list(f.awards)} for f in final_positions(state)]}
+    run = subprocess.run([sys.executable, "-m", "companion", "score", "-"],
+                         input=json.dumps(sheet), capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -16,12 +13,12 @@ import requests
 from readers_support import wait_for
 
 from companion.cards import load_catalog
-from companion.engine.summary import final_positions
 from companion.hub.demo import ScriptedPlayers
 from companion.hub.remote import RemoteTable, ServeProcess
 from companion.readers.broker import free_port
 from companion.readers.mqtt_url import MqttUrl
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
+from support import score_command
 
 READERS = ["bag-1", "bag-2", "bag-3", "bag-4"]
 PLAYERS = ["Ana", "Bob", "Chloe", "Dev"]
@@ -65,14 +62,8 @@ def test_a_whole_game_over_http_and_readers_scores_like_the_score_command(setup)
     assert state.is_over and remote.full_state() == state.to_dict()
     view = requests.get(f"{server.base}/api/tables/{remote.id}").json()
     assert view["alerts"] == [] and view["view"]["scores"]
-    sheet = {"players": [{
-        "name": f.name, "bucket": f.bucket, "money": f.money, "theaters": list(f.theaters),
-        "movies": list(f.movies), "guests": f.guests, "audience": f.audience,
-        "ad_tokens": list(f.ad_tokens), "awards": list(f.awards)} for f in final_positions(state)]}
-    run = subprocess.run([sys.executable, "-m", "companion", "score", "-"],
-                         input=json.dumps(sheet), capture_output=True, text=True, check=True)
     scored = requests.get(f"{server.base}/api/tables/{remote.id}/scores").json()
-    assert scored == json.loads(run.stdout)
+    assert scored == score_command(state)
 
 
 def test_sigkill_at_twenty_points_loses_and_repeats_nothing(setup) -> None:

@@ -7,39 +7,20 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from web_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     TABLET,
     Room,
     Tablet,
     call,
     play_step,
-    score_command,
     shown,
 )
 
 from companion.engine import pawns as P
 from companion.engine.moves import Move
 from companion.engine.violations import Violation
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One headless Chromium for the module."""
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def room(tmp_path: Path):
-    """A hub process with three virtual readers."""
-    r = Room(tmp_path)
-    yield r
-    r.close()
+from support import score_command
 
 
 @pytest.fixture

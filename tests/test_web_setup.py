@@ -5,15 +5,11 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from readers_support import wait_for
 from web_support import (
     CATALOG,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     PHONE,
     TABLET,
     Room,
@@ -24,23 +20,6 @@ from web_support import (
 
 from companion.hub.remote import RemoteTable
 from companion.readers.broker import free_port
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One headless Chromium for the module."""
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def room(tmp_path: Path):
-    """A hub process with three virtual readers."""
-    r = Room(tmp_path)
-    yield r
-    r.close()
 
 
 def new_page(browser: Browser, viewport: dict, errors: list[str]) -> Page:

@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from companion.cards import load_catalog
 from companion.engine.moves import Move
-from companion.engine.summary import final_positions
 from companion.hub.demo import ScriptedPlayers
 from companion.hub.remote import RemoteTable, ServeProcess, call
 from companion.readers.virtual import SerialBank, VirtualReader, random_uid
@@ -188,21 +184,10 @@ def play_step(players: ScriptedPlayers, tablet: Tablet | None) -> bool:
     return True
 
 
-def score_command(state: Any) -> dict:
-    """What ``popcorn-companion score`` prints for a finished game's positions."""
-    sheet = {"players": [{
-        "name": f.name, "bucket": f.bucket, "money": f.money, "theaters": list(f.theaters),
-        "movies": list(f.movies), "guests": f.guests, "audience": f.audience,
-        "ad_tokens": list(f.ad_tokens), "awards": list(f.awards)} for f in final_positions(state)]}
-    run = subprocess.run([sys.executable, "-m", "companion", "score", "-"],
-                         input=json.dumps(sheet), capture_output=True, text=True, check=True)
-    return json.loads(run.stdout)
-
-
 def shown(page: Page, test_id: str) -> None:
     """The element is on screen (fails with Playwright's message otherwise)."""
     expect(page.get_by_test_id(test_id).first).to_be_visible(timeout=15000)
 
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "PHONE", "TABLET", "Room", "Tablet", "call",
-           "play_step", "save_shots", "score_command", "shown", "small_targets"]
+           "play_step", "save_shots", "shown", "small_targets"]

@@ -187,27 +187,39 @@ class _Bank:
             thread.join(timeout=5)
 
 
-class _Pty:
-    """One virtual USB cable: a pty pair and the stable symlink the hub opens."""
+class PtyCable:
+    """One virtual USB cable: a pty pair, and a stable symlink to the end the hub opens.
+
+    The reader's side holds the master end. :meth:`plug` (again) makes a new pair behind the
+    same name, as a re-plugged USB device gets a new device file; :meth:`unplug` closes both
+    ends, so the hub sees the device vanish. Used by the virtual readers here and by the
+    firmware's end-to-end tests.
+    """
 
     def __init__(self, link: Path) -> None:
         self.link = link
         self.master = self.slave = -1
         self.lock = threading.Lock()
         self.buffer = bytearray()
+        self.plugs = 0
+        """How many times the cable was plugged in."""
 
     def plug(self) -> None:
+        """Connect (again): a new pty behind the same name."""
         master, slave = pty.openpty()
         tty.setraw(slave)
+        os.set_blocking(master, False)
         tmp = self.link.with_name(self.link.name + ".new")
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
         tmp.symlink_to(os.ttyname(slave))
         os.replace(tmp, self.link)
-        self.master, self.slave = master, slave
-        os.set_blocking(master, False)
+        with self.lock:
+            self.master, self.slave = master, slave
+        self.plugs += 1
 
     def unplug(self) -> None:
+        """Pull the cable: the hub's side sees the device vanish."""
         with self.lock:
             for fd in (self.master, self.slave):
                 if fd >= 0:
@@ -215,10 +227,11 @@ class _Pty:
             self.master = self.slave = -1
 
     def write(self, data: bytes) -> None:
+        """Send bytes to the hub; ``OSError`` if unplugged or the hub stopped reading."""
         with self.lock:
             if self.master < 0:
                 raise OSError("unplugged")
-            view = memoryview(data + b"\n")
+            view = memoryview(data)
             deadline = time.monotonic() + 2
             while view:
                 try:
@@ -236,7 +249,7 @@ class SerialBank(_Bank):
         super().__init__(readers)
         self.directory = Path(directory)
         self.directory.mkdir(parents=True, exist_ok=True)
-        self.ptys = {name: _Pty(self.directory / name) for name in self.readers}
+        self.ptys = {name: PtyCable(self.directory / name) for name in self.readers}
         self._selector = selectors.DefaultSelector()
         self._selector_lock = threading.Lock()
 
@@ -260,7 +273,7 @@ class SerialBank(_Bank):
         """Connect the cable (again): a new pty behind the same stable name."""
         port = self.ptys[reader]
         port.plug()
-        self.readers[reader].write = port.write
+        self.readers[reader].write = lambda payload: port.write(payload + b"\n")
         with self._selector_lock:
             self._selector.register(port.master, selectors.EVENT_READ, reader)
 

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-import pty
-import threading
-import time
-import tty
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import config
+
+from companion.readers.virtual import PtyCable as HubCable
 
 
 def settings(**overrides: Any) -> dict[str, Any]:
@@ -79,43 +76,19 @@ class MemoryStream:
         return text[:cut].splitlines()
 
 
-class PtyCable:
-    """The reader's USB cable as a pseudo-terminal: the firmware holds the master side,
-    the hub opens the slave side through a stable symlink, and the cable can be pulled.
+class PtyCable(HubCable):
+    """The reader's USB cable as a pseudo-terminal (the hub side's :class:`HubCable`), plus
+    what the firmware's stream needs: reads that never block, a "deaf" switch that loses what
+    the hub writes, and a way to write as if the hub did.
 
     While unplugged, reads return nothing and writes raise ``OSError``, as on a board
     whose host went away.
     """
 
     def __init__(self, link: Path) -> None:
-        self.link = link
-        self.master = self.slave = -1
-        self.lock = threading.Lock()
-        self.plugs = 0
+        super().__init__(link)
         self.deaf = False
         """While true, what the hub writes is read and thrown away (acks get lost)."""
-
-    def plug(self) -> None:
-        """Connect (again): a new pty behind the same name."""
-        master, slave = pty.openpty()
-        tty.setraw(slave)
-        os.set_blocking(master, False)
-        tmp = self.link.with_name(self.link.name + ".new")
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        tmp.symlink_to(os.ttyname(slave))
-        os.replace(tmp, self.link)
-        with self.lock:
-            self.master, self.slave = master, slave
-        self.plugs += 1
-
-    def unplug(self) -> None:
-        """Pull the cable: the hub's side sees the device vanish."""
-        with self.lock:
-            for fd in (self.master, self.slave):
-                if fd >= 0:
-                    os.close(fd)
-            self.master = self.slave = -1
 
     def read(self) -> bytes:
         """Bytes the hub wrote, if any (never blocks)."""
@@ -127,21 +100,6 @@ class PtyCable:
             except OSError:  # nothing yet (BlockingIOError), or the other side is gone
                 return b""
             return b"" if self.deaf else data
-
-    def write(self, data: bytes) -> None:
-        """Send bytes to the hub; ``OSError`` if unplugged or the hub stopped reading."""
-        with self.lock:
-            if self.master < 0:
-                raise OSError("unplugged")
-            view = memoryview(data)
-            deadline = time.monotonic() + 2
-            while view:
-                try:
-                    view = view[os.write(self.master, view):]
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise OSError("the hub is not reading") from None
-                    time.sleep(0.001)
 
     def hub_write(self, data: bytes) -> None:
         """Write bytes as if the hub sent them (for bad-input tests)."""
