@@ -139,7 +139,8 @@ def scores(state: GameState) -> dict[str, Any]:
 
 def catalog_json(catalog: Any, meanings: dict[str, str]) -> dict[str, Any]:
     """The public card facts the dashboard searches and labels: every movie, theater tile,
-    award text, action meaning, the audience track and the advertising board spaces."""
+    award text, action meaning, the audience track, the advertising board spaces, and the
+    color of each pawn id."""
     return {
         "movies": [{"id": m.id, "title": m.title, "color": m.color, "price": m.price,
                     "premiers_price": m.premiers_price, "actions": list(m.actions),
@@ -154,4 +155,5 @@ def catalog_json(catalog: Any, meanings: dict[str, str]) -> dict[str, Any]:
         "audience": [{"index": s.index, "draw": s.draw, "bonus": s.bonus}
                      for s in catalog.audience_track],
         "board": list(catalog.ad_spaces),
+        "pawns": list(P.pawn_colors(catalog.box, GUEST_COLORS)),
     }

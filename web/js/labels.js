@@ -38,44 +38,39 @@ export function esc(text) {
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
 
-/** A sentence for a legal move, as a button shows it. */
+const SLOT_WORDS = ["left", "center", "right"];
+
+/** What a legal move does, in words, for a button under its player's name. */
 export function moveLabel(move, view, catalog) {
-  const who = view.names[move.player] ?? "";
-  const pawn = move.pawn === undefined ? "" : `pawn ${move.pawn}`;
-  const slotName = (s) => ["left", "center", "right"][s] || `slot ${s}`;
   const cinema = view.cinemas[move.player];
-  const movieAt = (s) => cinema && cinema.slots[s] && cinema.slots[s].movie;
+  const slot = (s) => cinema && cinema.slots[s];
+  const movieAction = (s, index) => {
+    const movie = slot(s) && slot(s).movie;
+    return movie ? `${movie.title}: ${actionLabel(movie.actions[index])}` : `movie action #${index}`;
+  };
   switch (move.move) {
-    case "end_turn": return `${who}: end turn`;
-    case "decline": return `${who}: decline`;
+    case "end_turn": return "End turn";
+    case "decline": return "Decline the bonus";
     case "activate_ad":
-      return `${who}: use ad token on ${move.space}` + (move.color ? ` (take ${move.color})` : "");
-    case "take_back_ad": return `${who}: take back ad token from ${move.space}`;
+      return `Use the ad token on ${move.space}` + (move.color ? ` (take a ${move.color} guest)` : "");
+    case "take_back_ad": return `Take back the ad token from ${move.space}`;
     case "gain_pawn":
-      return `${who}: gain ${pawn}` +
-        (move.target !== undefined ? ` into ${view.names[move.target]}'s bag` : "");
-    case "to_exit": return `${who}: ${pawn} to the exit zone`;
-    case "bonus_action": return `${who}: bonus with ${pawn}`;
-    case "end_guest": return `${who}: done with this guest (${slotName(move.slot)})`;
+      return "Gain" + (move.target !== undefined ? ` into ${view.names[move.target]}'s bag` : "");
+    case "to_exit": return "To the exit zone";
+    case "bonus_action": return "Showing bonus with";
+    case "end_guest": return `Done with this guest (${SLOT_WORDS[move.slot]})`;
     case "seat_action": {
-      const theater = cinema && cinema.slots[move.slot].theater;
-      const seat = cinema && cinema.showing ? Math.max(0, cinema.showing.cursor) : 0;
-      let act = theater ? actionLabel(theater.seat_actions[seat]) : "seat action";
-      const movie = movieAt(move.slot);
-      if (move.index !== undefined && movie) act = `movie action ${actionLabel(movie.actions[move.index])}`;
-      return `${who}: seat action ${act}` + (pawn ? ` — ${pawn}` : "");
+      if (move.index !== undefined) return `Seat action → ${movieAction(move.slot, move.index)}`;
+      const theater = slot(move.slot) && slot(move.slot).theater;
+      const seat = cinema.showing ? Math.max(0, cinema.showing.cursor) : 0;
+      return `Seat action: ${theater ? actionLabel(theater.seat_actions[seat]) : "?"}`;
     }
-    case "movie_action": {
-      const movie = movieAt(move.slot);
-      const act = movie ? actionLabel(movie.actions[move.index]) : `#${move.index}`;
-      return `${who}: ${movie ? movie.title + ": " : ""}${act}` + (pawn ? ` — ${pawn}` : "");
-    }
-    case "place":
-      return `${who}: seat ${pawn} in ${slotName(move.slot)} seat ${move.seat + 1}`;
+    case "movie_action": return `Movie action → ${movieAction(move.slot, move.index)}`;
+    case "place": return `Seat in the ${SLOT_WORDS[move.slot]} theater, seat ${move.seat + 1}`;
     case "buy_movie": case "buy_theater": {
       const card = catalog.byId[move.card];
-      return `${who}: buy ${card ? card.title || card.id : move.card} → ${slotName(move.slot)}`;
+      return `Buy ${card ? card.title || card.id : move.card} → ${SLOT_WORDS[move.slot]}`;
     }
-    default: return `${who}: ${move.move.replaceAll("_", " ")}`;
+    default: return move.move.replaceAll("_", " ");
   }
 }

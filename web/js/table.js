@@ -53,6 +53,7 @@ class TableScreen {
       this.info = table;
       this.alerts = table.alerts.map((alert, n) => ({ ...alert, key: `old${n}` })).slice(-3);
       if (!this.view) this.update({ view: table.view, events: table.events });
+      else this.renderFacts();
     } catch (err) {
       this.fail(err.message);
     }
@@ -220,7 +221,9 @@ class TableScreen {
       const who = s.seats[n];
       const inner = who ? pawnHtml(who.pawn, who.color) : `<span class="dot c-grey">${letter(color)}</span>`;
       const ring = color === "grey" ? "any" : color;
-      return `<button class="seat ring-${ring}" data-act="seat" data-player="${p}" data-slot="${k}"
+      const show = this.view.cinemas[p].showing;
+      const acting = show && show.active === k && show.cursor === n ? " acting-seat" : "";
+      return `<button class="seat ring-${ring}${acting}" data-act="seat" data-player="${p}" data-slot="${k}"
         data-seat="${n}" data-testid="seat-${p}-${k}-${n}" title="seat ${n + 1}: ${ring} guest, ${esc(actionLabel(s.theater.seat_actions[n]))}">
         ${inner}<small>${esc(actionLabel(s.theater.seat_actions[n]))}</small></button>`;
     }).join("") : '<span class="muted">no theater</span>';
@@ -252,13 +255,22 @@ class TableScreen {
     }
     parts.push(this.pendingHtml());
     const moves = v.legal.map((m, i) => [m, i]).filter(([m]) => !DIRECT.has(m.move));
-    if (moves.length) {
-      parts.push(`<h3>Moves</h3><div class="moves">${moves.map(([m, i]) => `
-        <button class="btn move" data-act="move" data-index="${i}" data-testid="move-${i}"
-          data-kind="${m.move}" data-move="${esc(JSON.stringify(m))}">${esc(moveLabel(m, v, this.ctx.catalog))}</button>`).join("")}</div>`);
+    const players = [...new Set(moves.map(([m]) => m.player))];
+    for (const p of players) {
+      const mine = moves.filter(([m]) => m.player === p);
+      parts.push(`<h3>${esc(v.names[p])}</h3><div class="moves" data-testid="moves-${p}">
+        ${mine.map(([m, i]) => this.moveButton(m, i)).join("")}</div>`);
     }
     parts.push(this.chanceHtml());
     return parts.join("");
+  }
+
+  moveButton(m, i) {
+    const pawn = m.pawn === undefined ? ""
+      : ` ${pawnHtml(m.pawn, this.ctx.catalog.pawns[m.pawn], "small")}<small>#${m.pawn}</small>`;
+    return `<button class="btn move" data-act="move" data-index="${i}" data-testid="move-${i}"
+      data-kind="${m.move}" data-move="${esc(JSON.stringify(m))}">
+      ${esc(moveLabel(m, this.view, this.ctx.catalog))}${pawn}</button>`;
   }
 
   hintHtml() {
