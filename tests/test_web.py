@@ -165,3 +165,16 @@ def test_an_alert_shows_as_a_banner_naming_the_pawn_and_undo_needs_the_pin(
     assert re.search("undo", str(call(f"{room.base}/api/tables/{table.id}/state",
                                       headers={"X-Table-Pin": table.info["pin"]}))) is None
     assert table.count == count + 1
+
+
+def test_a_bag_reader_that_goes_offline_shows_on_its_cinema(room: Room, page: Page) -> None:
+    """Pull a reader's cable: its player's cinema says so until the cable is back."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=6)
+    Tablet(page, room, table).open()
+    expect(page.get_by_test_id("cinema-1")).to_be_visible()
+    expect(page.get_by_test_id("reader-offline-1")).to_have_count(0)
+    room.bank.unplug("bag-2")
+    expect(page.get_by_test_id("reader-offline-1")).to_contain_text("bag-2")
+    expect(page.get_by_test_id("reader-offline-0")).to_have_count(0)
+    room.bank.plug("bag-2")
+    expect(page.get_by_test_id("reader-offline-1")).to_have_count(0, timeout=20000)

@@ -39,6 +39,8 @@ class TableScreen {
     ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
     ctx.socket.on("alert", (data) => data.table === tableId && this.addAlert(data.alert));
     ctx.socket.on("error", (data) => this.fail(data.message));
+    ctx.socket.on("readers", (list) => { this.readers = list; this.render(); });
+    this.readers = [];
     this.load();
   }
 
@@ -50,6 +52,7 @@ class TableScreen {
   async load() {
     try {
       const table = await tableCall(this.id, `/api/tables/${this.id}`, {}, this.ctx.askPin);
+      this.readers = await tableCall(this.id, "/api/readers", {}, this.ctx.askPin);
       this.info = table;
       this.alerts = table.alerts.map((alert, n) => ({ ...alert, key: `old${n}` })).slice(-3);
       if (!this.view) this.update({ view: table.view, events: table.events });
@@ -196,6 +199,7 @@ class TableScreen {
     const showing = c.showing && c.showing.to_draw ? `<span class="tag">to draw: ${c.showing.to_draw}</span>` : "";
     return `<article class="cinema card${acting}${current}" data-testid="cinema-${p}">
       <div class="side">
+        ${this.readerHtml(p)}
         <h2>${esc(c.name)} ${current ? '<span class="tag turn">turn</span>' : ""}
           ${acting && !current ? '<span class="tag wait">to act</span>' : ""} ${showing}</h2>
         <div class="stats">
@@ -212,6 +216,14 @@ class TableScreen {
         ${hand ? `<div class="hand" data-testid="drawn-${p}"><span class="lbl">Drawn</span>${hand}</div>` : ""}
       </div>
     </article>`;
+  }
+
+  readerHtml(p) {
+    const id = this.info && this.info.readers[p];
+    const reader = this.readers.find((r) => r.reader === id);
+    if (!id || (reader && reader.online)) return "";
+    return `<div class="reader-off" data-testid="reader-offline-${p}">Bag reader ${esc(id)} is offline:
+      check its cable or Wi-Fi</div>`;
   }
 
   slotHtml(s, p, k) {
