@@ -1,0 +1,89 @@
+// The panel that replaces the new-table form once the hub has created a table: the table PIN
+// (shown only once; api.js already saved it on this device), one phone link per player with
+// a Copy button (with no clipboard, outside a secure context, the link is selected for a
+// manual copy instead), "Open the table" and "Set up another table" (`onAnother`).
+
+import { esc } from "./labels.js";
+import { testIds } from "./setup_shared.js";
+
+function linkHtml(table, player, k) {
+  const path = `/phone/${encodeURIComponent(table.id)}/${k}#token=${encodeURIComponent(table.tokens[k])}`;
+  const url = location.origin + path;
+  return `
+        <li>
+          <div class="who"><span class="seatno">${k + 1}</span> <b>${esc(player)}</b>
+            ${k === table.first_player ? `<span class="badge">first player</span>` : ""}</div>
+          <div class="linkrow">
+            <a class="phonelink" data-testid="phone-link-${k}" href="${esc(path)}" target="_blank"
+              rel="noopener">${esc(url)}</a>
+            <button type="button" class="btn small" data-copy="${esc(url)}">Copy</button>
+          </div>
+        </li>`;
+}
+
+function createdHtml(table) {
+  const links = table.players.map((player, k) => linkHtml(table, player, k)).join("");
+  return `
+      <h2>${esc(table.name)} is ready</h2>
+      <div class="pinbox">
+        <div class="pinlabel">Table PIN</div>
+        <div class="pin" data-testid="created-pin">${esc(table.pin)}</div>
+        <p><b>Shown only once: write it down.</b> Undo, corrections and closing the table need it.
+          This tablet remembers it.</p>
+      </div>
+      <h3>Phone links</h3>
+      <p class="muted lead">Each player opens their own link on their phone to see and choose their
+        secret awards. These links are shown only once too.</p>
+      <ol class="links">${links}</ol>
+      <div class="row">
+        <button type="button" class="btn primary big" data-testid="open-table">Open the table</button>
+        <button type="button" class="btn" data-testid="another-table">Set up another table</button>
+      </div>`;
+}
+
+export function createdPanel(root, ctx, shared, onAnother) {
+  const tid = testIds(root);
+  const box = tid("created");
+
+  /** Show a table the hub has just created (its answer to POST /api/tables), form hidden. */
+  function show(table) {
+    box.innerHTML = createdHtml(table);
+    box.hidden = false;
+    tid("new-table-panel").hidden = true;
+    const { signal } = shared;
+    tid("open-table").addEventListener("click", () => ctx.go(`/table/${table.id}`), { signal });
+    tid("another-table").addEventListener("click", onAnother, { signal });
+    box.scrollIntoView({ block: "start" });
+  }
+
+  /** Empty the panel and show the form again. */
+  function hide() {
+    box.hidden = true;
+    box.innerHTML = "";
+    tid("new-table-panel").hidden = false;
+  }
+
+  async function copyLink(event) {
+    const btn = event.target.closest("button[data-copy]");
+    if (!btn) return;
+    try {
+      await navigator.clipboard.writeText(btn.dataset.copy);
+      ctx.toast("Link copied.", "ok");
+    } catch {
+      selectLink(btn.parentElement.querySelector("a"));
+      ctx.toast("Link selected: copy it from the menu.", "info");
+    }
+  }
+
+  root.addEventListener("click", copyLink, { signal: shared.signal });
+  return { show, hide };
+}
+
+/** Select a link's text, for a copy from the browser's menu. */
+function selectLink(a) {
+  const range = document.createRange();
+  range.selectNodeContents(a);
+  const sel = window.getSelection();
+  sel.removeAllRanges();
+  sel.addRange(range);
+}

@@ -1,0 +1,203 @@
+// The pawn-tag enrollment panel. Pick a color and Start (with the hub's admin PIN): until
+// Stop, every tap on any reader enrolls the next pawn of that color instead of counting as a
+// game tap. A bar per color fills toward the box's count of that color, and the last tap
+// shows below (the pawn enrolled, or why the hub refused it). The counts come from
+// /api/tags/counts (setup.js loads them) and from the hub's `enroll` pushes (`tap`).
+// Exporting and importing the whole tag registry is in setup_tagfile.js.
+
+import { call } from "./api.js";
+import { COLORS, esc, pawnHtml } from "./labels.js";
+import { errorHtml, testIds } from "./setup_shared.js";
+import { TAGFILE_HTML, tagFile } from "./setup_tagfile.js";
+
+function colorButtonHtml(c) {
+  return `
+          <button type="button" class="colorbtn" data-color="${c}" data-testid="enroll-color-${c}"
+            aria-pressed="false">
+            ${pawnHtml(null, c, "big")}
+            <span class="cname">${c}</span>
+            <span class="count" data-testid="enroll-count-${c}">–</span>
+            <span class="bar"><span></span></span>
+          </button>`;
+}
+
+export function enrollHtml() {
+  return `<section class="card enroll" data-testid="enroll-panel">
+        <h2>Pawn tags</h2>
+        <p class="muted lead">Enroll a color, then tap each pawn of that color on any reader. Needs
+          the hub's admin PIN (printed when the hub starts).</p>
+        <label class="field">Admin PIN
+          <input type="password" inputmode="numeric" autocomplete="off" data-testid="enroll-admin-pin">
+        </label>
+        <div class="colors" role="group" aria-label="Color to enroll">
+          ${COLORS.map((c) => colorButtonHtml(c)).join("")}
+        </div>
+        <div class="row">
+          <button type="button" class="btn primary" data-testid="enroll-start">Start enrolling</button>
+          <button type="button" class="btn" data-testid="enroll-stop">Stop</button>
+        </div>
+        <div class="enroll-status" data-testid="enroll-status" aria-live="polite"></div>
+        <div class="enroll-last" data-testid="enroll-last" aria-live="polite" hidden></div>
+        <div class="form-error" data-testid="enroll-error" role="alert" hidden></div>
+        ${TAGFILE_HTML}
+      </section>`;
+}
+
+/** The admin PIN box and the panel's error line (the tag file buttons use them too). */
+function adminField(tid) {
+  const errorBox = tid("enroll-error");
+  const field = {
+    fail(err) {
+      errorBox.innerHTML = errorHtml(err);
+      errorBox.hidden = false;
+    },
+    clear() {
+      errorBox.hidden = true;
+    },
+    /** The typed PIN; null, with a hint, when the box is empty. */
+    pin() {
+      const pin = tid("enroll-admin-pin").value.trim();
+      if (!pin) {
+        field.fail(new Error("Type the hub's admin PIN first (the hub prints it when it starts)."));
+        tid("enroll-admin-pin").focus();
+        return null;
+      }
+      return pin;
+    },
+  };
+  return field;
+}
+
+export function enrollPanel(root, ctx, shared) {
+  const tid = testIds(root);
+  const admin = adminField(tid);
+  let tagInfo = { counts: {}, capacity: {}, enrolling: null }; // as /api/tags/counts gives it
+  let chosenColor = "white";
+  let lastTap = null; // the last `enroll` push
+
+  function render() {
+    for (const c of COLORS) renderColor(c);
+    renderStatus();
+    renderButtons();
+    renderLast();
+  }
+
+  /** A color's button: its count, its bar, full, being enrolled, chosen. */
+  function renderColor(c) {
+    const { counts, capacity, enrolling } = tagInfo;
+    const btn = tid(`enroll-color-${c}`);
+    const n = counts[c] ?? 0;
+    const cap = capacity[c] ?? 0;
+    tid(`enroll-count-${c}`).textContent = cap ? `${n} / ${cap}` : String(n);
+    btn.querySelector(".bar span").style.width = cap ? `${Math.min(100, (100 * n) / cap)}%` : "0";
+    btn.classList.toggle("full", cap > 0 && n >= cap);
+    btn.classList.toggle("enrolling", enrolling === c);
+    btn.setAttribute("aria-pressed", String(chosenColor === c));
+  }
+
+  function renderStatus() {
+    const { counts, capacity, enrolling } = tagInfo;
+    const status = tid("enroll-status");
+    status.classList.toggle("on", Boolean(enrolling));
+    if (enrolling) {
+      const n = counts[enrolling] ?? 0;
+      const cap = capacity[enrolling] ?? 0;
+      status.innerHTML = `${pawnHtml(null, enrolling)} <span>Enrolling <b>${esc(enrolling)}</b> pawns
+        (${n} of ${cap}): tap each ${esc(enrolling)} pawn's tag on any reader. Game taps are paused
+        until you stop.</span>`;
+    } else {
+      status.innerHTML = `<span>Not enrolling: taps are game taps.</span>`;
+    }
+  }
+
+  function renderButtons() {
+    const { enrolling } = tagInfo;
+    tid("enroll-stop").disabled = !enrolling;
+    tid("enroll-start").textContent = enrolling && enrolling !== chosenColor
+      ? `Switch to ${chosenColor}` : enrolling ? "Enrolling…" : `Start enrolling ${chosenColor}`;
+    tid("enroll-start").disabled = enrolling === chosenColor;
+  }
+
+  function renderLast() {
+    const last = tid("enroll-last");
+    if (lastTap) {
+      last.hidden = false;
+      last.className = `enroll-last ${lastTap.ok ? "ok" : "bad"}`;
+      last.innerHTML = lastTap.ok
+        ? `${pawnHtml(lastTap.pawn, colorOfPawn(lastTap.pawn))} <span>Pawn ${esc(lastTap.pawn)} enrolled
+            (tag ${esc(lastTap.uid)}).</span>`
+        : `<span><b>${esc(lastTap.code)}</b> ${esc(lastTap.message)}</span>`;
+    } else {
+      last.hidden = true;
+    }
+  }
+
+  /** Pawn ids by color: 0-19 white, 20-29 blue, 30-39 green, 40-49 red, 50-59 yellow. */
+  function colorOfPawn(pawn) {
+    let start = 0;
+    for (const c of COLORS) {
+      const cap = tagInfo.capacity[c] ?? (c === "white" ? 20 : 10);
+      if (pawn < start + cap) return c;
+      start += cap;
+    }
+    return "grey";
+  }
+
+  /** The /api/tags/counts answer. */
+  function showCounts(data) {
+    tagInfo = data;
+    render();
+  }
+
+  /** An `enroll` push: a tap while enrolling, enrolled or refused. */
+  function tap(data) {
+    if (!data) return;
+    lastTap = data;
+    if (data.ok && data.counts) tagInfo = { ...tagInfo, counts: data.counts };
+    render();
+  }
+
+  /** POST (start) or DELETE (stop) /api/enroll with the admin PIN; true once the hub agreed. */
+  async function enrollCall(method, fields) {
+    admin.clear();
+    const pin = admin.pin();
+    if (!pin) return false;
+    try {
+      const data = await call("/api/enroll", { method, body: { admin_pin: pin, ...fields } });
+      if (!shared.alive) return false;
+      tagInfo = { ...tagInfo, counts: data.counts, enrolling: data.enrolling };
+      return true;
+    } catch (err) {
+      if (shared.alive) admin.fail(err);
+      return false;
+    }
+  }
+
+  async function start() {
+    if (!(await enrollCall("POST", { color: chosenColor }))) return;
+    lastTap = null;
+    render();
+  }
+
+  async function stop() {
+    if (!(await enrollCall("DELETE", {}))) return;
+    render();
+    ctx.toast("Enrollment stopped: taps are game taps again.", "info");
+  }
+
+  function chooseColor(event) {
+    const btn = event.target.closest("button[data-color]");
+    if (!btn) return;
+    chosenColor = btn.dataset.color;
+    render();
+  }
+
+  const { signal } = shared;
+  root.querySelector(".colors").addEventListener("click", chooseColor, { signal });
+  tid("enroll-start").addEventListener("click", start, { signal });
+  tid("enroll-stop").addEventListener("click", stop, { signal });
+  tid("enroll-admin-pin").addEventListener("input", () => admin.clear(), { signal });
+  const enrolled = () => Object.values(tagInfo.counts || {}).reduce((a, b) => a + b, 0);
+  tagFile(root, ctx, shared, admin, enrolled);
+  return { render, showCounts, tap };
+}

@@ -1,0 +1,161 @@
+// The new-table form: the player rows (setup_rows.js), the table's name, "deal for us" with
+// its seed, and Create. Create checks the form first (a name for every player, a reader for
+// every bag, a whole-number seed; the first gap is named and focused), then POSTs
+// /api/tables; the hub's answer (PIN and phone links, setup_created.js) replaces the form
+// until "Set up another table" brings back an empty one.
+
+import { call, savePin } from "./api.js";
+import { esc } from "./labels.js";
+import { createdPanel } from "./setup_created.js";
+import { rowReader } from "./setup_readers.js";
+import { playerRows } from "./setup_rows.js";
+import { errorHtml, testIds } from "./setup_shared.js";
+
+/** A random seed for "deal for us". */
+function randomSeed() {
+  return Math.floor(Math.random() * 1_000_000);
+}
+
+/** The form's card: the form itself, and the (hidden) created panel. */
+export function formHtml() {
+  return `<section class="card setup-new">
+      <div data-testid="new-table-panel">
+        <h2>New table</h2>
+        <form data-testid="new-table-form" novalidate autocomplete="off">
+          <p class="muted lead">One row per player, in seat order around the table. Each player's
+            guest bag has its own reader.</p>
+          <div class="prows" data-role="rows"></div>
+          <div class="row">
+            <button type="button" class="btn" data-testid="add-player">+ Add a player</button>
+          </div>
+          <label class="field">Table name <span class="muted">(optional)</span>
+            <input data-testid="table-name" maxlength="40" placeholder="e.g. Kitchen (default: Table N)">
+          </label>
+          <fieldset class="deal">
+            <legend>Cards</legend>
+            <label class="check">
+              <input type="checkbox" data-testid="deal-for-us" checked>
+              <span><b>Deal for us</b>: the hub shuffles and deals the movies, theater tiles and award
+                draws. Pawn draws always come from the real bags.</span>
+            </label>
+            <div class="row seedrow" data-role="seedrow">
+              <label class="field inline">Seed
+                <input type="number" step="1" data-testid="deal-seed" value="${randomSeed()}">
+              </label>
+              <button type="button" class="btn small" data-testid="new-seed">New seed</button>
+            </div>
+            <p class="muted manual-note" data-role="manual-note" hidden>Manual setup: deal the real
+              cards, then the table screen asks for each player's starting movie, the lineups and
+              the theater columns.</p>
+          </fieldset>
+          <div class="form-error" data-testid="form-error" role="alert" hidden></div>
+          <button type="submit" class="btn primary big" data-testid="create-table">Create table</button>
+        </form>
+      </div>
+      <div class="created" data-testid="created" hidden></div>
+    </section>`;
+}
+
+export function newTableForm(root, ctx, shared) {
+  const tid = testIds(root);
+  const formError = tid("form-error");
+  const dealBox = tid("deal-for-us");
+  const seedInput = tid("deal-seed");
+  const players = playerRows(root, shared, hideError);
+  const { signal } = shared;
+
+  /** The seed is used, and can be changed, only when the hub deals. */
+  function syncDeal() {
+    seedInput.disabled = !dealBox.checked;
+    tid("new-seed").disabled = !dealBox.checked;
+    root.querySelector('[data-role="seedrow"]').classList.toggle("off", !dealBox.checked);
+    root.querySelector('[data-role="manual-note"]').hidden = dealBox.checked;
+  }
+
+  function showError(html) {
+    formError.innerHTML = html;
+    formError.hidden = false;
+    formError.scrollIntoView({ block: "nearest" });
+  }
+
+  function hideError() {
+    formError.hidden = true;
+  }
+
+  /** Show why the form can't be sent, focus the field to fix; null for `checkedBody`. */
+  function refuse(html, focusId) {
+    showError(html);
+    tid(focusId).focus();
+    return null;
+  }
+
+  /** The POST /api/tables body, or null (and the first problem shown). */
+  function checkedBody() {
+    const { rows, first } = players.state;
+    const names = rows.map((r) => r.name.trim());
+    const readerIds = rows.map(rowReader);
+    const blank = names.findIndex((p) => !p);
+    if (blank >= 0) return refuse(`Give every player a name (seat ${blank + 1} has none).`, `player-name-${blank}`);
+    const noReader = readerIds.findIndex((r) => !r);
+    if (noReader >= 0) {
+      const field = rows[noReader].other ? `player-reader-id-${noReader}` : `player-reader-${noReader}`;
+      return refuse(`Choose a bag reader for ${esc(names[noReader])}.`, field);
+    }
+    const body = { players: names, readers: readerIds, first_player: first };
+    const name = tid("table-name").value.trim();
+    if (name) body.name = name;
+    return dealBox.checked ? withSeed(body) : body;
+  }
+
+  function withSeed(body) {
+    const seed = Number(seedInput.value);
+    if (seedInput.value.trim() === "" || !Number.isSafeInteger(seed)) {
+      return refuse("The seed must be a whole number.", "deal-seed");
+    }
+    body.deal_seed = seed;
+    return body;
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    hideError();
+    const body = checkedBody();
+    if (body) await create(body);
+  }
+
+  async function create(body) {
+    const button = tid("create-table");
+    button.disabled = true;
+    button.textContent = "Creating…";
+    try {
+      const table = await call("/api/tables", { method: "POST", body });
+      if (!shared.alive) return;
+      savePin(table.id, table.pin);
+      created.show(table);
+      ctx.toast(`${table.name} is ready.`, "ok");
+      shared.reload.tables();
+      shared.reload.readers();
+    } catch (err) {
+      if (shared.alive) showError(errorHtml(err));
+    } finally {
+      button.disabled = false;
+      button.textContent = "Create table";
+    }
+  }
+
+  /** "Set up another table": an empty form again. */
+  function reset() {
+    tid("table-name").value = "";
+    seedInput.value = randomSeed();
+    players.reset("player-name-0");
+    created.hide();
+    hideError();
+  }
+
+  dealBox.addEventListener("change", syncDeal, { signal });
+  tid("new-seed").addEventListener("click", () => { seedInput.value = randomSeed(); }, { signal });
+  syncDeal();
+  tid("new-table-form").addEventListener("submit", submit, { signal });
+  const created = createdPanel(root, ctx, shared, reset);
+  return { render: () => players.render(), refreshReaders: players.refreshReaders };
+}
