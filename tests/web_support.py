@@ -82,6 +82,7 @@ class Tablet:
         self.page.evaluate("([id, pin]) => localStorage.setItem(`popcorn:pin:${id}`, pin)",
                            [self.table.id, self.table.info["pin"]])
         self.page.goto(f"{self.room.base}/table/{self.table.id}")
+        self.page.wait_for_function(f"window.popcornLoaded === '{self.table.id}'")
         self.wait_events()
         return self
 

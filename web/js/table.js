@@ -54,9 +54,14 @@ class TableScreen {
       const table = await tableCall(this.id, `/api/tables/${this.id}`, {}, this.ctx.askPin);
       this.readers = await tableCall(this.id, "/api/readers", {}, this.ctx.askPin);
       this.info = table;
-      this.alerts = table.alerts.map((alert, n) => ({ ...alert, key: `old${n}` })).slice(-3);
+      const pushed = this.alerts; // alerts pushed while this request was on its way
+      const same = (a, b) => a.code === b.code && a.message === b.message;
+      const stored = table.alerts.filter((a) => !pushed.some((b) => same(a, b)));
+      this.alerts = [...stored.map((alert, n) => ({ ...alert, key: `old${n}` })), ...pushed].slice(-3);
       if (!this.view) this.update({ view: table.view, events: table.events });
       else this.renderFacts();
+      this.renderBanners();
+      window.popcornLoaded = this.id;
     } catch (err) {
       this.fail(err.message);
     }
