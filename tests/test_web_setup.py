@@ -180,6 +180,7 @@ def test_enrollment_counts_taps_live(room: Room, browser: Browser) -> None:
     expect(page.get_by_test_id("enroll-count-red")).to_contain_text("3")
     save_shots(page, "setup-enrollment")
     page.get_by_test_id("enroll-stop").click()
+    expect(page.get_by_test_id("enroll-status")).to_contain_text("Not enrolling")
     counts = call(f"{room.base}/api/tags/counts")
     assert counts["counts"]["red"] == 3 and counts["enrolling"] is None
     assert errors == []
