@@ -89,9 +89,8 @@ def run_case(tables: int, taps: int, tmp: Path, delay: float) -> list[float]:
         table = RemoteTable(server.base, info, catalog)
         table.keep_first_awards()
         watcher = Watcher(server.base, table.id)
-        hub = type("HubLike", (), {"lock": table.lock})()
-        players.append(TimedPlayers(hub, table, bank, uids, delay=delay, seed=t,
-                                    decide=table.decide, watcher=watcher, taps=taps))
+        players.append(table.players(bank, uids, t, delay=delay, kind=TimedPlayers,
+                                     watcher=watcher, taps=taps))
     for p in players:
         p.start()
     for p in players:

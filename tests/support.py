@@ -123,6 +123,18 @@ def refused(state: GameState, move: Move, code: str) -> None:
     assert state.to_dict() == before
 
 
+def showings(state: GameState) -> None:
+    """Every player draws and places guests, and every guest leaves without acting."""
+    while state.phase == "showings":
+        outcomes = state.chance_outcomes()
+        if outcomes:
+            state.apply(outcomes[0])
+            continue
+        moves = state.legal_moves()
+        passive = [m for m in moves if m.kind in ("to_exit", "end_guest", "decline")]
+        state.apply((passive or moves)[0])
+
+
 def score_command(state: GameState) -> dict:
     """What ``popcorn-companion score`` prints for a finished game's final positions."""
     import json

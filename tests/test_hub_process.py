@@ -13,7 +13,6 @@ import requests
 from readers_support import wait_for
 
 from companion.cards import load_catalog
-from companion.hub.demo import ScriptedPlayers
 from companion.hub.remote import RemoteTable, ServeProcess
 from companion.readers.broker import free_port
 from companion.readers.mqtt_url import MqttUrl
@@ -35,12 +34,6 @@ def start_table(server: ServeProcess, seed: int) -> tuple[RemoteTable, dict[int,
     return remote, uids
 
 
-def players_for(remote: RemoteTable, bank: SerialBank, uids: dict[int, str], seed: int):
-    hub = type("HubLike", (), {"lock": remote.lock})()
-    return ScriptedPlayers(hub, remote, bank, uids, delay=0, seed=seed,  # type: ignore[arg-type]
-                           decide=remote.decide)
-
-
 @pytest.fixture
 def setup(tmp_path: Path):
     bank = SerialBank([VirtualReader(r, resend_interval=0.3) for r in READERS],
@@ -56,7 +49,7 @@ def test_a_whole_game_over_http_and_readers_scores_like_the_score_command(setup)
     """Table creation to final scores; the scores equal ``popcorn-companion score``."""
     server, bank = setup
     remote, uids = start_table(server, seed=5)
-    players = players_for(remote, bank, uids, seed=5)
+    players = remote.players(bank, uids, seed=5)
     players.run()
     state = remote.state
     assert state.is_over and remote.full_state() == state.to_dict()
@@ -71,7 +64,7 @@ def test_sigkill_at_twenty_points_loses_and_repeats_nothing(setup) -> None:
     resent after a kill are applied once (no alert, the record replays to the same state)."""
     server, bank = setup
     remote, uids = start_table(server, seed=8)
-    players = players_for(remote, bank, uids, seed=8)
+    players = remote.players(bank, uids, seed=8)
     rng = random.Random(8)
     kills, step = 0, 0
     while not remote.state.is_over and step < 3000:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.engine import pawns as P
 from companion.engine.moves import Move
 from companion.engine.state import GameState
-from support import bag, color_in, dealt_game, end_turns, exit_zone, play, put, refused
+from support import bag, color_in, dealt_game, end_turns, exit_zone, play, put, refused, showings
 
 THREE_SEAT = "three_seat_blue_blue_grey"
 TWO_SEAT = "two_seat_red_red"
@@ -33,14 +33,7 @@ def finish_round(state: GameState) -> None:
     """Everyone passes, every guest leaves without acting, and the next lineup is revealed."""
     reveal(state)
     end_turns(state)
-    while state.phase == "showings":
-        outcomes = state.chance_outcomes()
-        if outcomes:
-            state.apply(outcomes[0])
-            continue
-        moves = state.legal_moves()
-        passive = [m for m in moves if m.kind in ("to_exit", "end_guest", "decline")]
-        state.apply((passive or moves)[0])
+    showings(state)
     reveal(state)
 
 

@@ -16,7 +16,7 @@ from companion.engine.moves import Move
 from companion.engine.scoring import score_game
 from companion.engine.state import GameState
 from companion.engine.summary import final_position, final_positions
-from support import CATALOG, dealt_game, draw, end_turns, play, put, refused
+from support import CATALOG, dealt_game, draw, end_turns, play, put, refused, showings
 
 FEATURES = ("the_man_with_the_money", "barbacus", "mister_giggles")
 PREMIERS = ("joe_joe", "the_kids", "final_lasso")
@@ -34,18 +34,6 @@ def reveal(state: GameState, cards: tuple[str, ...] = ()) -> None:
             assert pick, f"{wanted[0]} cannot be revealed now"
             wanted.pop(0)
         state.apply((pick or outcomes)[0])
-
-
-def showings(state: GameState) -> None:
-    """Every player draws and places guests, and every guest leaves without acting."""
-    while state.phase == "showings":
-        outcomes = state.chance_outcomes()
-        if outcomes:
-            state.apply(outcomes[0])
-            continue
-        moves = state.legal_moves()
-        passive = [m for m in moves if m.kind in ("to_exit", "end_guest", "decline")]
-        state.apply((passive or moves)[0])
 
 
 def finish_round(state: GameState, cards: tuple[str, ...] = ()) -> None:

@@ -60,9 +60,7 @@ class Room:
 
     def players(self, table: RemoteTable, seed: int) -> ScriptedPlayers:
         """Scripted players of ``table``: they choose; the test decides who carries it out."""
-        hub = type("HubLike", (), {"lock": table.lock})()
-        return ScriptedPlayers(hub, table, self.bank, self.uids, delay=0,  # type: ignore[arg-type]
-                               seed=seed, decide=table.decide)
+        return table.players(self.bank, self.uids, seed)
 
     def close(self) -> None:
         """Stop the hub and the readers."""
@@ -173,7 +171,7 @@ def save_shots(page: Page, name: str) -> None:
 def play_step(players: ScriptedPlayers, tablet: Tablet | None) -> bool:
     """One choice of the scripted players: taps go to the readers, decisions to the
     dashboard (or to the API when ``tablet`` is None). False when nobody can act."""
-    with players.hub.lock:
+    with players.lock:
         choice = players._choose()
     if choice is None:
         return False

@@ -22,7 +22,7 @@ from companion.engine.simulator import PASSIVE_KINDS
 from companion.engine.violations import Violation
 from companion.readers.virtual import random_uid
 
-from ..table.table import Table, TableError
+from ..table.table import TableError
 from .hub import Hub
 
 log = logging.getLogger("companion.demo")
@@ -43,10 +43,13 @@ def enroll_box(hub: Hub, seed: int) -> dict[int, str]:
 class ScriptedPlayers:
     """Plays one table to the end: taps pawns on the readers, decides through the hub."""
 
-    def __init__(self, hub: Hub, table: Table, bank: Any, uids: dict[int, str], *,
+    def __init__(self, hub: Hub | None, table: Any, bank: Any, uids: dict[int, str], *,
                  delay: float = 0.6, seed: int = 1,
-                 decide: Callable[[Move], None] | None = None) -> None:
+                 decide: Callable[[Move], None] | None = None, lock: Any = None) -> None:
+        """``hub`` is the hub in this process; for a table elsewhere (a ``RemoteTable``)
+        give ``hub=None`` with its ``decide`` and ``lock`` instead."""
         self.hub, self.table, self.bank, self.uids = hub, table, bank, uids
+        self.lock = lock if lock is not None else hub.lock  # type: ignore[union-attr]
         self.decide = decide or (lambda move: hub.submit(table.id, move, source="demo"))
         self.delay, self.rng = delay, random.Random(seed)
         self.stop = threading.Event()
@@ -62,7 +65,7 @@ class ScriptedPlayers:
     def run(self) -> None:
         """Act until the game is over (or :attr:`stop` is set)."""
         while not self.stop.is_set():
-            with self.hub.lock:
+            with self.lock:
                 if self.table.state.is_over:
                     return
                 step = self._choose()

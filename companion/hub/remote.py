@@ -29,6 +29,7 @@ from companion.readers.broker import free_port
 from companion.record import loads_record
 
 from ..table.table import TableError
+from .demo import ScriptedPlayers
 
 
 class HttpError(Exception):
@@ -170,6 +171,12 @@ class RemoteTable:
             for move in private["legal"][:1]:
                 call(f"{self.base}/api/tables/{self.id}/moves", "POST", {"move": move},
                      headers)
+
+    def players(self, bank: Any, uids: dict[int, str], seed: int, *, delay: float = 0.0,
+                kind: type[ScriptedPlayers] = ScriptedPlayers, **options: Any) -> Any:
+        """Scripted players of this table (``kind`` of them), deciding over HTTP."""
+        return kind(None, self, bank, uids, delay=delay, seed=seed, decide=self.decide,
+                    lock=self.lock, **options)
 
     def decide(self, move: Move) -> None:
         """Post ``move``; award choices go with the player's token, as from a phone."""

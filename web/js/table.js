@@ -6,7 +6,7 @@
 // is shown when it refuses. Buying is "tap a card, then a slot"; seating is "tap a drawn
 // pawn, then a seat"; everything else is a button for one legal move.
 
-import { ApiError, tableCall } from "./api.js";
+import { ApiError, call, tableCall } from "./api.js";
 import { COLORS, actionLabel, esc, letter, moveLabel, pawnHtml } from "./labels.js";
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
@@ -51,8 +51,8 @@ class TableScreen {
 
   async load() {
     try {
-      const table = await tableCall(this.id, `/api/tables/${this.id}`, {}, this.ctx.askPin);
-      this.readers = await tableCall(this.id, "/api/readers", {}, this.ctx.askPin);
+      const table = await call(`/api/tables/${this.id}`); // public: no PIN
+      this.readers = await call("/api/readers");
       this.info = table;
       const pushed = this.alerts; // alerts pushed while this request was on its way
       const same = (a, b) => a.code === b.code && a.message === b.message;
