@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import logging
 import secrets
-from pathlib import Path
 from typing import Any
 
 import flask.cli
 from flask import Flask, Response, jsonify, request, send_from_directory
 from flask_socketio import SocketIO, emit, join_room
 
+from companion.assets import web_dir
 from companion.cards import action_meanings
 from companion.engine.moves import move_from_dict
 from companion.engine.violations import Violation
@@ -34,7 +34,6 @@ SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
 """Setup steps entered from the tablet: they need the table PIN."""
 PLAYER_MOVES = frozenset({"draw_award", "keep_award"})
 """Private moves: only the player's own token may make them."""
-WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
 
 def quiet_server() -> None:
@@ -83,6 +82,8 @@ def _token_seat(hub: Hub, table_id: str, body: dict[str, Any] | None = None) -> 
 
 
 def _routes(app: Flask, hub: Hub) -> None:
+    web = web_dir()  # found once: a broken install fails at start, not on a request
+
     @app.errorhandler(TableError)
     def table_error(exc: TableError):
         return _error(exc.code, exc.message, exc.status)
@@ -115,11 +116,11 @@ def _routes(app: Flask, hub: Hub) -> None:
     @app.get("/table/<table_id>")
     @app.get("/phone/<table_id>/<int:seat>")
     def index(**_: Any):
-        return send_from_directory(WEB_DIR, "index.html", max_age=0)
+        return send_from_directory(web, "index.html", max_age=0)
 
     @app.get("/web/<path:name>")
     def web_file(name: str):
-        return send_from_directory(WEB_DIR, name, max_age=0)
+        return send_from_directory(web, name, max_age=0)
 
     @app.get("/api/catalog")
     def catalog():
