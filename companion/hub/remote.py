@@ -18,6 +18,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -64,11 +65,17 @@ class ServeProcess:
 
     def __init__(self, db: Path, *, serial: list[str] = (), readers: list[str] = (),
                  admin_pin: str = "135790", log: Path | None = None,
-                 extra: list[str] = ()) -> None:
+                 extra: list[str] = (), program: Sequence[str] = (),
+                 cwd: Path | None = None) -> None:
+        """``program`` is the command that runs the companion: by default this interpreter's
+        ``python -m companion``; an installed ``popcorn-companion`` script tests that install.
+        """
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"  # serve listens there, or everywhere
         self.admin_pin = admin_pin
-        self.args = [sys.executable, "-m", "companion", "serve", "--db", str(db),
+        self.cwd = cwd
+        program = list(program) or [sys.executable, "-m", "companion"]
+        self.args = [*program, "serve", "--db", str(db),
                      "--host", "127.0.0.1", "--port", str(self.port), "--admin-pin",
                      admin_pin, *[a for r in readers for a in ("--reader", r)]]
         if serial:
@@ -80,7 +87,7 @@ class ServeProcess:
 
     def start(self, timeout: float = 30) -> ServeProcess:
         """Start the process and wait until ``/api/health`` answers."""
-        self.proc = subprocess.Popen(self.args, stdout=self.log, stderr=self.log)
+        self.proc = subprocess.Popen(self.args, stdout=self.log, stderr=self.log, cwd=self.cwd)
         deadline = time.monotonic() + timeout
         while not self._up():
             if self.proc.poll() is not None or time.monotonic() > deadline:
