@@ -140,3 +140,14 @@ def test_chromium_renders_the_installed_setup_screen_without_a_console_error(
     assert page.locator("main#app .loading").count() == 0
     assert errors == []
     page.close()
+
+
+def test_the_installed_wheel_builds_a_reader_image(installed) -> None:
+    """``reader flash --dry-run`` from the venv compiles the firmware the wheel carries."""
+    run = subprocess.run([str(installed.program), "reader", "flash", "--port", "/dev/ttyUSB0",
+                          "--reader", "bag-1", "--dry-run"], capture_output=True, text=True,
+                         cwd=installed.tmp, timeout=120)
+    assert run.returncode == 0, run.stderr
+    for source in (ROOT / "firmware").glob("*.py"):
+        shown = source.name if source.name == "main.py" else source.stem + ".mpy"
+        assert shown in run.stdout

@@ -4,7 +4,8 @@
 (``--serial``) or an MQTT broker (``--mqtt URL``), tapping random pawns or a script.
 ``readers tail`` is the user's first wiring check: it receives, deduplicates, stores and
 acks like the hub, prints one JSON line per accepted event on stdout and one line per
-rejected message on stderr.
+rejected message on stderr. ``readers flash`` puts the firmware on a real reader
+(:mod:`companion.commands.reader_flash`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.commands import reader_flash
 from companion.paths import data_dir
 from companion.readers.broker import Broker, BrokerError
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
@@ -38,12 +40,14 @@ DEFAULT_TABLE = "demo"
 
 
 def register(subparsers: Any) -> None:
-    """Add ``readers simulate`` and ``readers tail``."""
-    parser = subparsers.add_parser("readers", help="virtual bag readers, and a tail of reader "
-                                   "events", description=__doc__.splitlines()[0])
+    """Add ``readers simulate``, ``readers tail`` and ``readers flash`` (``reader`` works too)."""
+    parser = subparsers.add_parser("readers", aliases=["reader"],
+                                   help="virtual bag readers, a tail of reader events, and "
+                                   "flashing a real one", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="readers_command", metavar="COMMAND")
     _simulate_parser(sub)
     _tail_parser(sub)
+    reader_flash.add_parser(sub, DEFAULT_TABLE)
     parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
 
 
