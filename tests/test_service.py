@@ -255,10 +255,12 @@ def test_no_permission_is_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_a_folder_that_cannot_be(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A unit folder inside a regular file: the system's reason, exit 1."""
+    """A unit folder inside a regular file: the path and the system's reason, exit 1."""
     (tmp_path / "file").write_text("")
-    assert main(["service", "install", "--user", "--unit-dir", str(tmp_path / "file" / "x")]) == 1
-    assert "Not a directory" in capsys.readouterr().err
+    folder = tmp_path / "file" / "x"
+    assert main(["service", "install", "--user", "--unit-dir", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert f"cannot write {folder / UNIT}: " in err and "Traceback" not in err
 
 
 # -- uninstall --------------------------------------------------------------------------------
