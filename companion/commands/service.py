@@ -35,9 +35,6 @@ UNIT = f"{APP}.service"
 SYSTEM_UNIT_DIR = Path("/etc/systemd/system")
 """Where an administrator's own system units live (packages use /usr/lib/systemd/system)."""
 
-PATH_OPTIONS = ("db", "serial")
-"""Serve options holding file paths, made absolute: a service does not start in your folder."""
-
 _PLAIN_WORD = re.compile(r"[A-Za-z0-9_@+=:,./-]+")
 
 
@@ -52,7 +49,8 @@ class ServiceError(Exception):
 def register(subparsers: Any) -> None:
     """Add ``service install`` (which accepts every serve option) and ``service uninstall``."""
     parser = subparsers.add_parser("service", help="run the hub from boot with systemd",
-                                   description=__doc__.splitlines()[0])
+                                   description="Run the hub from boot under systemd: "
+                                   "install writes the unit, uninstall removes it.")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     install = actions.add_parser(
         "install", parents=[serve_parser()], add_help=False, allow_abbrev=False,
