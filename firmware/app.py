@@ -23,7 +23,7 @@ from mfrc522 import hexlify
 FW_VERSION = "0.1.0"
 """The firmware version sent in ``hello``."""
 current = None
-"""The running :class:`App` (after Ctrl-C, inspect it at the REPL: ``app.current``)."""
+"""The running :class:`App` (after Ctrl-C in MQTT mode, inspect it at the REPL)."""
 
 
 def _quiet(*_args):
@@ -157,7 +157,9 @@ def main(config_path="config.json", state_path="state.json", stream=None, stop=N
     ``stream`` replaces the USB port in serial mode and ``stop`` ends the loop (both for
     tests). Returns the :class:`App` when the loop ends, or ``None`` in safe mode. A bad
     config lights the LED red and raises :class:`~config.ConfigError` (the REPL shows it).
-    After Ctrl-C the watchdog is fed by a timer, so the REPL stays usable for an update.
+    After Ctrl-C the watchdog is fed by a timer, so the REPL stays usable for an update. In
+    serial mode Ctrl-C is off while the reader runs (see :mod:`transport_serial`): updating
+    such a reader goes through safe mode.
     """
     import board
     import config

@@ -1,10 +1,14 @@
-"""Time helpers that run on MicroPython and on CPython.
+"""Time helpers and the Ctrl-C switch, on MicroPython and on CPython.
 
 MicroPython counts milliseconds with ``time.ticks_ms()``, a counter that wraps around (after
 about 12 days on the ESP32 and the Pico W), so two readings may only be compared with
 ``time.ticks_diff(new, old)``. CPython has none of these; the tests run the firmware there,
 so this shim gives the same four names on both. Every firmware module takes its time from
 here (or from a ``ticks`` function handed to it), never from ``time.time()``.
+
+:func:`kbd_intr` is ``micropython.kbd_intr``: which byte arriving on the USB input stops the
+running code with ``KeyboardInterrupt`` (3, Ctrl-C, at start; -1 for none). The tests put a
+fake ``micropython`` module on the path that keeps the state, so they can check it.
 """
 
 import time
@@ -31,6 +35,14 @@ except AttributeError:  # CPython: a monotonic clock that never wraps
     def sleep_ms(ms):
         """Sleep ``ms`` milliseconds."""
         time.sleep(ms / 1000)
+
+
+try:
+    from micropython import kbd_intr
+except ImportError:  # CPython without the tests' fake: no USB input to watch
+
+    def kbd_intr(chr):
+        """Nothing to switch: only a board turns a received byte into Ctrl-C."""
 
 
 def elapsed(now, then, ms):

@@ -6,7 +6,16 @@ The hub's side and the full description are in ``docs/protocol.md``. The reader 
 
 :func:`parse_command` is the only door for bytes coming from the hub: it never raises, and it
 returns ``None`` for anything that is not a well-formed command addressed to this reader, so a
-garbled line can never stop the firmware.
+garbled line can never stop the firmware, nor be obeyed.
+
+"Well-formed" is checked here, not left to ``json.loads``: MicroPython's is lenient. It
+reads ``,`` and ``:`` as blanks, takes an unknown escape (a backslash before ``a``, say) as
+the letter itself, and stops at a NUL byte, so ``{"v":1 "type":"resync"}``, a trailing
+comma, or a NUL with noise after it all load as valid commands. :func:`flat_members`
+checks the bytes against the JSON grammar first. Every command the hub sends is one
+**flat** object (strings, numbers, ``true``, ``false``, ``null``; no nested object or
+array), so that is all it accepts: one pass over at most :data:`MAX_MESSAGE` bytes, no
+recursion, nothing kept.
 """
 
 try:
@@ -59,10 +68,143 @@ def _u32(value):
     return type(value) is int and 0 <= value <= MAX_U32
 
 
+# -- the strict shape of a command: one flat JSON object, byte by byte ---------------------
+
+_BLANKS = (0x20, 0x09, 0x0A, 0x0D)  # the only whitespace JSON allows: space, tab, LF, CR
+_ESCAPES = (0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74)  # after a backslash: " \ / b f n r t
+_WORDS = (b"true", b"false", b"null")
+
+
+def _at(data, i):
+    """The byte at ``i``, or -1 past the end (so no caller needs its own bounds check)."""
+    return data[i] if 0 <= i < len(data) else -1
+
+
+def _skip(data, i):
+    """The index of the first non-blank byte at or after ``i``."""
+    while _at(data, i) in _BLANKS:
+        i += 1
+    return i
+
+
+def _digit(c):
+    return 0x30 <= c <= 0x39
+
+
+def _hex(c):
+    return _digit(c) or 0x61 <= c <= 0x66 or 0x41 <= c <= 0x46
+
+
+def _some_digits(data, i):
+    """The index after the digits that start at ``i``, or -1 if there is not even one."""
+    end = i
+    while _digit(_at(data, end)):
+        end += 1
+    return end if end > i else -1
+
+
+def _string(data, i):
+    """The index after the JSON string that starts at ``i``, or -1.
+
+    A raw control byte (below 0x20) is refused, and so is a backslash before anything but
+    JSON's eight escape letters (:data:`_ESCAPES`) or a ``u`` and four hex digits. Bytes from
+    0x80 up pass; the caller's UTF-8 decoding judges them.
+    """
+    if _at(data, i) != 0x22:
+        return -1
+    i += 1
+    while True:
+        c = _at(data, i)
+        if c == 0x22:
+            return i + 1
+        if c < 0x20:  # a control byte, or the end before the closing quote
+            return -1
+        if c == 0x5C:
+            i += 1
+            if _at(data, i) == 0x75:  # \u and four hex digits
+                for _ in range(4):
+                    i += 1
+                    if not _hex(_at(data, i)):
+                        return -1
+            elif _at(data, i) not in _ESCAPES:
+                return -1
+        i += 1
+
+
+def _number(data, i):
+    """The index after the JSON number that starts at ``i``, or -1.
+
+    ``-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?``: no leading zero, no ``+``,
+    no bare ``.`` or ``e``, as JSON says and as MicroPython does not check.
+    """
+    if _at(data, i) == 0x2D:
+        i += 1
+    i = i + 1 if _at(data, i) == 0x30 else _some_digits(data, i)
+    if i > 0 and _at(data, i) == 0x2E:
+        i = _some_digits(data, i + 1)
+    if i > 0 and _at(data, i) in (0x65, 0x45):
+        i += 1
+        if _at(data, i) in (0x2B, 0x2D):
+            i += 1
+        i = _some_digits(data, i)
+    return i
+
+
+def _scalar(data, i):
+    """The index after the string, number, ``true``, ``false`` or ``null`` at ``i``, or -1.
+
+    An object or an array is -1 too: no command of the hub holds one.
+    """
+    c = _at(data, i)
+    if c == 0x22:
+        return _string(data, i)
+    if c == 0x2D or _digit(c):
+        return _number(data, i)
+    for word in _WORDS:
+        if data[i:i + len(word)] == word:
+            return i + len(word)
+    return -1
+
+
+def flat_members(data):
+    """How many members ``data`` holds if it is exactly one flat JSON object, else -1.
+
+    ``data`` is the bytes of a line or payload. It must be ``{``, then zero or more
+    ``"key": value`` pairs separated by single commas, then ``}``, with only JSON's blanks
+    around them and nothing after. Each value is a string, number, ``true``, ``false`` or
+    ``null`` (see :func:`_scalar`). A trailing or missing comma, a missing colon, an
+    unbalanced brace, a bad escape, a NUL or any other trailing byte gives -1. The count lets
+    the caller see a repeated key, which ``json.loads`` would silently merge.
+    """
+    i = _skip(data, 0)
+    if _at(data, i) != 0x7B:
+        return -1
+    i = _skip(data, i + 1)
+    count = 0
+    if _at(data, i) != 0x7D:
+        while True:
+            i = _string(data, i)
+            if i < 0 or _at(data, _skip(data, i)) != 0x3A:
+                return -1
+            i = _scalar(data, _skip(data, _skip(data, i) + 1))
+            if i < 0:
+                return -1
+            count += 1
+            i = _skip(data, i)
+            if _at(data, i) != 0x2C:
+                break
+            i = _skip(data, i + 1)
+        if _at(data, i) != 0x7D:
+            return -1
+    return count if _skip(data, i + 1) == len(data) else -1
+
+
 def parse_command(data, reader):
     """A hub-to-reader command as a small dict, or ``None``; never raises.
 
-    Accepted shapes (``reader``, when present, must be this reader's id):
+    ``data`` must first be one flat JSON object with no repeated key (:func:`flat_members`);
+    only then is it decoded. Accepted shapes (``reader``, when present, must be this
+    reader's id):
 
     * ``{"type": "ack", "boot": B, "seq": S}``
     * ``{"type": "feedback", "level": "ok" | "warn" | "error", "seq": S or None}``
@@ -71,8 +213,14 @@ def parse_command(data, reader):
     try:
         if len(data) > MAX_MESSAGE:
             return None
-        obj = json.loads(bytes(data).decode())
-        if not isinstance(obj, dict) or obj.get("v") != VERSION or type(obj["v"]) is not int:
+        data = bytes(data)
+        members = flat_members(data)
+        if members < 0:
+            return None
+        obj = json.loads(data.decode())
+        if not isinstance(obj, dict) or len(obj) != members:
+            return None
+        if obj.get("v") != VERSION or type(obj["v"]) is not int:
             return None
         if "reader" in obj and obj["reader"] != reader:
             return None

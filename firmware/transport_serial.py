@@ -9,9 +9,22 @@ takes any stream with ``read() -> bytes`` (what is available now, maybe ``b""``)
 Lines from the hub are cut at ``\\n`` (a ``\\r`` before it is dropped). A line longer than
 :data:`~messages.MAX_MESSAGE` bytes is thrown away whole, and never held in memory beyond
 that size, just as the hub does with the reader's lines.
+
+The same port carries the REPL's Ctrl-C: a 0x03 byte arriving on it would raise
+``KeyboardInterrupt`` and stop the reader until someone resets it, and noise on a cable can
+be that byte. While a :class:`SerialTransport` owns the line, Ctrl-C is off
+(``micropython.kbd_intr(-1)``): a 0x03 is an ordinary byte of a garbled line, which is
+ignored. :meth:`SerialTransport.close` turns it back on. Safe mode never builds a transport,
+so Ctrl-C works there.
 """
 
+from compat import kbd_intr
 from messages import MAX_MESSAGE
+
+CTRL_C = 3
+"""The byte that interrupts the running code on a board, and the REPL's default."""
+NO_INTERRUPT = -1
+"""``kbd_intr``'s value for "no byte interrupts"."""
 
 
 class UsbStream:
@@ -43,7 +56,7 @@ class UsbStream:
 
 
 class SerialTransport:
-    """Lines of protocol v1 over a byte stream."""
+    """Lines of protocol v1 over a byte stream; Ctrl-C is off from creation to :meth:`close`."""
 
     name = "serial"
 
@@ -57,6 +70,7 @@ class SerialTransport:
         self._buffer = b""
         self._discarding = False
         self._fresh = True
+        kbd_intr(NO_INTERRUPT)
 
     def take_connected(self):
         """True once after start: say hello at boot (the hub may already be listening)."""
@@ -99,4 +113,5 @@ class SerialTransport:
         return True
 
     def close(self):
-        """Nothing to release: the USB port belongs to the REPL."""
+        """Give the line back to the REPL: a Ctrl-C byte interrupts again."""
+        kbd_intr(CTRL_C)

@@ -1,4 +1,5 @@
-"""Helpers for the firmware tests: a hand-driven clock, in-memory and pty serial streams."""
+"""Helpers for the firmware tests: a hand-driven clock, in-memory and pty serial streams that
+honour the board's Ctrl-C, and garbled hub commands."""
 
 from __future__ import annotations
 
@@ -8,8 +9,62 @@ from pathlib import Path
 from typing import Any
 
 import config
+import micropython  # the fake, from fakes/
 
 from companion.readers.virtual import PtyCable as HubCable
+
+GARBLED_OBEYED_ON_A_BOARD: list[tuple[bytes, dict[str, Any]]] = [
+    (b'{"v":1 "type":"resync"}', {"v": 1, "type": "resync"}),
+    (b'{"v":1,"type":"ack","boot":42,"seq":3,}', {"v": 1, "type": "ack", "boot": 42, "seq": 3}),
+    (b'{"v":1,"type":"resync"}\x00', {"v": 1, "type": "resync"}),
+    (b'{"v":1,"type":"resync"}\x00 and noise', {"v": 1, "type": "resync"}),
+    (b'{"v" 1,"type":"resync"}', {"v": 1, "type": "resync"}),
+    (b'{"v":1,,"type":"resync"}', {"v": 1, "type": "resync"}),
+    (b'{,"v":1,"type":"resync"}', {"v": 1, "type": "resync"}),
+    (b'{"v":1:"type":"resync"}', {"v": 1, "type": "resync"}),
+    (b'{"v":1,"type":"resync"]', {"v": 1, "type": "resync"}),
+    (b'{"v":01,"type":"resync"}', {"v": 1, "type": "resync"}),
+    (b'{"v":1,"type":"feedback","level":"w\\arn"}', {"v": 1, "type": "feedback",
+                                                      "level": "warn"}),
+    (b'{"v":1,"type":"feedback","level":"error",}', {"v": 1, "type": "feedback",
+                                                     "level": "error"}),
+    (b'{"v":1,"type":"ack","reader":"bag-1","boot":42 "seq":3}',
+     {"v": 1, "type": "ack", "reader": "bag-1", "boot": 42, "seq": 3}),
+    (b'{"v":1,"type":"ack","boot":42,"seq":1,"seq":3}',
+     {"v": 1, "type": "ack", "boot": 42, "seq": 3}),
+]
+"""Garbled commands for reader ``bag-1`` of boot 42, each with what MicroPython's lenient
+``json.loads`` makes of it on a board: a valid command (``micropython_json`` in these tests
+does the same). Missing, doubled, leading and trailing commas, a missing colon, a NUL and
+what follows it, ``]`` closing the object, a leading zero, a bad escape (read as ``warn``),
+a repeated key."""
+
+GARBLED_REFUSED_ANYWAY: list[bytes] = [
+    b'{"v":1,"type":"ack","seq":3,}',
+    b'{"v":1,"type":"resync"',
+    b'{"v":1,"type":"resync"}}',
+    b'{"v":1,"type":"resync"}x',
+    b'\x03{"v":1,"type":"resync"}',
+    b'{"v":1,"type":"re\x03sync"}',
+]
+"""Garbled commands that even a board's ``json.loads`` would not turn into a valid one: a
+trailing comma but no ``boot``, unbalanced braces, trailing garbage, a Ctrl-C byte."""
+
+GARBLED: list[bytes] = [line for line, _ in GARBLED_OBEYED_ON_A_BOARD] + GARBLED_REFUSED_ANYWAY
+"""Every garbled command above."""
+
+
+def usb_input(data: bytes) -> bytes:
+    """``data`` as the firmware's read of its USB port returns it.
+
+    On a board, while Ctrl-C is on (``micropython.kbd_intr(3)``, the state the fake keeps),
+    the byte 0x03 never reaches the code: it raises ``KeyboardInterrupt`` in it. A byte here
+    counts as arriving when the firmware reads it.
+    """
+    char = micropython.interrupt_char
+    if 0 <= char < 256 and char in data:
+        raise KeyboardInterrupt
+    return data
 
 
 def settings(**overrides: Any) -> dict[str, Any]:
@@ -55,12 +110,13 @@ class MemoryStream:
         self.incoming += data
 
     def read(self) -> bytes:
-        """What has arrived (up to 128 bytes, like the board's stream)."""
+        """What has arrived (up to 128 bytes, like the board's stream); a Ctrl-C byte while
+        Ctrl-C is on raises ``KeyboardInterrupt`` (:func:`usb_input`)."""
         if self.broken:
             raise OSError("the stream is broken")
         data = bytes(self.incoming[:128])
         del self.incoming[:128]
-        return data
+        return usb_input(data)
 
     def write(self, data: bytes) -> None:
         """What the firmware sends."""
@@ -82,7 +138,8 @@ class PtyCable(HubCable):
     the hub writes, and a way to write as if the hub did.
 
     While unplugged, reads return nothing and writes raise ``OSError``, as on a board
-    whose host went away.
+    whose host went away. A Ctrl-C byte read while Ctrl-C is on raises ``KeyboardInterrupt``
+    (:func:`usb_input`).
     """
 
     def __init__(self, link: Path) -> None:
@@ -99,7 +156,7 @@ class PtyCable(HubCable):
                 data = os.read(self.master, 4096)
             except OSError:  # nothing yet (BlockingIOError), or the other side is gone
                 return b""
-            return b"" if self.deaf else data
+            return b"" if self.deaf else usb_input(data)
 
     def hub_write(self, data: bytes) -> None:
         """Write bytes as if the hub sent them (for bad-input tests)."""

@@ -5,17 +5,22 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
+from typing import Any
 
 import app as firmware
 import board_esp32
 import machine
+import micropython
 import pytest
+import transport_serial
 from app import App
 from fake_rc522 import FakeRC522, Tag
 from feedback import Player
-from fw_support import Clock, MemoryStream, settings
+from fw_support import GARBLED, Clock, MemoryStream, settings
 from mfrc522 import MFRC522
 from transport_serial import SerialTransport
+
+from companion.readers import protocol as proto
 
 NTAG = "04a1b2c3d4e5f6"
 
@@ -37,7 +42,10 @@ class Rig:
     def run(self, ms: int, step: int = 5) -> list[dict]:
         """Turn the loop for ``ms`` milliseconds; the messages sent meanwhile."""
         for _ in range(ms // step):
-            self.app.step()
+            try:
+                self.app.step()
+            except KeyboardInterrupt:  # from MemoryStream: a 0x03 byte while Ctrl-C is on
+                pytest.fail("a Ctrl-C byte on the line stopped the reader")
             self.clock.advance(step)
         return [json.loads(line) for line in self.stream.lines()]
 
@@ -126,6 +134,49 @@ def test_malformed_hub_lines_are_ignored_and_the_reader_goes_on() -> None:
     rig.hub({"v": 1, "type": "ack", "reader": "bag-1", "boot": 42, "seq": 1})
     rig.run(20)
     assert rig.app.delivery.pending == 0
+
+
+def obeyed(rig: Rig, line: bytes) -> list[str]:
+    """What the reader did about one line from the hub, with a tap (seq 1) waiting for its
+    ack and nothing played: ``resync`` sends hello, ``ack`` empties the ring, ``feedback``
+    plays a pattern."""
+    played = len(rig.player.played)
+    rig.hub(line)
+    sent = rig.run(10)
+    done = ["resync"] if any(m["type"] == "hello" for m in sent) else []
+    done += ["ack"] if rig.app.delivery.pending == 0 else []
+    return done + (["feedback"] if len(rig.player.played) > played else [])
+
+
+def waiting_rig() -> Rig:
+    """A reader whose first tap (seq 1 of boot 42) waits for its ack."""
+    rig = Rig()
+    rig.chip.place(Tag(NTAG))
+    rig.run(100)
+    assert rig.app.delivery.pending == 1
+    return rig
+
+
+@pytest.mark.usefixtures("board_json")
+@pytest.mark.parametrize("line", GARBLED, ids=repr)
+def test_a_garbled_command_is_ignored_and_counted_on_a_board(line: bytes) -> None:
+    """With MicroPython's lenient json.loads, a garbled resync, ack or feedback line over
+    serial is not obeyed, and the reader counts it as ignored."""
+    rig = waiting_rig()
+    assert obeyed(rig, line) == []
+    assert rig.app.ignored == 1 and rig.app.step_errors == 0
+
+
+@pytest.mark.usefixtures("board_json")
+@pytest.mark.parametrize(("message", "effect"), [
+    (proto.ack("bag-1", 42, 1), "ack"), (proto.feedback("bag-1", "warn", 1), "feedback"),
+    (proto.feedback("bag-1", "ok"), "feedback"), (proto.resync(), "resync"),
+    (proto.resync("bag-1"), "resync")])
+def test_the_hubs_commands_are_obeyed_on_a_board(message: dict, effect: str) -> None:
+    """The same path, the board's json.loads: every command from the hub's encoder works."""
+    rig = waiting_rig()
+    assert obeyed(rig, proto.encode(message)) == [effect]
+    assert rig.app.ignored == 0
 
 
 def test_random_bytes_from_the_hub() -> None:
@@ -233,11 +284,13 @@ def test_main_builds_the_reader_from_the_config(tmp_path: Path) -> None:
 
 
 def test_main_in_safe_mode_does_nothing(tmp_path: Path) -> None:
-    """The BOOT button held: no boot id used, no watchdog, the LED blue."""
+    """The BOOT button held: no boot id used, no watchdog, the LED blue, Ctrl-C left on
+    (the REPL must stay reachable)."""
     machine.inputs[board_esp32.PINS["safe"]] = 0
     assert firmware.main(write_config(tmp_path), str(tmp_path / "s.json")) is None
     assert not machine.watchdogs and not (tmp_path / "s.json").exists()
     assert machine.pins[board_esp32.PINS["blue"]].level == 1
+    assert micropython.calls == [] and micropython.interrupt_char == micropython.CTRL_C
 
 
 def test_the_safe_mode_button_may_be_pressed_after_power_up(tmp_path: Path) -> None:
@@ -273,3 +326,57 @@ def test_ctrl_c_leaves_the_watchdog_fed_by_a_timer(tmp_path: Path) -> None:
     before = wdt.feeds
     machine.timers[-1].fire()
     assert wdt.feeds == before + 1
+
+
+# -- Ctrl-C on the serial line --------------------------------------------------------------
+
+
+def run_serial_main(tmp_path: Path, stream: MemoryStream, turns: int) -> tuple[Any, list[int]]:
+    """main() in serial mode on ``stream`` for at most ``turns`` loop turns; the reader it
+    returns, and the Ctrl-C byte in force (``kbd_intr``) each time the loop asked whether to
+    stop: before each turn, and once more when it ends by itself."""
+    seen: list[int] = []
+
+    def stop() -> bool:
+        seen.append(micropython.interrupt_char)
+        return len(seen) > turns
+
+    reader = firmware.main(write_config(tmp_path), str(tmp_path / "s.json"), stream=stream,
+                           stop=stop, safe_window_ms=0)
+    return reader, seen
+
+
+def test_the_serial_transport_turns_ctrl_c_off_while_it_owns_the_line(tmp_path: Path) -> None:
+    """kbd_intr(-1) before the first turn, kbd_intr(3) again once the reader closes."""
+    _, seen = run_serial_main(tmp_path, MemoryStream(), turns=5)
+    assert seen == [-1] * 6
+    assert micropython.calls == [-1, 3] and micropython.interrupt_char == micropython.CTRL_C
+
+
+def ctrl_c_traffic() -> MemoryStream:
+    """Ctrl-C bytes on the line: alone, inside a command, and before the hub's resync."""
+    stream = MemoryStream()
+    stream.feed(b"\x03\n" + b'{"v":1,"type":"re\x03sync"}\n' + b"\x03\x03")
+    stream.feed(b"\n" + proto.encode(proto.resync()) + b"\n")
+    return stream
+
+
+def test_a_ctrl_c_byte_on_the_serial_line_does_not_stop_the_reader(tmp_path: Path) -> None:
+    """The loop turns to its end; the 0x03 lines are ignored and the resync after them is
+    obeyed (a second hello); the Ctrl-C path (watchdog fed by a timer) never ran."""
+    stream = ctrl_c_traffic()
+    reader, seen = run_serial_main(tmp_path, stream, turns=50)
+    assert len(seen) == 51, "the loop did not turn to its end"
+    assert reader.ignored == 3 and reader.step_errors == 0
+    assert [json.loads(line)["type"] for line in stream.lines()].count("hello") == 2
+    assert not machine.timers
+
+
+def test_with_ctrl_c_left_on_the_same_byte_stops_the_reader(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test above can fail: if the transport left Ctrl-C on, the fake line interrupts
+    the loop at its first turn, as a board would, and main() leaves the watchdog to a timer."""
+    monkeypatch.setattr(transport_serial, "kbd_intr", lambda _char: None)
+    _, seen = run_serial_main(tmp_path, ctrl_c_traffic(), turns=50)
+    assert len(seen) == 1, "the first turn should have been interrupted"
+    assert machine.timers, "main() did not take the Ctrl-C path"

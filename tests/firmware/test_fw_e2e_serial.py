@@ -19,7 +19,7 @@ import board_esp32
 import machine
 import pytest
 from fake_rc522 import FakeRC522, Tag
-from fw_support import PtyCable, safely
+from fw_support import GARBLED, PtyCable, safely
 from readers_support import make_ingest, wait_for
 
 from companion.readers.serial_link import SerialLink
@@ -158,18 +158,24 @@ def test_lost_acks_make_resends_that_are_stored_once(bench: Bench) -> None:
 
 
 def test_garbage_from_the_hub_side_does_not_stop_the_reader(bench: Bench) -> None:
-    """Noise and malformed commands written into the reader's line; taps still arrive."""
+    """Noise, Ctrl-C bytes and malformed or garbled commands written into the reader's line;
+    taps still arrive (the cable's read raises KeyboardInterrupt at a 0x03 while Ctrl-C is
+    on, as a board does)."""
     rng = random.Random(3)
-    bench.cable.hub_write(bytes(rng.randrange(256) for _ in range(3000)) + b"\n")
+    noise = bytes(rng.randrange(256) for _ in range(3000))
+    assert noise.count(3) > 3
+    bench.cable.hub_write(noise + b"\n\x03\n")
     bench.cable.hub_write(b'{"v":1,"type":"ack","boot":"x","seq":[1]}\n{"v":1}\n[[[\n'
                           + b"z" * 2000 + b"\n")
+    bench.cable.hub_write(b"\n".join(GARBLED) + b"\n")
     bench.tap(UIDS[0])
     bench.cable.hub_write(b'{"v":1,"type":"feedback","reader":"bag-1","level":"error"}\n')
     assert bench.all_acked()
     app = bench.app
     assert app is not None
     assert wait_for(lambda: "error" in app.player.played)
-    assert app.step_errors == 0 and app.ignored >= 3
+    assert app.step_errors == 0 and app.ignored >= 3 + len(GARBLED)
+    assert bench.thread is not None and bench.thread.is_alive()
     assert [key[3] for key in bench.stored()] == [UIDS[0]]
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 import messages
+import micropython_json
 import pytest
+from fw_support import GARBLED, GARBLED_OBEYED_ON_A_BOARD
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,3 +101,122 @@ def test_random_json_objects_never_raise(obj: dict) -> None:
     result = messages.parse_command(json.dumps(obj).encode(), "bag-1")
     if result is not None and result["type"] == "ack":
         assert type(result["seq"]) is int and type(result["boot"]) is int
+
+
+# -- the strict shape check: what MicroPython's json.loads lets through ---------------------
+
+HUB_COMMANDS = [proto.encode(msg) for msg in (
+    proto.ack("bag-1", 42, 3), proto.ack("bag-1", 0, 0), proto.ack("bag-1", HUGE, HUGE),
+    proto.feedback("bag-1", "ok"), proto.feedback("bag-1", "warn", 4),
+    proto.feedback("bag-1", "error", HUGE), proto.resync(), proto.resync("bag-1"))]
+"""Every kind of command, as the hub's own encoder writes it."""
+
+
+@pytest.mark.parametrize(("line", "board_reads"), GARBLED_OBEYED_ON_A_BOARD)
+def test_a_board_would_obey_these_garbled_lines_without_the_check(
+        line: bytes, board_reads: dict) -> None:
+    """The danger is real: MicroPython's json.loads turns each garbled line into a valid
+    command (checked here with the model of it, and that model against a real MicroPython)."""
+    assert micropython_json.loads(line.decode()) == board_reads
+    assert messages.parse_command(json.dumps(board_reads).encode(), "bag-1") is not None
+
+
+@pytest.mark.parametrize("loader", ["cpython", "micropython"])
+@pytest.mark.parametrize("line", GARBLED, ids=repr)
+def test_garbled_commands_are_refused_whatever_json_loads_does(
+        line: bytes, loader: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shape check (and, for a repeated key, its member count) refuses them, whichever
+    json.loads runs after it."""
+    if loader == "micropython":
+        monkeypatch.setattr(messages, "json", micropython_json)
+    assert messages.parse_command(line, "bag-1") is None
+
+
+@pytest.mark.usefixtures("board_json")
+@pytest.mark.parametrize("line", HUB_COMMANDS, ids=repr)
+def test_every_command_the_hub_sends_passes_the_check(line: bytes) -> None:
+    """The hub's encoder, decoded by the board's json: the command the hub meant."""
+    expected = json.loads(line)
+    assert messages.flat_members(line) == len(expected)
+    command = messages.parse_command(line, "bag-1")
+    assert command is not None and command["type"] == expected["type"]
+    assert command == {key: expected.get(key) for key in command}
+
+
+@pytest.mark.parametrize(("line", "members"), [
+    (b"{}", 0), (b' \t{ "a" : 1 }\r\n', 1), (b'{"a":"","b":-0,"c":1.5e-3,"d":2E+10}', 4),
+    (b'{"a":true,"b":false,"c":null,"d":-12}', 4),
+    (b'{"s":"\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9 \\uD83C\\uDF7F"}', 1),
+    ('{"s":"pop\u00e7orn \U0001f37f"}'.encode(), 1),
+])
+def test_the_check_accepts_strict_json(line: bytes, members: int) -> None:
+    """Blanks JSON allows, every scalar, every escape, UTF-8: the member count."""
+    assert messages.flat_members(line) == members == len(json.loads(line))
+
+
+@pytest.mark.parametrize("line", [
+    b"", b" ", b"[]", b'"v"', b"{", b"}", b"{}{}", b"{} x", b'{"a":1}\n{"b":2}',
+    b'{"a":[1]}', b'{"a":{}}', b'{"a":{"b":1}}', b'{"a":}', b'{"a"}', b'{:1}', b'{1:2}',
+    b"{'a':1}", b'{a:1}', b'{"a":1 , }', b'{"a" "b":1}', b'{"a"::1}',
+    b'{"a":01}', b'{"a":-}', b'{"a":+1}', b'{"a":.5}', b'{"a":1.}', b'{"a":1e}', b'{"a":1e+}',
+    b'{"a":--1}', b'{"a":0x1}', b'{"a":NaN}', b'{"a":Infinity}', b'{"a":tru}', b'{"a":nulll}',
+    b'{"a":True}', b'{"a":"\\x41"}', b'{"a":"\\u00g0"}', b'{"a":"\\u00"}', b'{"a":"\\"}',
+    b'{"a":"tab\there"}', b'{"a":"new\nline"}', b'{"a":"\x00"}', b'{"a":1}\x00',
+    b'\x00{"a":1}', b'{"a":1}\x03', b'{"a":1}\x0b', b'\xef\xbb\xbf{"a":1}',
+])
+def test_the_check_refuses_everything_else(line: bytes) -> None:
+    """Anything that is not exactly one flat JSON object, and nothing more, is -1."""
+    assert messages.flat_members(line) == -1
+
+
+SCALARS = (st.none() | st.booleans() | st.integers(-2**40, 2**40)
+           | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(max_size=6), SCALARS, max_size=6), st.booleans(),
+       st.sampled_from([(",", ":"), (", ", ": "), (" ,\t", "\r\n:\n")]))
+def test_every_flat_json_object_is_accepted(obj: dict, ascii_only: bool,
+                                            separators: tuple[str, str]) -> None:
+    """Whatever a strict JSON encoder writes for a flat object passes, with its size."""
+    text = json.dumps(obj, ensure_ascii=ascii_only, separators=separators, allow_nan=False)
+    assert messages.flat_members(text.encode()) == len(obj)
+
+
+def mutations() -> st.SearchStrategy[bytes]:
+    """A hub command with a few bytes deleted, inserted or replaced by JSON's own bytes."""
+    alphabet = list(b'{}[],:"\\ \t\r\x00\x03abefnlrstu0123456789-+.eE')
+
+    @st.composite
+    def mutate(draw: st.DrawFn) -> bytes:
+        data = bytearray(draw(st.sampled_from(HUB_COMMANDS)))
+        for _ in range(draw(st.integers(1, 3))):
+            at = draw(st.integers(0, len(data)))
+            op = draw(st.sampled_from(["delete", "insert", "replace"]))
+            if op == "insert" or at == len(data):
+                data[at:at] = bytes([draw(st.sampled_from(alphabet))])
+            elif op == "delete":
+                del data[at]
+            else:
+                data[at] = draw(st.sampled_from(alphabet))
+        return bytes(data)
+
+    return mutate()
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(mutations(), st.binary(max_size=80)))
+def test_the_check_is_never_more_lenient_than_strict_json(data: bytes) -> None:
+    """What the check accepts, CPython's strict parser reads as a flat object of that many
+    distinct keys, and the board's json reads the same way: garbling cannot slip through."""
+    members = messages.flat_members(data)
+    if members < 0:
+        return
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return  # the check leaves UTF-8 to the decoder, which refuses this
+    pairs = json.loads(text, object_pairs_hook=list)
+    assert isinstance(pairs, list) and len(pairs) == members
+    assert not any(isinstance(value, list) for _, value in pairs), "a nested value"
+    assert micropython_json.loads(text) == dict(pairs)

@@ -18,15 +18,19 @@ from typing import Any
 import app as firmware
 import board_esp32
 import machine
+import micropython
 import network
 import paho.mqtt.client as mqtt
 import pytest
 from fake_rc522 import FakeRC522, Tag
-from fw_support import Clock, safely, settings
+from feedback import Player
+from fw_support import GARBLED, Clock, safely, settings
+from mfrc522 import MFRC522
 from readers_support import make_ingest, wait_for
 from transport_mqtt import MqttTransport
 from umqtt import simple
 
+from companion.readers import protocol as proto
 from companion.readers import topics
 from companion.readers.mqtt_link import MqttLink
 
@@ -204,6 +208,82 @@ def test_a_wrong_wifi_password_never_connects(recorder: type[Recorder]) -> None:
     assert not recorder.made and wlan.connects == 3
 
 
+# -- the hub's commands through the MQTT path -----------------------------------------------
+
+
+class CommandRig:
+    """A reader (boot 42) on the MQTT transport and a recording client, stepped by hand,
+    with its hello acked and its first tap waiting for its ack."""
+
+    def __init__(self, recorder: type[Recorder]) -> None:
+        network.ACCESS_POINTS["popcorn"] = "pw"
+        self.clock = Clock()
+        self.chip = FakeRC522()
+        self.player = Player()
+        cfg = mqtt_settings()
+        transport = MqttTransport(cfg, network.WLAN(network.STA_IF), recorder)
+        self.app = firmware.App(cfg, MFRC522(self.chip.spi, self.chip.cs), transport, boot=42,
+                                player=self.player, ticks=self.clock)
+        self.app.start()
+        for _ in range(4):  # Wi-Fi up, then the broker
+            self.app.step()
+            self.clock.advance(5)
+        self.client = recorder.made[-1]
+        assert transport.connected
+        self.hub(proto.encode(proto.ack(READER, 42, 0)))
+        self.chip.place(Tag("04a1b2c3d4e5f6"))
+        self.run(100)
+        assert self.app.delivery.greeted and self.app.delivery.pending == 1
+
+    def run(self, ms: int, step: int = 5) -> list[dict]:
+        """Turn the loop for ``ms`` milliseconds; the events published meanwhile."""
+        before = len(self.client.calls)
+        for _ in range(ms // step):
+            self.app.step()
+            self.clock.advance(step)
+        event = topics.topic("t1", READER, "event").encode()
+        return [json.loads(call[2]) for call in self.client.calls[before:]
+                if call[0] == "publish" and call[1] == event]
+
+    def hub(self, payload: bytes) -> None:
+        """A payload on the reader's cmd topic."""
+        self.client.incoming.append((topics.topic("t1", READER, "cmd").encode(), payload))
+
+    def obeyed(self, payload: bytes) -> list[str]:
+        """What the reader did about one payload: hello sent, ring emptied, pattern played."""
+        played = len(self.player.played)
+        self.hub(payload)
+        sent = self.run(10)
+        done = ["resync"] if any(m["type"] == "hello" for m in sent) else []
+        done += ["ack"] if self.app.delivery.pending == 0 else []
+        return done + (["feedback"] if len(self.player.played) > played else [])
+
+
+@pytest.mark.usefixtures("board_json")
+@pytest.mark.parametrize("payload", GARBLED, ids=repr)
+def test_a_garbled_command_over_mqtt_is_ignored_and_counted_on_a_board(
+        recorder: type[Recorder], payload: bytes) -> None:
+    """With MicroPython's lenient json.loads, a garbled payload on the cmd topic is not
+    obeyed, and the reader counts it as ignored."""
+    rig = CommandRig(recorder)
+    ignored = rig.app.ignored
+    assert rig.obeyed(payload) == []
+    assert rig.app.ignored == ignored + 1 and rig.app.step_errors == 0
+
+
+@pytest.mark.usefixtures("board_json")
+@pytest.mark.parametrize(("message", "effect"), [
+    (proto.ack(READER, 42, 1), "ack"), (proto.feedback(READER, "error", 1), "feedback"),
+    (proto.resync(), "resync"), (proto.resync(READER), "resync")])
+def test_the_hubs_commands_over_mqtt_are_obeyed_on_a_board(
+        recorder: type[Recorder], message: dict, effect: str) -> None:
+    """The same path, the board's json.loads: the hub's encoder is understood."""
+    rig = CommandRig(recorder)
+    ignored = rig.app.ignored
+    assert rig.obeyed(proto.encode(message)) == [effect]
+    assert rig.app.ignored == ignored
+
+
 # -- the whole firmware on a real broker ----------------------------------------------------
 
 
@@ -280,6 +360,7 @@ def test_taps_arrive_exactly_once_over_mqtt(mqtt_bench: MqttBench) -> None:
     assert bench.seqs() == [1, 2, 3]
     assert wait_for(lambda: "online" in bench.statuses)
     assert bench.ingest.readers[READER].online
+    assert micropython.calls == [], "over MQTT the USB line is the REPL's: Ctrl-C stays on"
 
 
 def test_a_dropped_connection_publishes_the_will_and_resends_after(
