@@ -113,11 +113,12 @@ def _string(data, i):
     if _at(data, i) != 0x22:
         return -1
     i += 1
-    while True:
-        c = _at(data, i)
+    end = len(data)
+    while i < end:  # the bulk of a command's bytes: index directly, no call per byte
+        c = data[i]
         if c == 0x22:
             return i + 1
-        if c < 0x20:  # a control byte, or the end before the closing quote
+        if c < 0x20:
             return -1
         if c == 0x5C:
             i += 1
@@ -129,6 +130,7 @@ def _string(data, i):
             elif _at(data, i) not in _ESCAPES:
                 return -1
         i += 1
+    return -1  # no closing quote
 
 
 def _number(data, i):
