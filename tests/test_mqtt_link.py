@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import socket
 import threading
 import time
 from pathlib import Path
@@ -239,3 +240,33 @@ def test_make_client_uses_callback_api_v2() -> None:
     client = make_client("x", MqttUrl("127.0.0.1"))
     assert client._callback_api_version == mqtt.CallbackAPIVersion.VERSION2
     assert client._clean_session is False
+
+
+def test_a_port_another_program_listens_on_is_refused_with_a_message(tmp_path: Path) -> None:
+    """Another broker on the port (Debian's own Mosquitto on 1883, say) is not taken for ours:
+    start() says which port is taken and how to free it, and leaves no child running."""
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        broker = Broker(port=port, workdir=tmp_path / "ours")
+        with pytest.raises(BrokerError, match=f"port {port} is taken.*systemctl disable"):
+            broker.start()
+        assert broker.process is None
+
+
+def test_a_broker_left_by_a_killed_hub_is_stopped_by_the_next_start(tmp_path: Path) -> None:
+    """The pid file beside the broker's data names the stale child; the next start on the
+    same folder stops it and runs its own, with the same password file and port."""
+    stale = Broker(workdir=tmp_path / "mqtt", password="same").start()
+    child = stale.process
+    assert child is not None
+    fresh = Broker(port=stale.port, workdir=tmp_path / "mqtt", password="same").start()
+    try:
+        assert child.wait(timeout=10) is not None
+        assert fresh.process is not None and fresh.process.poll() is None
+        assert (tmp_path / "mqtt" / "mosquitto.pid").read_text().strip() == str(
+            fresh.process.pid)
+    finally:
+        fresh.stop()
+    assert not (tmp_path / "mqtt" / "mosquitto.pid").exists()

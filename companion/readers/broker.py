@@ -3,14 +3,18 @@
 :class:`Broker` writes a config that listens on loopback only, refuses anonymous clients
 and checks a generated password, then runs ``mosquitto`` as a child process and stops it
 with the hub. Its data (password file, persistence) lives in a temporary directory unless
-one is given, so the same broker can be restarted with its persistent sessions.
+one is given, so the same broker can be restarted with its persistent sessions. A pid file
+there lets the next start stop a broker that a killed hub left running on that folder, and a
+port that another program holds is refused with a message instead of being mistaken for ours.
 """
 
 from __future__ import annotations
 
 import getpass
+import os
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -99,8 +103,11 @@ class Broker:
         if mosquitto is None:
             raise BrokerError(f"mosquitto is not installed; install it with: {INSTALL_HINT}")
         config = self._configure()
+        self._stop_stale(config)
+        self._check_port_free()
         self.process = subprocess.Popen([mosquitto, "-c", str(config)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self._pid_file.write_text(f"{self.process.pid}\n", encoding="utf-8")
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -114,6 +121,44 @@ class Broker:
         self.stop()
         raise BrokerError(f"mosquitto did not listen on port {self.port} within {timeout} s")
 
+    @property
+    def _pid_file(self) -> Path:
+        return self.workdir / "mosquitto.pid"
+
+    def _stop_stale(self, config: Path) -> None:
+        """Stop a broker that an earlier run left behind on this same folder (a hub killed
+        before it could stop its child), found by the pid file and its command line."""
+        try:
+            pid = int(self._pid_file.read_text(encoding="utf-8"))
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except (OSError, ValueError):
+            return
+        if str(config).encode() not in command:
+            return  # the pid now belongs to another process
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + 5
+        while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    def _check_port_free(self) -> None:
+        """Refuse a port that another program listens on: without this check the wait for
+        "accepts connections" would be met by that program, and the hub would talk to a
+        broker that does not know its password (Debian's own Mosquitto service, started by
+        ``apt-get install mosquitto``, listens on 1883)."""
+        with socket.socket() as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                sock.bind((self._bind_host(), self.port))
+            except OSError:
+                raise BrokerError(
+                    f"port {self.port} is taken by another program. If it is the system's "
+                    f"Mosquitto service: sudo systemctl disable --now mosquitto; or choose "
+                    f"another port (serve --mqtt-port), or give serve --mqtt the URL of "
+                    f"that broker") from None
+
+    def _bind_host(self) -> str:
+        return "0.0.0.0" if self.listen in ("0.0.0.0", "", "::") else self.listen
+
     def _local_host(self) -> str:
         return "127.0.0.1" if self.listen in ("0.0.0.0", "", "::") else self.listen
 
@@ -126,6 +171,8 @@ class Broker:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if self.process:
+            self._pid_file.unlink(missing_ok=True)
         self.process = None
 
     def restart(self) -> None:
