@@ -16,6 +16,11 @@ be that byte. While a :class:`SerialTransport` owns the line, Ctrl-C is off
 (``micropython.kbd_intr(-1)``): a 0x03 is an ordinary byte of a garbled line, which is
 ignored. :meth:`SerialTransport.close` turns it back on. Safe mode never builds a transport,
 so Ctrl-C works there.
+
+A tool that wants the REPL still gets it: ``mpremote``, Thonny and ``popcorn-companion reader
+flash`` ask for the raw REPL with Ctrl-C then Ctrl-A (0x03, maybe a ``\r``, then 0x01). That
+pair, and only that pair, hands the line back: Ctrl-C goes on again and the reader stops as if
+interrupted. A lone 0x03 from a noisy cable is still just a garbled byte.
 """
 
 from compat import kbd_intr
@@ -23,6 +28,8 @@ from messages import MAX_MESSAGE
 
 CTRL_C = 3
 """The byte that interrupts the running code on a board, and the REPL's default."""
+CTRL_A = 1
+"""The byte that asks the REPL for raw mode: after a Ctrl-C, a tool wants the REPL."""
 NO_INTERRUPT = -1
 """``kbd_intr``'s value for "no byte interrupts"."""
 
@@ -70,6 +77,7 @@ class SerialTransport:
         self._buffer = b""
         self._discarding = False
         self._fresh = True
+        self._ctrl_c = False
         kbd_intr(NO_INTERRUPT)
 
     def take_connected(self):
@@ -83,6 +91,8 @@ class SerialTransport:
             chunk = self.stream.read()
         except OSError:
             return []
+        if self._ctrl_c or CTRL_C in chunk:
+            self._watch_for_tool(chunk)
         lines = []
         while chunk:
             cut = chunk.find(b"\n")
@@ -101,6 +111,18 @@ class SerialTransport:
             self._discarding = False
             self._buffer = b""
         return lines
+
+    def _watch_for_tool(self, chunk):
+        """Hand the line back when Ctrl-C then Ctrl-A arrive (line ends may sit between):
+        Ctrl-C goes on again and ``KeyboardInterrupt`` stops the reader."""
+        for byte in chunk:
+            if byte == CTRL_C:
+                self._ctrl_c = True
+            elif byte == CTRL_A and self._ctrl_c:
+                kbd_intr(CTRL_C)
+                raise KeyboardInterrupt
+            elif byte not in (10, 13):
+                self._ctrl_c = False
 
     def send(self, payload):
         """Write one message and its newline; False if it is too long or the write failed."""

@@ -10,14 +10,22 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from companion.assets import firmware_dir
-from companion.readers.flashing import ENTRY, Image, cleanup_code, firmware_config_module
+from companion.readers.flashing import (
+    ASK_FOR_REPL,
+    ENTRY,
+    Image,
+    cleanup_code,
+    firmware_config_module,
+)
 
 FAKE = """#!{python}
 import json, os, shutil, sys
@@ -33,10 +41,45 @@ sys.exit(int(os.environ.get("FAKE_MPREMOTE_EXIT", "0")))
 """
 
 
-class Bench:
-    """A fake ``mpremote`` on ``PATH``, its log, and the folder standing for the board."""
+class FakeRepl:
+    """The board's end of a pseudo-terminal: a MicroPython REPL that answers Ctrl-C then
+    Ctrl-A with the raw REPL banner (or stays silent, as a board that is not MicroPython)."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, answers: bool = True) -> None:
+        self.master, slave = os.openpty()
+        self.port = os.ttyname(slave)
+        self._slave = slave
+        self.answers = answers
+        self.heard = bytearray()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if not ready:
+                continue
+            data = os.read(self.master, 1024)
+            self.heard += data
+            if self.answers and b"\x03\r\x01" in data:
+                os.write(self.master, b"\r\nraw REPL; CTRL-B to exit\r\n>")
+
+    def close(self) -> None:
+        """Stop answering and close both ends."""
+        self._stop.set()
+        self._thread.join(5)
+        os.close(self.master)
+        os.close(self._slave)
+
+
+class Bench:
+    """A fake ``mpremote`` on ``PATH``, its log, the folder standing for the board's flash,
+    and the board's serial port (:class:`FakeRepl`)."""
+
+    def __init__(self, tmp: Path, answers: bool = True) -> None:
+        self.repl = FakeRepl(answers)
+        self.port = self.repl.port
         self.bin, self.board, self.log = tmp / "bin", tmp / "board", tmp / "mpremote.log"
         self.bin.mkdir()
         self.board.mkdir()
@@ -64,9 +107,11 @@ class Bench:
 
 
 @pytest.fixture
-def bench(tmp_path: Path) -> Bench:
+def bench(tmp_path: Path):
     """A fresh fake board for each test."""
-    return Bench(tmp_path)
+    rig = Bench(tmp_path)
+    yield rig
+    rig.repl.close()
 
 
 def modules() -> list[Path]:
@@ -76,10 +121,10 @@ def modules() -> list[Path]:
 
 def test_a_serial_reader_gets_mpy_modules_main_py_and_its_config(bench, tmp_path) -> None:
     """One mpremote call: clean up, copy every module as .mpy, main.py as source, reset."""
-    run = bench.flash("--port", "/dev/ttyUSB7", "--reader", "bag-7")
+    run = bench.flash("--port", bench.port, "--reader", "bag-7")
     assert run.returncode == 0, run.stderr
     (call,) = bench.calls()
-    assert call[:3] == ["connect", "/dev/ttyUSB7", "exec"] and call[-2:] == ["+", "reset"]
+    assert call[:3] == ["connect", bench.port, "exec"] and call[-2:] == ["+", "reset"]
     on_board = sorted(p.name for p in bench.board.iterdir())
     assert on_board == sorted([p.stem + ".mpy" for p in modules()] + [ENTRY, "config.json"])
     assert (bench.board / ENTRY).read_bytes() == (firmware_dir() / ENTRY).read_bytes()
@@ -89,7 +134,7 @@ def test_a_serial_reader_gets_mpy_modules_main_py_and_its_config(bench, tmp_path
 
 def test_each_mpy_is_what_mpy_cross_makes_of_its_source(bench, tmp_path) -> None:
     """The copied .mpy files are MicroPython v6 bytecode of the current sources."""
-    assert bench.flash("--port", "/dev/ttyUSB0", "--reader", "bag-1").returncode == 0
+    assert bench.flash("--port", bench.port, "--reader", "bag-1").returncode == 0
     for source in modules():
         built = (bench.board / (source.stem + ".mpy")).read_bytes()
         assert built[:2] == b"M\x06", source.name
@@ -114,7 +159,7 @@ def test_the_cleanup_removes_only_the_sources_that_would_shadow_the_mpy(tmp_path
 
 def test_an_mqtt_reader_gets_wifi_and_broker_settings_the_firmware_accepts(bench) -> None:
     """--wifi and --mqtt become config fields that the firmware's own check accepts."""
-    run = bench.flash("--port", "/dev/ttyACM0", "--reader", "bag-2", "--table", "kitchen",
+    run = bench.flash("--port", bench.port, "--reader", "bag-2", "--table", "kitchen",
                       "--board", "picow", "--wifi", "Home Net", "--wifi-password", "s3cret",
                       "--mqtt", "mqtt://bag-2:p%40ss@192.168.1.20:1884")
     assert run.returncode == 0, run.stderr
@@ -129,7 +174,7 @@ def test_an_mqtt_reader_gets_wifi_and_broker_settings_the_firmware_accepts(bench
 
 def test_sources_mode_copies_py_files(bench) -> None:
     """--sources skips mpy-cross: the board gets the .py files themselves."""
-    assert bench.flash("--port", "p", "--reader", "bag-1", "--sources").returncode == 0
+    assert bench.flash("--port", bench.port, "--reader", "bag-1", "--sources").returncode == 0
     assert not list(bench.board.glob("*.mpy"))
     assert (bench.board / "mfrc522.py").read_bytes() == (firmware_dir() / "mfrc522.py"
                                                          ).read_bytes()
@@ -173,7 +218,41 @@ def test_a_bad_reader_id_is_a_usage_error(bench) -> None:
 
 def test_a_failing_mpremote_is_reported_with_what_to_check(bench) -> None:
     """A board that does not answer: exit 1 and the things to check, no success line."""
-    run = bench.flash("--port", "/dev/ttyUSB9", "--reader", "bag-1", exit_code=1)
+    run = bench.flash("--port", bench.port, "--reader", "bag-1", exit_code=1)
     assert run.returncode == 1
     assert "exit code 1" in run.stderr and "safe mode" in run.stderr
     assert "restarts" not in run.stdout
+
+
+def test_a_running_reader_is_stopped_before_mpremote_runs(bench) -> None:
+    """Ctrl-C then Ctrl-A reach the board; once the raw REPL answers, Ctrl-B returns it to
+    the normal REPL, and only then does mpremote run."""
+    run = bench.flash("--port", bench.port, "--reader", "bag-1")
+    assert run.returncode == 0, run.stderr
+    heard = bytes(bench.repl.heard)
+    assert heard.startswith(ASK_FOR_REPL) and heard.endswith(b"\x02")
+    assert "no MicroPython REPL answered" not in run.stdout
+    assert len(bench.calls()) == 1
+
+
+def test_a_silent_board_is_still_handed_to_mpremote(tmp_path: Path) -> None:
+    """No REPL answers: the command says so and lets mpremote try (and report) itself."""
+    rig = Bench(tmp_path, answers=False)
+    try:
+        run = rig.flash("--port", rig.port, "--reader", "bag-1")
+    finally:
+        rig.repl.close()
+    assert run.returncode == 0, run.stderr
+    assert "no MicroPython REPL answered" in run.stdout
+    assert bytes(rig.repl.heard).count(ASK_FOR_REPL) > 1, "it should have asked again"
+    assert len(rig.calls()) == 1
+
+
+def test_a_port_that_cannot_be_opened_is_named_and_mpremote_never_runs(bench,
+                                                                      tmp_path) -> None:
+    """A board that is not plugged in: exit 1, the port and what to check."""
+    missing = str(tmp_path / "ttyUSB-gone")
+    run = bench.flash("--port", missing, "--reader", "bag-1")
+    assert run.returncode == 1
+    assert f"cannot open {missing}" in run.stderr and "plugged in" in run.stderr
+    assert bench.calls() == []

@@ -24,6 +24,7 @@ from companion.readers.flashing import (
     find_mpremote,
     mpremote_args,
     reader_config,
+    release_repl,
 )
 from companion.readers.mqtt_url import MqttUrl, parse_mqtt_url
 from companion.readers.protocol import READER_ID
@@ -127,6 +128,9 @@ def _short(arg: str, image: Image) -> str:
 
 def _send(args: argparse.Namespace, image: Image) -> int:
     program = find_mpremote()
+    print(f"Stopping what runs on {args.port}…", flush=True)
+    if not release_repl(args.port):
+        print("  no MicroPython REPL answered; trying mpremote anyway", flush=True)
     print(f"Copying {len(image.files)} files ({_kb(image.image_bytes)}) to {args.port} "
           f"with mpremote…", flush=True)
     run = subprocess.run([program, *mpremote_args(args.port, image)], check=False)

@@ -9,7 +9,8 @@ the one ``mpremote`` call that copies the image and resets the board.
 
 MicroPython imports ``foo.py`` before ``foo.mpy`` from the same folder, so the call first
 removes the sources an older, uncompiled install left behind. It keeps every other file,
-among them the reader's boot id.
+among them the reader's boot id. Before it, :func:`release_repl` stops a reader that runs the
+firmware on USB serial, where Ctrl-C alone is ignored.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import json
 import shutil
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -117,6 +119,44 @@ def find_mpremote() -> str:
         raise FlashError("mpremote is not installed; it comes with popcorn-companion "
                          "(reinstall it), or: pip install mpremote")
     return found
+
+
+ASK_FOR_REPL = b"\r\x03\r\x01"
+"""Ctrl-C, then Ctrl-A: interrupt what runs, then ask for the raw REPL. A serial reader
+ignores a lone Ctrl-C (a noisy cable must not stop it) but hands the line back on this pair."""
+RAW_REPL_BANNER = b"raw REPL; CTRL-B to exit"
+"""What MicroPython answers when the raw REPL is ready."""
+
+
+def release_repl(port: str, timeout: float = 4.0) -> bool:
+    """Stop the firmware running on ``port`` and leave the board at its REPL.
+
+    Sends :data:`ASK_FOR_REPL` until the raw REPL answers, then Ctrl-B back to the normal
+    REPL, where ``mpremote`` finds an idle board. False if nothing answered in ``timeout``
+    seconds (not MicroPython, or busy): ``mpremote`` then tries on its own and says why.
+    Raises :class:`FlashError` if the port cannot be opened.
+    """
+    import serial
+
+    try:
+        line = serial.Serial(port, 115200, timeout=0.05)
+    except (serial.SerialException, OSError) as exc:
+        raise FlashError(f"cannot open {port}: {exc}. Is the board plugged in, and is no "
+                         "other program (the hub, readers tail, a serial monitor) using "
+                         "it?") from None
+    with line:
+        heard = b""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            line.write(ASK_FOR_REPL)
+            answer_by = time.monotonic() + 0.3
+            while time.monotonic() < answer_by and RAW_REPL_BANNER not in heard:
+                heard = (heard + line.read(256))[-512:]
+            if RAW_REPL_BANNER in heard:
+                line.write(b"\x02")
+                line.flush()
+                return True
+    return False
 
 
 def cleanup_code(image: Image) -> str:

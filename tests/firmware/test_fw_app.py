@@ -380,3 +380,26 @@ def test_with_ctrl_c_left_on_the_same_byte_stops_the_reader(
     _, seen = run_serial_main(tmp_path, ctrl_c_traffic(), turns=50)
     assert len(seen) == 1, "the first turn should have been interrupted"
     assert machine.timers, "main() did not take the Ctrl-C path"
+
+
+def test_a_tools_request_for_the_repl_hands_the_line_back(tmp_path: Path) -> None:
+    """mpremote's Ctrl-C then Ctrl-A (here split across reads by line ends) stops a serial
+    reader as a Ctrl-C would: the loop ends early, Ctrl-C is on again, a timer feeds the
+    watchdog for the REPL."""
+    stream = MemoryStream()
+    stream.feed(b"\r\x03" + b"\r" * 200 + b"\x01")
+    _, seen = run_serial_main(tmp_path, stream, turns=50)
+    assert len(seen) < 51, "the reader kept running"
+    assert micropython.interrupt_char == micropython.CTRL_C
+    assert machine.timers, "main() did not take the Ctrl-C path"
+
+
+@pytest.mark.parametrize("noise", [b"\x01\n", b"\x03x\x01\n", b"\x01\x03\n",
+                                   b'{"v":1,"type":"\x03ack"}\x01\n'])
+def test_ctrl_a_without_a_ctrl_c_right_before_it_is_noise(tmp_path: Path, noise: bytes) -> None:
+    """Only the exact pair stops the reader: other orders and bytes between are garbled lines."""
+    stream = MemoryStream()
+    stream.feed(noise)
+    _, seen = run_serial_main(tmp_path, stream, turns=20)
+    assert len(seen) == 21, "the reader stopped on noise"
+    assert not machine.timers
