@@ -1,8 +1,8 @@
 """Phase 1, Buying and Advertising: one turn per player, in turn order.
 
 On a turn a player may buy at most one movie and at most one theater (not in the first
-round), and activate any of their advertising tokens placed in an earlier round, in any
-order, then ends the turn.
+round), and activate their advertising tokens (not in the first round either, see
+:func:`token_ready`), in any order, then ends the turn.
 """
 
 from __future__ import annotations
@@ -124,10 +124,25 @@ def _token(state: GameState, move: Move) -> tuple[int, int]:
             if who == p and space == move.space]
     require(bool(mine), "TOKEN_NOT_ON_SPACE",
             f"{state.names[p]} has no token on the {move.space} space.")
-    ready = [i for i in mine if state.board[i][2] < state.round]
-    require(bool(ready), "TOKEN_NOT_READY", "That token was placed this round: it can be "
-            "activated from the next round on.")
+    ready = [i for i in mine if token_ready(state, state.board[i][2])]
+    require(bool(ready), "TOKEN_NOT_READY", "Advertising tokens cannot be activated in the "
+            "first round: this one can be from round 2 on.")
     return p, ready[0]
+
+
+def token_ready(state: GameState, placed: int) -> bool:
+    """Whether a token placed in round ``placed`` may be activated on a Buying turn now.
+
+    Never in round 1 ("On your first turn, this action is not possible"). From round 2 on, a
+    token placed in an earlier round is ready, and so is one placed during this very Buying
+    turn by a Showing bonus: the rulebook's Example of a round has Orson buy "French Kiss",
+    place its yellow token, and take his 2nd guest with it at once. (During Buying a token of
+    this round can only be the current player's, placed this turn.) A token placed during the
+    Showings waits for the next Buying turn.
+    """
+    if state.round <= 1:
+        return False
+    return placed < state.round or state.phase == "buying"
 
 
 def apply_activate_ad(state: GameState, move: Move) -> None:
@@ -191,7 +206,8 @@ def legal(state: GameState) -> list[Move]:
 
 def _token_moves(state: GameState, p: int) -> list[Move]:
     moves = []
-    spaces = dict.fromkeys(s for who, s, placed in state.board if who == p and placed < state.round)
+    spaces = dict.fromkeys(s for who, s, placed in state.board
+                           if who == p and token_ready(state, placed))
     for space in spaces:
         if space == state.catalog.multicolor_space:
             colors = [c for c in dict.fromkeys(state.pawn_color) if c != "white"]

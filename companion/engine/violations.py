@@ -23,7 +23,7 @@ CODES: dict[str, str] = {
     "NO_SUCH_SLOT": "cinemas have slots 0, 1 and 2",
     "SLOT_HAS_NO_THEATER": "a movie needs a theater with seats",
     "TOKEN_NOT_ON_SPACE": "the player has no token on that advertising space",
-    "TOKEN_NOT_READY": "a token can be activated only from the round after it was placed",
+    "TOKEN_NOT_READY": "no advertising token can be activated in the first round",
     "COLOR_REQUIRED": "the multicolor space needs a guest color",
     "PAWN_NOT_AVAILABLE": "the pawn cannot be taken from where it is",
     "RESERVE_FIRST": "the reserve must be used before another player's exit zone",
