@@ -8,7 +8,7 @@ round), and activate their advertising tokens (not in the first round either, se
 from __future__ import annotations
 
 from . import effects as E
-from .moves import Move
+from .moves import Move, listed
 from .state import GameState, Task
 from .violations import require
 
@@ -17,14 +17,14 @@ SLOTS = (0, 1, 2)
 
 def _my_turn(state: GameState, move: Move) -> int:
     require(state.phase == "buying", "WRONG_PHASE",
-            f"{move.kind} belongs to the Buying phase; the game is in {state.phase}.")
+            lambda: f"{move.kind} belongs to the Buying phase; the game is in {state.phase}.")
     p = move.player
     require(p is not None and p < state.n, "BAD_MOVE", "The move names no valid player.")
     assert p is not None
     require(p == state.current, "NOT_YOUR_TURN",
-            f"It is {state.names[state.current]}'s turn to buy, not {state.names[p]}'s.")
+            lambda: f"It is {state.names[state.current]}'s turn to buy, not {state.names[p]}'s.")
     require(not state.tasks, "PENDING_STEP",
-            f"{state.names[p]} must first resolve: {state.tasks[0].kind}." if state.tasks else "")
+            lambda: f"{state.names[p]} must first resolve: {state.tasks[0].kind}.")
     return p
 
 
@@ -52,17 +52,18 @@ def apply_buy_movie(state: GameState, move: Move) -> None:
     slot = _slot(move)
     ps = state.players[p]
     name = state.names[p]
-    require(not ps.bought_movie, "MOVIE_ALREADY_BOUGHT", f"{name} already bought a movie "
+    require(not ps.bought_movie, "MOVIE_ALREADY_BOUGHT", lambda: f"{name} already bought a movie "
             "this turn: one movie per turn.")
     price = movie_price(state, move.card or "")
     require(price is not None, "CARD_NOT_AVAILABLE",
-            f"{move.card} is not in the Features or Premiers row.")
+            lambda: f"{move.card} is not in the Features or Premiers row.")
     assert price is not None and move.card is not None
     require(ps.money >= price, "NOT_ENOUGH_MONEY",
-            f"{name} has ${ps.money} and {state.catalog.movies[move.card].title} costs ${price}.")
+            lambda: f"{name} has ${ps.money} and {state.catalog.movies[move.card].title} "
+            f"costs ${price}.")
     theater = state.theater(p, slot)
     require(theater is not None, "SLOT_HAS_NO_THEATER",
-            f"{name}'s right slot has no theater yet: buy a theater for it first.")
+            lambda: f"{name}'s right slot has no theater yet: buy a theater for it first.")
     assert theater is not None
     movie = state.catalog.movies[move.card]
     premiere = move.card in state.premiers
@@ -96,13 +97,13 @@ def apply_buy_theater(state: GameState, move: Move) -> None:
     require(state.round > 1, "FIRST_TURN_NO_THEATER",
             "No theater can be bought on your first turn.")
     require(not ps.bought_theater, "THEATER_ALREADY_BOUGHT",
-            f"{name} already bought a theater this turn: one theater per turn.")
+            lambda: f"{name} already bought a theater this turn: one theater per turn.")
     tile = state.catalog.theaters.get(move.card or "")
     require(tile is not None and move.card in state.columns.get(tile.seats, []),
-            "CARD_NOT_AVAILABLE", f"{move.card} is not in a theater column.")
+            "CARD_NOT_AVAILABLE", lambda: f"{move.card} is not in a theater column.")
     assert tile is not None
     require(ps.money >= tile.price, "NOT_ENOUGH_MONEY",
-            f"{name} has ${ps.money} and the theater costs ${tile.price}.")
+            lambda: f"{name} has ${ps.money} and the theater costs ${tile.price}.")
     state.columns[tile.seats].remove(tile.id)
     ps.money -= tile.price
     ps.bought_theater = True
@@ -119,11 +120,11 @@ def apply_buy_theater(state: GameState, move: Move) -> None:
 def _token(state: GameState, move: Move) -> tuple[int, int]:
     p = _my_turn(state, move)
     require(move.space in state.catalog.ad_spaces, "BAD_MOVE",
-            f"{move.space!r} is not an advertising space.")
+            lambda: f"{move.space!r} is not an advertising space.")
     mine = [i for i, (who, space, _) in enumerate(state.board)
             if who == p and space == move.space]
     require(bool(mine), "TOKEN_NOT_ON_SPACE",
-            f"{state.names[p]} has no token on the {move.space} space.")
+            lambda: f"{state.names[p]} has no token on the {move.space} space.")
     ready = [i for i in mine if token_ready(state, state.board[i][2])]
     require(bool(ready), "TOKEN_NOT_READY", "Advertising tokens cannot be activated in the "
             "first round: this one can be from round 2 on.")
@@ -193,14 +194,14 @@ def legal(state: GameState) -> list[Move]:
         for card in (*state.features, *state.premiers):
             price = movie_price(state, card)
             if price is not None and price <= ps.money:
-                moves += [Move("buy_movie", player=p, card=card, slot=s) for s in slots]
+                moves += [listed("buy_movie", player=p, card=card, slot=s) for s in slots]
     if state.round > 1 and not ps.bought_theater:
         for size in sorted(state.columns):
             for card in state.columns[size]:
                 if state.catalog.theaters[card].price <= ps.money:
-                    moves += [Move("buy_theater", player=p, card=card, slot=s) for s in SLOTS]
+                    moves += [listed("buy_theater", player=p, card=card, slot=s) for s in SLOTS]
     moves += _token_moves(state, p)
-    moves.append(Move("end_turn", player=p))
+    moves.append(listed("end_turn", player=p))
     return moves
 
 
@@ -211,8 +212,8 @@ def _token_moves(state: GameState, p: int) -> list[Move]:
     for space in spaces:
         if space == state.catalog.multicolor_space:
             colors = [c for c in dict.fromkeys(state.pawn_color) if c != "white"]
-            moves += [Move("activate_ad", player=p, space=space, color=c) for c in colors]
+            moves += [listed("activate_ad", player=p, space=space, color=c) for c in colors]
         else:
-            moves.append(Move("activate_ad", player=p, space=space))
-        moves.append(Move("take_back_ad", player=p, space=space))
+            moves.append(listed("activate_ad", player=p, space=space))
+        moves.append(listed("take_back_ad", player=p, space=space))
     return moves

@@ -109,13 +109,39 @@ def move_from_dict(data: Any) -> Move:
     return Move(kind, **values)
 
 
+def listed(kind: str, player: int | None = None, card: str | None = None,
+           slot: int | None = None, seat: int | None = None, index: int | None = None,
+           pawn: int | None = None, space: str | None = None, color: str | None = None,
+           target: int | None = None) -> Move:
+    """The engine's own :class:`Move` with these fields, built once and then shared.
+
+    The engine offers the same few thousand moves over and over (``draw_pawn`` of each pawn,
+    ``reveal_movie`` of each card, ...), and a move is an immutable value, so the listing
+    functions hand out one shared object per distinct move instead of building it anew. The
+    fields always come from the game's own state, so the table stays as small as the set of
+    moves a game can offer.
+    """
+    key = (kind, player, card, slot, seat, index, pawn, space, color, target)
+    move = _LISTED.get(key)
+    if move is None:
+        move = _LISTED[key] = Move(*key)
+    return move
+
+
+_LISTED: dict[tuple[Any, ...], Move] = {}
+
+
 def check_fields(move: Move) -> None:
     """Raise ``BAD_MOVE`` unless the move's kind is known and its fields are well typed."""
     if move.kind not in FIELDS:
         raise Violation("UNKNOWN_MOVE", f"unknown move kind {move.kind!r}")
-    for name in _INT_FIELDS + _STR_FIELDS:
+    for name in _INT_FIELDS:
         value = getattr(move, name)
-        if value is not None:
+        if value is not None and (type(value) is not int or value < 0):
+            _typed(move.kind, name, value)
+    for name in _STR_FIELDS:
+        value = getattr(move, name)
+        if value is not None and type(value) is not str:
             _typed(move.kind, name, value)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from . import effects as E
 from . import pawns as P
 from . import tasks as T
-from .moves import Move
+from .moves import Move, listed
 from .state import GameState, Showing
 from .violations import require
 
@@ -27,7 +27,7 @@ SLOTS = (0, 1, 2)
 
 def _player(state: GameState, move: Move) -> int:
     require(state.phase == "showings", "WRONG_PHASE",
-            f"{move.kind} belongs to the Showings phase; the game is in {state.phase}.")
+            lambda: f"{move.kind} belongs to the Showings phase; the game is in {state.phase}.")
     p = move.player
     require(p is not None and p < state.n, "BAD_MOVE", "The move names no valid player.")
     assert p is not None
@@ -37,13 +37,14 @@ def _player(state: GameState, move: Move) -> int:
 def _no_task(state: GameState, p: int) -> Showing:
     task = state.task_for(p)
     require(task is None, "PENDING_STEP",
-            f"{state.names[p]} must first resolve a pending {task.kind if task else ''} step.")
+            lambda: f"{state.names[p]} must first resolve a pending {task.kind} step.")
     return state.showings[p]
 
 
 def _pawn(state: GameState, move: Move) -> int:
     pawn = move.pawn
-    require(pawn is not None and pawn < len(state.loc), "BAD_MOVE", f"There is no pawn {pawn}.")
+    require(pawn is not None and pawn < len(state.loc), "BAD_MOVE",
+            lambda: f"There is no pawn {pawn}.")
     assert pawn is not None
     return pawn
 
@@ -60,7 +61,7 @@ def apply_draw_pawn(state: GameState, move: Move) -> None:
         return
     show = _no_task(state, p)
     require(show.to_draw > 0, "DRAW_NOT_EXPECTED",
-            f"{state.names[p]} has already drawn all {state.draw_value(p)} guests of the "
+            lambda: f"{state.names[p]} has already drawn all {state.draw_value(p)} guests of the "
             f"audience: pawn {pawn} should stay in the bag.")
     _check_in_bag(state, p, pawn)
     state.move_pawn(pawn, P.hand(p))
@@ -69,7 +70,7 @@ def apply_draw_pawn(state: GameState, move: Move) -> None:
 
 def _check_in_bag(state: GameState, p: int, pawn: int) -> None:
     require(state.loc[pawn] == P.bag(p), "PAWN_NOT_IN_BAG",
-            f"Pawn {pawn} ({state.pawn_color[pawn]}) is in {state.where(pawn)}, "
+            lambda: f"Pawn {pawn} ({state.pawn_color[pawn]}) is in {state.where(pawn)}, "
             f"not in {state.names[p]}'s bag.")
 
 
@@ -96,13 +97,14 @@ def apply_place(state: GameState, move: Move) -> None:
         return
     show = _no_task(state, p)
     require(show.to_draw == 0, "DRAW_NOT_DONE",
-            f"{state.names[p]} still has {show.to_draw} guest(s) to draw before placing.")
+            lambda: f"{state.names[p]} still has {show.to_draw} guest(s) to draw before placing.")
     require(state.loc[pawn] == P.hand(p), "PAWN_NOT_DRAWN",
-            f"Pawn {pawn} is in {state.where(pawn)}, not among {state.names[p]}'s drawn guests.")
+            lambda: f"Pawn {pawn} is in {state.where(pawn)}, not among {state.names[p]}'s "
+            "drawn guests.")
     slot, index = _seat_of(state, p, move)
     want = free_seat(state, p, slot)
     require(want == index, "SEAT_ORDER",
-            f"Seat #{index + 1} of {P.SLOT_NAMES[slot]} theater: seats fill in order, "
+            lambda: f"Seat #{index + 1} of {P.SLOT_NAMES[slot]} theater: seats fill in order, "
             + (f"the next one is #{want + 1}." if want is not None else "and it is full."))
     state.move_pawn(pawn, P.seat(p, slot, index))
 
@@ -113,21 +115,22 @@ def _seat_of(state: GameState, p: int, move: Move) -> tuple[int, int]:
     slot = move.slot
     theater = state.theater(p, slot)
     require(theater is not None and state.movie(p, slot) is not None, "THEATER_HAS_NO_MOVIE",
-            f"{state.names[p]}'s {P.SLOT_NAMES[slot]} theater shows no movie: guests sit "
+            lambda: f"{state.names[p]}'s {P.SLOT_NAMES[slot]} theater shows no movie: guests sit "
             "only in theaters showing a movie.")
     assert theater is not None
     require(move.seat < theater.seats, "NO_SUCH_SEAT",
-            f"That theater has {theater.seats} seat(s); there is no seat #{move.seat + 1}.")
+            lambda: f"That theater has {theater.seats} seat(s); there is no seat #{move.seat + 1}.")
     return slot, move.seat
 
 
 def _place_drawn(state: GameState, p: int, pawn: int, move: Move) -> None:
     task = state.task_for(p)
     assert task is not None
-    require(pawn == task.pawn, "PAWN_NOT_DRAWN", f"The guest just drawn is pawn {task.pawn}.")
+    require(pawn == task.pawn, "PAWN_NOT_DRAWN",
+            lambda: f"The guest just drawn is pawn {task.pawn}.")
     slot, index = _seat_of(state, p, move)
     require((slot, index) in T.draw_seat_targets(state, p), "SEAT_NOT_ELIGIBLE",
-            f"Seat #{index + 1} of the {P.SLOT_NAMES[slot]} theater was already activated "
+            lambda: f"Seat #{index + 1} of the {P.SLOT_NAMES[slot]} theater was already activated "
             "this showing, or is not next in seat order.")
     pushed = state.occupant(p, slot, index)
     if pushed is not None:
@@ -141,7 +144,8 @@ def apply_to_exit(state: GameState, move: Move) -> None:
     pawn = _pawn(state, move)
     task = state.task_for(p)
     if task is not None and task.kind == "draw_seat" and task.pawn is not None:
-        require(pawn == task.pawn, "PAWN_NOT_DRAWN", f"The guest just drawn is pawn {task.pawn}.")
+        require(pawn == task.pawn, "PAWN_NOT_DRAWN",
+                lambda: f"The guest just drawn is pawn {task.pawn}.")
         require(not T.draw_seat_targets(state, p), "SEAT_AVAILABLE",
                 "A seat not yet activated is free for the drawn guest: seat it.")
         state.move_pawn(pawn, P.exit_zone(p))
@@ -149,12 +153,13 @@ def apply_to_exit(state: GameState, move: Move) -> None:
         return
     show = _no_task(state, p)
     require(show.to_draw == 0, "DRAW_NOT_DONE",
-            f"{state.names[p]} still has {show.to_draw} guest(s) to draw before placing.")
+            lambda: f"{state.names[p]} still has {show.to_draw} guest(s) to draw before placing.")
     require(state.loc[pawn] == P.hand(p), "PAWN_NOT_DRAWN",
-            f"Pawn {pawn} is in {state.where(pawn)}, not among {state.names[p]}'s drawn guests.")
+            lambda: f"Pawn {pawn} is in {state.where(pawn)}, not among {state.names[p]}'s "
+            "drawn guests.")
     open_slots = [s for s in SLOTS if free_seat(state, p, s) is not None]
     require(not open_slots, "SEAT_AVAILABLE",
-            f"{state.names[p]}'s {P.SLOT_NAMES[open_slots[0]] if open_slots else ''} theater "
+            lambda: f"{state.names[p]}'s {P.SLOT_NAMES[open_slots[0]]} theater "
             "still has a free seat: extra guests go to the exit zone only when all are full.")
     state.move_pawn(pawn, P.exit_zone(p))
 
@@ -167,17 +172,17 @@ def _acting(state: GameState, move: Move) -> tuple[int, int, int, int]:
     p = _player(state, move)
     show = _no_task(state, p)
     require(show.to_draw == 0 and not state.pawns_at(P.hand(p)), "PLACEMENT_NOT_DONE",
-            f"{state.names[p]} must draw and place every guest before guests act.")
+            lambda: f"{state.names[p]} must draw and place every guest before guests act.")
     require(move.slot in SLOTS, "NO_SUCH_SLOT", "Cinema slots are 0 (left), 1 and 2 (right).")
     assert move.slot is not None
     slot = move.slot
     if show.active not in (-1, slot):
-        require(False, "THEATER_NOT_FINISHED", f"Finish the {P.SLOT_NAMES[show.active]} "
+        require(False, "THEATER_NOT_FINISHED", lambda: f"Finish the {P.SLOT_NAMES[show.active]} "
                 "theater before activating another one.")
     seat = show.cursor if show.active == slot else first_guest(state, p, slot)
     pawn = state.occupant(p, slot, seat) if seat is not None else None
     require(pawn is not None, "NO_GUEST_TO_ACT",
-            f"No guest waits to act in {state.names[p]}'s {P.SLOT_NAMES[slot]} theater.")
+            lambda: f"No guest waits to act in {state.names[p]}'s {P.SLOT_NAMES[slot]} theater.")
     assert seat is not None and pawn is not None
     return p, slot, seat, pawn
 
@@ -208,12 +213,12 @@ def _check_movie_index(state: GameState, p: int, slot: int, index: int | None,
     require(movie is not None, "THEATER_HAS_NO_MOVIE", "No movie shows in that theater.")
     assert movie is not None
     require(index is not None and 0 <= index < len(movie.actions), "BAD_ACTION_INDEX",
-            f"{movie.title} has no action #{index}.")
+            lambda: f"{movie.title} has no action #{index}.")
     assert index is not None
     require(index < state.visible_actions(p, slot), "MOVIE_ACTION_COVERED",
-            f"The lobby slider covers action #{index} of {movie.title}.")
+            lambda: f"The lobby slider covers action #{index} of {movie.title}.")
     require(index not in state.players[p].used[slot], "MOVIE_ACTION_USED",
-            f"Action #{index} of {movie.title} was already used this round.")
+            lambda: f"Action #{index} of {movie.title} was already used this round.")
     action = movie.actions[index]
     E.check_action(state, p, action, pawn)
     return action
@@ -229,7 +234,7 @@ def apply_seat_action(state: GameState, move: Move) -> None:
     assert theater is not None
     color, action = theater.seat_colors[seat], theater.seat_actions[seat]
     require(color in ("grey", state.pawn_color[pawn]), "SEAT_COLOR",
-            f"Pawn {pawn} is {state.pawn_color[pawn]}: only a {color} guest may take the "
+            lambda: f"Pawn {pawn} is {state.pawn_color[pawn]}: only a {color} guest may take the "
             f"action of seat #{seat + 1}.")
     if action == "movie_action":
         inner = _check_movie_index(state, p, slot, move.index, move.pawn)
@@ -255,7 +260,7 @@ def apply_movie_action(state: GameState, move: Move) -> None:
     movie = state.movie(p, slot)
     assert movie is not None
     require(movie.color == state.pawn_color[pawn], "MOVIE_COLOR",
-            f"Pawn {pawn} is {state.pawn_color[pawn]} and {movie.title} is {movie.color}: "
+            lambda: f"Pawn {pawn} is {state.pawn_color[pawn]} and {movie.title} is {movie.color}: "
             "only a guest of the movie's color takes its actions.")
     action = _check_movie_index(state, p, slot, move.index, move.pawn)
     show = _begin(state, p, slot, seat)
@@ -312,8 +317,8 @@ def legal(state: GameState, p: int) -> list[Move]:
 def _placements(state: GameState, p: int, hand: list[int]) -> list[Move]:
     seats = [(s, k) for s in SLOTS if (k := free_seat(state, p, s)) is not None]
     if not seats:
-        return [Move("to_exit", player=p, pawn=i) for i in hand]
-    return [Move("place", player=p, pawn=i, slot=s, seat=k) for i in hand for s, k in seats]
+        return [listed("to_exit", player=p, pawn=i) for i in hand]
+    return [listed("place", player=p, pawn=i, slot=s, seat=k) for i in hand for s, k in seats]
 
 
 def guest_moves(state: GameState, p: int, slot: int) -> list[Move]:
@@ -329,9 +334,9 @@ def guest_moves(state: GameState, p: int, slot: int) -> list[Move]:
         moves += _seat_options(state, p, slot, seat, pawn)
     movie = state.movie(p, slot)
     if not (active and show.movie_taken) and movie and movie.color == state.pawn_color[pawn]:
-        moves += [Move("movie_action", player=p, slot=slot, index=i, pawn=x)
+        moves += [listed("movie_action", player=p, slot=slot, index=i, pawn=x)
                   for i, x in movie_options(state, p, slot)]
-    moves.append(Move("end_guest", player=p, slot=slot))
+    moves.append(listed("end_guest", player=p, slot=slot))
     return moves
 
 
@@ -342,9 +347,9 @@ def _seat_options(state: GameState, p: int, slot: int, seat: int, pawn: int) -> 
     if color not in ("grey", state.pawn_color[pawn]):
         return []
     if action == "movie_action":
-        return [Move("seat_action", player=p, slot=slot, index=i, pawn=x)
+        return [listed("seat_action", player=p, slot=slot, index=i, pawn=x)
                 for i, x in movie_options(state, p, slot)]
-    return [Move("seat_action", player=p, slot=slot, pawn=x)
+    return [listed("seat_action", player=p, slot=slot, pawn=x)
             for x in E.action_options(state, p, action)]
 
 
@@ -360,8 +365,6 @@ def movie_options(state: GameState, p: int, slot: int) -> list[tuple[int, int | 
 
 def player_done(state: GameState, p: int) -> bool:
     """Whether the player has nothing left to do this Showings phase."""
-    show = state.showings[p]
-    if show.to_draw > 0 or state.task_for(p) is not None or state.at.get(P.hand(p)):
+    if state.showings[p].to_draw > 0 or state.seated_count[p]:
         return False
-    low, high = P.seat(p, 0, 0), P.seat(p + 1, 0, 0)
-    return not any(low <= loc < high for loc in state.seated)
+    return state.task_for(p) is None and not state.at.get(P.hand(p))

@@ -6,6 +6,8 @@ Codes never change meaning once published; the sentence may be reworded.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 CODES: dict[str, str] = {
     "UNKNOWN_MOVE": "the move kind is not one the engine knows",
     "BAD_MOVE": "a field of the move is missing or has the wrong type",
@@ -70,7 +72,12 @@ class Violation(Exception):
         return {"code": self.code, "message": self.message}
 
 
-def require(condition: bool, code: str, message: str) -> None:
-    """Raise :class:`Violation` unless ``condition`` holds."""
+def require(condition: bool, code: str, message: str | Callable[[], str]) -> None:
+    """Raise :class:`Violation` unless ``condition`` holds.
+
+    A message that has to be composed (names, places, prices) is passed as a function, such as
+    ``lambda: f"Pawn {pawn} is in {state.where(pawn)}"``: it is built only for a refused move,
+    so the legal moves the engine applies all game long pay nothing for it.
+    """
     if not condition:
-        raise Violation(code, message)
+        raise Violation(code, message if isinstance(message, str) else message())
