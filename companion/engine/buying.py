@@ -184,6 +184,23 @@ def next_turn(state: GameState) -> None:
     state.current = (state.current + 1) % state.n
 
 
+def has_choice(state: GameState) -> bool:
+    """Whether the current player may do anything but ``end_turn`` (``len(legal(state)) > 1``)."""
+    p = state.current
+    ps = state.players[p]
+    if not ps.bought_movie and any(ps.theaters):
+        for card in (*state.features, *state.premiers):
+            price = movie_price(state, card)
+            if price is not None and price <= ps.money:
+                return True
+    if state.round > 1 and not ps.bought_theater:
+        prices = state.catalog.theaters
+        if any(prices[card].price <= ps.money for column in state.columns.values()
+               for card in column):
+            return True
+    return any(who == p and token_ready(state, placed) for who, _, placed in state.board)
+
+
 def legal(state: GameState) -> list[Move]:
     """The current player's buying moves (no pending step may be open)."""
     p = state.current

@@ -54,7 +54,7 @@ def _buying_step(state: GameState) -> bool:
         state.phase = "showings"
         state.showings = [Showing(state.draw_value(p)) for p in range(state.n)]
         return True
-    if len(B.legal(state)) == 1:  # only end_turn: nothing to buy, no token to use
+    if not B.has_choice(state):  # only end_turn: nothing to buy, no token to use
         B.next_turn(state)
         return True
     return False
@@ -73,7 +73,7 @@ def _showings_step(state: GameState) -> bool:
 def _player_step(state: GameState, p: int) -> bool:
     show = state.showings[p]
     if show.to_draw > 0:
-        if state.pawns_at(P.bag(p)):
+        if state.at.get(P.bag(p)):
             return False
         if not T.refill_bag(state, p):
             show.to_draw = 0
@@ -81,7 +81,7 @@ def _player_step(state: GameState, p: int) -> bool:
     if show.active == -1:
         return False
     pawn = state.occupant(p, show.active, show.cursor)
-    if pawn is None or len(S.guest_moves(state, p, show.active)) == 1:
+    if pawn is None or not S.guest_has_choice(state, p, show.active):
         S.finish_guest(state, p)
         return True
     return False

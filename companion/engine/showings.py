@@ -340,6 +340,41 @@ def guest_moves(state: GameState, p: int, slot: int) -> list[Move]:
     return moves
 
 
+def guest_has_choice(state: GameState, p: int, slot: int) -> bool:
+    """Whether the acting guest of ``slot`` may do anything but leave.
+
+    The same answer as ``len(guest_moves(state, p, slot)) > 1``, without listing the moves.
+    """
+    show = state.showings[p]
+    seat = show.cursor
+    pawn = state.occupant(p, slot, seat)
+    assert pawn is not None and show.active == slot
+    if not show.seat_taken and _seat_usable(state, p, slot, seat, pawn):
+        return True
+    movie = state.movie(p, slot)
+    return (not show.movie_taken and movie is not None
+            and movie.color == state.pawn_color[pawn] and _movie_usable(state, p, slot))
+
+
+def _seat_usable(state: GameState, p: int, slot: int, seat: int, pawn: int) -> bool:
+    theater = state.theater(p, slot)
+    assert theater is not None
+    color, action = theater.seat_colors[seat], theater.seat_actions[seat]
+    if color not in ("grey", state.pawn_color[pawn]):
+        return False
+    if action == "movie_action":
+        return _movie_usable(state, p, slot)
+    return E.usable(state, p, action)
+
+
+def _movie_usable(state: GameState, p: int, slot: int) -> bool:
+    movie = state.movie(p, slot)
+    assert movie is not None
+    used = state.players[p].used[slot]
+    return any(i not in used and E.usable(state, p, movie.actions[i])
+               for i in range(state.visible_actions(p, slot)))
+
+
 def _seat_options(state: GameState, p: int, slot: int, seat: int, pawn: int) -> list[Move]:
     theater = state.theater(p, slot)
     assert theater is not None
