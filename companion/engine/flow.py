@@ -61,8 +61,9 @@ def _buying_step(state: GameState) -> bool:
 
 
 def _showings_step(state: GameState) -> bool:
-    for p in range(state.n):
-        if state.task_for(p) is None and _player_step(state, p):
+    for p, show in enumerate(state.showings):
+        idle = show.to_draw == 0 and show.active == -1  # no draw due, no guest acting
+        if not idle and state.task_for(p) is None and _player_step(state, p):
             return True
     if not state.tasks and all(S.player_done(state, p) for p in range(state.n)):
         end_round(state)

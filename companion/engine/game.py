@@ -14,7 +14,7 @@ from . import pawns as P
 from . import showings as S
 from . import tasks as T
 from .flow import settle
-from .moves import Move, check_fields, listed
+from .moves import Move, check_fields, listed_each
 from .state import GameState
 from .violations import Violation
 
@@ -88,7 +88,7 @@ def chance_outcomes(state: GameState, player: int | None = None) -> list[Move]:
         if task:
             moves += T.chance_for(state, task)
         elif state.showings[p].to_draw > 0:
-            moves += [listed("draw_pawn", player=p, pawn=i) for i in state.pawns_at(P.bag(p))]
+            moves += listed_each("draw_pawn", p, "pawn", state.pawns_at(P.bag(p)))
     return moves
 
 

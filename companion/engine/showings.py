@@ -18,7 +18,7 @@ from __future__ import annotations
 from . import effects as E
 from . import pawns as P
 from . import tasks as T
-from .moves import Move, listed
+from .moves import Move, listed, listed_each
 from .state import GameState, Showing
 from .violations import require
 
@@ -317,7 +317,7 @@ def legal(state: GameState, p: int) -> list[Move]:
 def _placements(state: GameState, p: int, hand: list[int]) -> list[Move]:
     seats = [(s, k) for s in SLOTS if (k := free_seat(state, p, s)) is not None]
     if not seats:
-        return [listed("to_exit", player=p, pawn=i) for i in hand]
+        return listed_each("to_exit", p, "pawn", hand)
     return [listed("place", player=p, pawn=i, slot=s, seat=k) for i in hand for s, k in seats]
 
 

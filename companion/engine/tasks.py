@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import effects as E
 from . import pawns as P
-from .moves import Move, listed
+from .moves import Move, listed, listed_each
 from .state import GameState, Task
 from .violations import Violation, require
 
@@ -18,18 +18,18 @@ def chance_for(state: GameState, task: Task) -> list[Move]:
     """The outcomes the table may report for a chance task (empty for a decision task)."""
     kind = task.kind
     if kind == "deal_starting":
-        return [listed("deal_starting", player=task.player, card=c) for c in state.starting_pool]
+        return listed_each("deal_starting", task.player, "card", state.starting_pool)
     if kind == "lineup":
-        return [listed("reveal_movie", card=c) for c in state.movie_pool]
+        return listed_each("reveal_movie", None, "card", state.movie_pool)
     if kind == "theater":
         assert task.size is not None
-        return [listed("reveal_theater", card=c) for c in state.theater_pool[task.size]]
+        return listed_each("reveal_theater", None, "card", state.theater_pool[task.size])
     if kind == "award" and task.remaining > 0:
-        return [listed("draw_award", player=task.player, card=c) for c in state.award_pool]
+        return listed_each("draw_award", task.player, "card", state.award_pool)
     if kind == "draw_seat" and task.pawn is None:
         assert task.player is not None
         bag = state.pawns_at(P.bag(task.player))
-        return [listed("draw_pawn", player=task.player, pawn=i) for i in bag]
+        return listed_each("draw_pawn", task.player, "pawn", bag)
     return []
 
 
@@ -44,7 +44,7 @@ def decisions_for(state: GameState, task: Task) -> list[Move]:
         if task.color == "white":
             return [listed("gain_pawn", player=p, pawn=i, target=t)
                     for i in E.white_sources(state, p) for t in range(state.n)]
-        return [listed("gain_pawn", player=p, pawn=i) for i in E.gain_sources(state, p, task.color)]
+        return listed_each("gain_pawn", p, "pawn", E.gain_sources(state, p, task.color))
     if kind == "bonus":
         assert p is not None and task.action is not None
         moves = [listed("bonus_action", player=p, pawn=i)
