@@ -233,14 +233,18 @@ class GameState:
     def move_pawn(self, pawn: int, loc: int) -> None:
         """Put a pawn somewhere, keeping the seat index in step."""
         old = self.loc[pawn]
-        if P.is_seat(old):
+        if old >= P.FIRST_SEAT:
             del self.seated[old]
-            self.seated_count[P.seat_parts(old)[0]] -= 1
-        if P.is_seat(loc):
+            self.seated_count[P.seat_owner(old)] -= 1
+        if loc >= P.FIRST_SEAT:
             self.seated[loc] = pawn
-            self.seated_count[P.seat_parts(loc)[0]] += 1
+            self.seated_count[P.seat_owner(loc)] += 1
         self.at[old].discard(pawn)
-        self.at.setdefault(loc, set()).add(pawn)
+        here = self.at.get(loc)
+        if here is None:
+            self.at[loc] = {pawn}
+        else:
+            here.add(pawn)
         self.loc[pawn] = loc
 
     def cinema_pawns(self, player: int) -> list[int]:
