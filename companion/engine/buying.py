@@ -10,21 +10,25 @@ from __future__ import annotations
 from . import effects as E
 from .moves import Move, listed
 from .state import GameState, Task
-from .violations import require
+from .violations import Violation, require
 
 SLOTS = (0, 1, 2)
 
 
 def _my_turn(state: GameState, move: Move) -> int:
-    require(state.phase == "buying", "WRONG_PHASE",
-            lambda: f"{move.kind} belongs to the Buying phase; the game is in {state.phase}.")
+    # Written out rather than given to require(): every Buying move passes here.
     p = move.player
-    require(p is not None and p < state.n, "BAD_MOVE", "The move names no valid player.")
-    assert p is not None
-    require(p == state.current, "NOT_YOUR_TURN",
-            lambda: f"It is {state.names[state.current]}'s turn to buy, not {state.names[p]}'s.")
-    require(not state.tasks, "PENDING_STEP",
-            lambda: f"{state.names[p]} must first resolve: {state.tasks[0].kind}.")
+    if state.phase != "buying":
+        raise Violation("WRONG_PHASE", f"{move.kind} belongs to the Buying phase; the game is "
+                        f"in {state.phase}.")
+    if p is None or p >= state.n:
+        raise Violation("BAD_MOVE", "The move names no valid player.")
+    if p != state.current:
+        raise Violation("NOT_YOUR_TURN", f"It is {state.names[state.current]}'s turn to buy, "
+                        f"not {state.names[p]}'s.")
+    if state.tasks:
+        raise Violation("PENDING_STEP",
+                        f"{state.names[p]} must first resolve: {state.tasks[0].kind}.")
     return p
 
 

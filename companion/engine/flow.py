@@ -29,9 +29,10 @@ def settle(state: GameState) -> None:
 
 
 def _step(state: GameState) -> bool:
-    for task in state.front_tasks():
-        if T.settle_task(state, task):
-            return True
+    if state.tasks:
+        for task in state.front_tasks():
+            if T.settle_task(state, task):
+                return True
     if state.phase == "setup":
         return not state.tasks and _start_round(state)
     if state.phase == "buying":
@@ -65,7 +66,7 @@ def _showings_step(state: GameState) -> bool:
         idle = show.to_draw == 0 and show.active == -1  # no draw due, no guest acting
         if not idle and state.task_for(p) is None and _player_step(state, p):
             return True
-    if not state.tasks and all(S.player_done(state, p) for p in range(state.n)):
+    if not state.tasks and not S.busy_players(state):
         end_round(state)
         return True
     return False

@@ -95,7 +95,7 @@ def chance_outcomes(state: GameState, player: int | None = None) -> list[Move]:
 def waiting_players(state: GameState) -> list[int]:
     """During Showings, the players who still have something to do; else the one to act."""
     if state.phase == "showings":
-        return [p for p in range(state.n) if not S.player_done(state, p)]
+        return S.busy_players(state)
     if state.phase == "over":
         return []
     fronts = state.front_tasks()

@@ -20,32 +20,35 @@ from . import pawns as P
 from . import tasks as T
 from .moves import Move, listed, listed_each
 from .state import GameState, Showing
-from .violations import require
+from .violations import Violation, require
 
 SLOTS = (0, 1, 2)
 
 
 def _player(state: GameState, move: Move) -> int:
-    require(state.phase == "showings", "WRONG_PHASE",
-            lambda: f"{move.kind} belongs to the Showings phase; the game is in {state.phase}.")
+    # The guards every Showings move passes are written out rather than given to require(),
+    # which would cost a call and a message function on each of the phase's many moves.
     p = move.player
-    require(p is not None and p < state.n, "BAD_MOVE", "The move names no valid player.")
-    assert p is not None
+    if state.phase != "showings":
+        raise Violation("WRONG_PHASE", f"{move.kind} belongs to the Showings phase; the game "
+                        f"is in {state.phase}.")
+    if p is None or p >= state.n:
+        raise Violation("BAD_MOVE", "The move names no valid player.")
     return p
 
 
 def _no_task(state: GameState, p: int) -> Showing:
     task = state.task_for(p)
-    require(task is None, "PENDING_STEP",
-            lambda: f"{state.names[p]} must first resolve a pending {task.kind} step.")
+    if task is not None:
+        raise Violation("PENDING_STEP",
+                        f"{state.names[p]} must first resolve a pending {task.kind} step.")
     return state.showings[p]
 
 
 def _pawn(state: GameState, move: Move) -> int:
     pawn = move.pawn
-    require(pawn is not None and pawn < len(state.loc), "BAD_MOVE",
-            lambda: f"There is no pawn {pawn}.")
-    assert pawn is not None
+    if pawn is None or pawn >= len(state.loc):
+        raise Violation("BAD_MOVE", f"There is no pawn {pawn}.")
     return pawn
 
 
@@ -69,9 +72,9 @@ def apply_draw_pawn(state: GameState, move: Move) -> None:
 
 
 def _check_in_bag(state: GameState, p: int, pawn: int) -> None:
-    require(state.loc[pawn] == P.bag(p), "PAWN_NOT_IN_BAG",
-            lambda: f"Pawn {pawn} ({state.pawn_color[pawn]}) is in {state.where(pawn)}, "
-            f"not in {state.names[p]}'s bag.")
+    if state.loc[pawn] != P.bag(p):
+        raise Violation("PAWN_NOT_IN_BAG", f"Pawn {pawn} ({state.pawn_color[pawn]}) is in "
+                        f"{state.where(pawn)}, not in {state.names[p]}'s bag.")
 
 
 def free_seat(state: GameState, p: int, slot: int) -> int | None:
@@ -403,3 +406,14 @@ def player_done(state: GameState, p: int) -> bool:
     if state.showings[p].to_draw > 0 or state.seated_count[p]:
         return False
     return state.task_for(p) is None and not state.at.get(P.hand(p))
+
+
+def busy_players(state: GameState) -> list[int]:
+    """The players who still have something to do this Showings phase, in seat order.
+
+    The players for whom :func:`player_done` is false, asked of every seat after every move.
+    """
+    seated, at = state.seated_count, state.at
+    return [p for p, show in enumerate(state.showings)
+            if show.to_draw > 0 or seated[p] or at.get(P.hand(p))
+            or state.task_for(p) is not None]

@@ -71,7 +71,7 @@ def play_random(catalog: Catalog, players: int, rng: random.Random,
     names = tuple(names or DEFAULT_NAMES[:players])
     first = rng.randrange(players)
     game = SimulatedGame(new_game(catalog, names, first), names, first)
-    while not game.state.is_over:
+    while game.state.phase != "over":
         if len(game.moves) >= max_moves:
             raise RuntimeError(f"game did not end after {max_moves} moves")
         move = random_move(game.state, rng, policy)
