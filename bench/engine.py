@@ -153,9 +153,10 @@ class Worker:
     """One version's worker process, fed batches of game numbers."""
 
     def __init__(self, root: Path) -> None:
+        env = dict(os.environ, PYTHONHASHSEED="0")  # the same string hashing in both
         self.process = subprocess.Popen(
             [sys.executable, str(Path(__file__).resolve()), "--worker", str(root)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=root)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=root, env=env)
         self.answer()
 
     def play(self, numbers: list[int], players: int, seed: int) -> dict[str, Any]:

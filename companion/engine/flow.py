@@ -63,8 +63,11 @@ def _buying_step(state: GameState) -> bool:
 
 def _showings_step(state: GameState) -> bool:
     for p, show in enumerate(state.showings):
-        idle = show.to_draw == 0 and show.active == -1  # no draw due, no guest acting
-        if not idle and state.task_for(p) is None and _player_step(state, p):
+        if show.to_draw > 0 and state.at.get(P.bag(p)):
+            continue  # a draw is due and the bag holds guests: the table draws
+        if show.to_draw == 0 and show.active == -1:
+            continue  # no draw due, no guest acting
+        if state.task_for(p) is None and _player_step(state, p):
             return True
     if not state.tasks and not S.busy_players(state):
         end_round(state)
