@@ -69,7 +69,7 @@ def _showings_step(state: GameState) -> bool:
             continue  # no draw due, no guest acting
         if state.task_for(p) is None and _player_step(state, p):
             return True
-    if not state.tasks and not S.busy_players(state):
+    if not state.tasks and S.all_done(state):
         end_round(state)
         return True
     return False

@@ -417,3 +417,12 @@ def busy_players(state: GameState) -> list[int]:
     return [p for p, show in enumerate(state.showings)
             if show.to_draw > 0 or seated[p] or at.get(P.hand(p))
             or state.task_for(p) is not None]
+
+
+def all_done(state: GameState) -> bool:
+    """Whether every player is done (``not busy_players(state)``), stopping at the first busy."""
+    seated, at = state.seated_count, state.at
+    for p, show in enumerate(state.showings):
+        if show.to_draw > 0 or seated[p] or at.get(P.hand(p)) or state.task_for(p) is not None:
+            return False
+    return True
