@@ -79,11 +79,12 @@ def _check_in_bag(state: GameState, p: int, pawn: int) -> None:
 
 def free_seat(state: GameState, p: int, slot: int) -> int | None:
     """The next seat in seat order of a theater showing a movie, or None."""
-    theater = state.theater(p, slot)
-    if theater is None or state.players[p].movies[slot] is None:
+    ps = state.players[p]
+    tile = ps.theaters[slot]
+    if tile is None or ps.movies[slot] is None:
         return None
     base, seated = P.seat(p, slot, 0), state.seated
-    for k in range(theater.seats):
+    for k in range(state.catalog.all_theaters[tile].seats):
         if base + k not in seated:
             return k
     return None
@@ -312,8 +313,9 @@ def legal(state: GameState, p: int) -> list[Move]:
         return guest_moves(state, p, show.active)
     moves: list[Move] = []
     for slot in SLOTS:
-        if first_guest(state, p, slot) is not None:
-            moves += guest_moves(state, p, slot)
+        seat = first_guest(state, p, slot)
+        if seat is not None:
+            moves += guest_moves(state, p, slot, seat)
     return moves
 
 
@@ -321,14 +323,28 @@ def _placements(state: GameState, p: int, hand: list[int]) -> list[Move]:
     seats = [(s, k) for s in SLOTS if (k := free_seat(state, p, s)) is not None]
     if not seats:
         return listed_each("to_exit", p, "pawn", hand)
-    return [listed("place", player=p, pawn=i, slot=s, seat=k) for i in hand for s, k in seats]
+    get = _PLACES.get
+    return [get((p, i, s, k)) or _place(p, i, s, k) for i in hand for s, k in seats]
 
 
-def guest_moves(state: GameState, p: int, slot: int) -> list[Move]:
-    """What the guest next to act in ``slot`` may do, ``end_guest`` last."""
+_PLACES: dict[tuple[int, int, int, int], Move] = {}
+"""The listed ``place`` moves by ``(player, pawn, slot, seat)``, the most often listed kind."""
+
+
+def _place(p: int, pawn: int, slot: int, seat: int) -> Move:
+    move = _PLACES[p, pawn, slot, seat] = listed("place", player=p, pawn=pawn, slot=slot, seat=seat)
+    return move
+
+
+def guest_moves(state: GameState, p: int, slot: int, seat: int | None = None) -> list[Move]:
+    """What the guest next to act in ``slot`` may do, ``end_guest`` last.
+
+    ``seat`` is that guest's seat when the caller already knows it.
+    """
     show = state.showings[p]
     active = show.active == slot
-    seat = show.cursor if active else first_guest(state, p, slot)
+    if seat is None:
+        seat = show.cursor if active else first_guest(state, p, slot)
     assert seat is not None
     pawn = state.occupant(p, slot, seat)
     assert pawn is not None
