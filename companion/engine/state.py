@@ -254,7 +254,11 @@ class GameState:
 
     def owned_pawns(self, player: int) -> list[int]:
         """Every guest a player owns, wherever it is in their bag, hand, cinema or exit."""
-        return [i for i, here in enumerate(self.loc) if here >= 10 and P.owner(here) == player]
+        at = self.at
+        mine = [*at.get(P.bag(player), ()), *at.get(P.hand(player), ()),
+                *at.get(P.exit_zone(player), ())]
+        mine += [i for where, i in self.seated.items() if P.seat_owner(where) == player]
+        return sorted(mine)
 
     def where(self, pawn: int) -> str:
         """Where a pawn is, in words."""
