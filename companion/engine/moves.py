@@ -156,13 +156,18 @@ _LISTED_IDS: set[int] = set()
 ever have one of these ids."""
 
 
+def is_listed(move: Move) -> bool:
+    """Whether this very object was handed out by :func:`listed` (an equal copy was not)."""
+    return id(move) in _LISTED_IDS
+
+
 def check_fields(move: Move) -> None:
     """Raise ``BAD_MOVE`` unless the move's kind is known and its fields are well typed.
 
     A move the engine listed itself is well typed by construction and passes at once; any
     other move, such as one parsed from a record or sent by a client, is checked field by field.
     """
-    if id(move) in _LISTED_IDS:
+    if is_listed(move):
         return
     if move.kind not in FIELDS:
         raise Violation("UNKNOWN_MOVE", f"unknown move kind {move.kind!r}")

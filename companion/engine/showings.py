@@ -57,18 +57,24 @@ def apply_draw_pawn(state: GameState, move: Move) -> None:
     p = _player(state, move)
     pawn = _pawn(state, move)
     task = state.task_for(p)
-    if task is not None and task.kind == "draw_seat" and task.pawn is None:
-        _check_in_bag(state, p, pawn)
-        state.move_pawn(pawn, P.hand(p))
-        task.pawn = pawn
-        return
-    show = _no_task(state, p)
-    require(show.to_draw > 0, "DRAW_NOT_EXPECTED",
-            lambda: f"{state.names[p]} has already drawn all {state.draw_value(p)} guests of the "
-            f"audience: pawn {pawn} should stay in the bag.")
+    if task is None or task.kind != "draw_seat" or task.pawn is not None:
+        show = _no_task(state, p)
+        require(show.to_draw > 0, "DRAW_NOT_EXPECTED",
+                lambda: f"{state.names[p]} has already drawn all {state.draw_value(p)} guests "
+                f"of the audience: pawn {pawn} should stay in the bag.")
     _check_in_bag(state, p, pawn)
+    _draw_pawn(state, move)
+
+
+def _draw_pawn(state: GameState, move: Move) -> None:
+    p, pawn = move.player, move.pawn
+    assert p is not None and pawn is not None
+    task = state.task_for(p)
     state.move_pawn(pawn, P.hand(p))
-    show.to_draw -= 1
+    if task is not None and task.kind == "draw_seat" and task.pawn is None:
+        task.pawn = pawn
+    else:
+        state.showings[p].to_draw -= 1
 
 
 def _check_in_bag(state: GameState, p: int, pawn: int) -> None:
@@ -96,8 +102,8 @@ def apply_place(state: GameState, move: Move) -> None:
     pawn = _pawn(state, move)
     task = state.task_for(p)
     if task is not None and task.kind == "draw_seat" and task.pawn is not None:
-        _place_drawn(state, p, pawn, move)
-        state.tasks.remove(task)
+        _check_place_drawn(state, p, pawn, move)
+        _place(state, move)
         return
     show = _no_task(state, p)
     require(show.to_draw == 0, "DRAW_NOT_DONE",
@@ -110,6 +116,18 @@ def apply_place(state: GameState, move: Move) -> None:
     require(want == index, "SEAT_ORDER",
             lambda: f"Seat #{index + 1} of {P.SLOT_NAMES[slot]} theater: seats fill in order, "
             + (f"the next one is #{want + 1}." if want is not None else "and it is full."))
+    _place(state, move)
+
+
+def _place(state: GameState, move: Move) -> None:
+    p, pawn, slot, index = move.player, move.pawn, move.slot, move.seat
+    assert p is not None and pawn is not None and slot is not None and index is not None
+    task = state.task_for(p)
+    if task is not None and task.kind == "draw_seat" and task.pawn is not None:
+        pushed = state.occupant(p, slot, index)  # the drawn guest takes an occupied seat
+        if pushed is not None:
+            state.move_pawn(pushed, P.exit_zone(p))
+        state.tasks.remove(task)
     state.move_pawn(pawn, P.seat(p, slot, index))
 
 
@@ -127,7 +145,7 @@ def _seat_of(state: GameState, p: int, move: Move) -> tuple[int, int]:
     return slot, move.seat
 
 
-def _place_drawn(state: GameState, p: int, pawn: int, move: Move) -> None:
+def _check_place_drawn(state: GameState, p: int, pawn: int, move: Move) -> None:
     task = state.task_for(p)
     assert task is not None
     require(pawn == task.pawn, "PAWN_NOT_DRAWN",
@@ -136,10 +154,6 @@ def _place_drawn(state: GameState, p: int, pawn: int, move: Move) -> None:
     require((slot, index) in T.draw_seat_targets(state, p), "SEAT_NOT_ELIGIBLE",
             lambda: f"Seat #{index + 1} of the {P.SLOT_NAMES[slot]} theater was already activated "
             "this showing, or is not next in seat order.")
-    pushed = state.occupant(p, slot, index)
-    if pushed is not None:
-        state.move_pawn(pushed, P.exit_zone(p))
-    state.move_pawn(pawn, P.seat(p, slot, index))
 
 
 def apply_to_exit(state: GameState, move: Move) -> None:
@@ -152,8 +166,7 @@ def apply_to_exit(state: GameState, move: Move) -> None:
                 lambda: f"The guest just drawn is pawn {task.pawn}.")
         require(not T.draw_seat_targets(state, p), "SEAT_AVAILABLE",
                 "A seat not yet activated is free for the drawn guest: seat it.")
-        state.move_pawn(pawn, P.exit_zone(p))
-        state.tasks.remove(task)
+        _to_exit(state, move)
         return
     show = _no_task(state, p)
     require(show.to_draw == 0, "DRAW_NOT_DONE",
@@ -165,7 +178,16 @@ def apply_to_exit(state: GameState, move: Move) -> None:
     require(not open_slots, "SEAT_AVAILABLE",
             lambda: f"{state.names[p]}'s {P.SLOT_NAMES[open_slots[0]]} theater "
             "still has a free seat: extra guests go to the exit zone only when all are full.")
+    _to_exit(state, move)
+
+
+def _to_exit(state: GameState, move: Move) -> None:
+    p, pawn = move.player, move.pawn
+    assert p is not None and pawn is not None
+    task = state.task_for(p)
     state.move_pawn(pawn, P.exit_zone(p))
+    if task is not None and task.kind == "draw_seat" and task.pawn is not None:
+        state.tasks.remove(task)
 
 
 # -- resolving -------------------------------------------------------------------------------
@@ -241,23 +263,31 @@ def apply_seat_action(state: GameState, move: Move) -> None:
             lambda: f"Pawn {pawn} is {state.pawn_color[pawn]}: only a {color} guest may take the "
             f"action of seat #{seat + 1}.")
     if action == "movie_action":
-        inner = _check_movie_index(state, p, slot, move.index, move.pawn)
-        show = _begin(state, p, slot, seat)
-        show.seat_taken = True
-        assert move.index is not None
-        state.players[p].used[slot].add(move.index)
-        E.do_action(state, p, inner, move.pawn)
-        return
-    require(move.index is None, "BAD_MOVE", "Only a movie_action seat takes an index.")
-    E.check_action(state, p, action, move.pawn)
+        _check_movie_index(state, p, slot, move.index, move.pawn)
+    else:
+        require(move.index is None, "BAD_MOVE", "Only a movie_action seat takes an index.")
+        E.check_action(state, p, action, move.pawn)
+    _seat_action(state, move)
+
+
+def _seat_action(state: GameState, move: Move) -> None:
+    p, slot, seat = _actor(state, move)
+    theater = state.theater(p, slot)
+    assert theater is not None
+    action = theater.seat_actions[seat]
     show = _begin(state, p, slot, seat)
     show.seat_taken = True
+    if action == "movie_action":  # the seat gives one free action of the movie
+        movie = state.movie(p, slot)
+        assert movie is not None and move.index is not None
+        state.players[p].used[slot].add(move.index)
+        action = movie.actions[move.index]
     E.do_action(state, p, action, move.pawn)
 
 
 def apply_movie_action(state: GameState, move: Move) -> None:
     """The acting guest uses one free action of a movie of its own color."""
-    p, slot, seat, pawn = _acting(state, move)
+    p, slot, _, pawn = _acting(state, move)
     show = state.showings[p]
     require(not (show.active == slot and show.movie_taken), "MOVIE_ACTION_TAKEN",
             "This guest has already taken its movie action.")
@@ -266,19 +296,46 @@ def apply_movie_action(state: GameState, move: Move) -> None:
     require(movie.color == state.pawn_color[pawn], "MOVIE_COLOR",
             lambda: f"Pawn {pawn} is {state.pawn_color[pawn]} and {movie.title} is {movie.color}: "
             "only a guest of the movie's color takes its actions.")
-    action = _check_movie_index(state, p, slot, move.index, move.pawn)
+    _check_movie_index(state, p, slot, move.index, move.pawn)
+    _movie_action(state, move)
+
+
+def _movie_action(state: GameState, move: Move) -> None:
+    p, slot, seat = _actor(state, move)
+    movie = state.movie(p, slot)
+    assert movie is not None and move.index is not None
     show = _begin(state, p, slot, seat)
     show.seat_taken = show.movie_taken = True
-    assert move.index is not None
     state.players[p].used[slot].add(move.index)
-    E.do_action(state, p, action, move.pawn)
+    E.do_action(state, p, movie.actions[move.index], move.pawn)
 
 
 def apply_end_guest(state: GameState, move: Move) -> None:
     """The acting guest is done and goes to the exit zone."""
-    p, slot, seat, _ = _acting(state, move)
+    _acting(state, move)
+    _end_guest(state, move)
+
+
+def _end_guest(state: GameState, move: Move) -> None:
+    p, slot, seat = _actor(state, move)
     _begin(state, p, slot, seat)
     finish_guest(state, p)
+
+
+def _actor(state: GameState, move: Move) -> tuple[int, int, int]:
+    """``(player, slot, seat)`` of the guest a legal resolve move is about."""
+    p, slot = move.player, move.slot
+    assert p is not None and slot is not None
+    show = state.showings[p]
+    seat = show.cursor if show.active == slot else first_guest(state, p, slot)
+    assert seat is not None
+    return p, slot, seat
+
+
+EFFECTS = {"draw_pawn": _draw_pawn, "place": _place, "to_exit": _to_exit,
+           "seat_action": _seat_action, "movie_action": _movie_action, "end_guest": _end_guest}
+"""What the most frequent Showings moves do once they are known to be legal: each ``apply_``
+handler checks its move and ends by calling one of these (see :func:`.game.apply_listed`)."""
 
 
 def finish_guest(state: GameState, p: int) -> None:
@@ -324,14 +381,14 @@ def _placements(state: GameState, p: int, hand: list[int]) -> list[Move]:
     if not seats:
         return listed_each("to_exit", p, "pawn", hand)
     get = _PLACES.get
-    return [get((p, i, s, k)) or _place(p, i, s, k) for i in hand for s, k in seats]
+    return [get((p, i, s, k)) or _place_move(p, i, s, k) for i in hand for s, k in seats]
 
 
 _PLACES: dict[tuple[int, int, int, int], Move] = {}
 """The listed ``place`` moves by ``(player, pawn, slot, seat)``, the most often listed kind."""
 
 
-def _place(p: int, pawn: int, slot: int, seat: int) -> Move:
+def _place_move(p: int, pawn: int, slot: int, seat: int) -> Move:
     move = _PLACES[p, pawn, slot, seat] = listed("place", player=p, pawn=pawn, slot=slot, seat=seat)
     return move
 

@@ -75,6 +75,6 @@ def play_random(catalog: Catalog, players: int, rng: random.Random,
         if len(game.moves) >= max_moves:
             raise RuntimeError(f"game did not end after {max_moves} moves")
         move = random_move(game.state, rng, policy)
-        G.apply(game.state, move)
+        G.apply_listed(game.state, move)
         game.moves.append(move)
     return game

@@ -112,11 +112,14 @@ def apply_deal_starting(state: GameState, move: Move) -> None:
 
 def apply_reveal_movie(state: GameState, move: Move) -> None:
     """A movie card revealed into the first row that is not full (Features, then Premiers)."""
-    task = _front(state, move, ("lineup",))
+    _front(state, move, ("lineup",))
     require(move.card in state.movie_pool, "CARD_NOT_AVAILABLE",
             lambda: f"{move.card} is not in the movie deck.")
+    _reveal_movie(state, move)
+
+
+def _reveal_movie(state: GameState, move: Move) -> None:
     assert move.card is not None
-    del task
     state.movie_pool.remove(move.card)
     if state.above_final > 0:
         state.above_final -= 1
@@ -131,9 +134,15 @@ def apply_reveal_theater(state: GameState, move: Move) -> None:
     assert task.size is not None
     require(move.card in state.theater_pool[task.size], "CARD_NOT_AVAILABLE",
             lambda: f"{move.card} is not in the {task.size}-seat theater stack.")
-    assert move.card is not None
-    state.theater_pool[task.size].remove(move.card)
-    state.columns[task.size].append(move.card)
+    _reveal_theater(state, move)
+
+
+def _reveal_theater(state: GameState, move: Move) -> None:
+    task = state.task_for(move.player)
+    assert task is not None and task.size is not None and move.card is not None
+    size = task.size
+    state.theater_pool[size].remove(move.card)
+    state.columns[size].append(move.card)
 
 
 def apply_draw_award(state: GameState, move: Move) -> None:
@@ -142,10 +151,21 @@ def apply_draw_award(state: GameState, move: Move) -> None:
     require(task.remaining > 0, "NOT_EXPECTED", "Both award cards are drawn: keep one.")
     require(move.card in state.award_pool, "CARD_NOT_AVAILABLE",
             lambda: f"{move.card} is not in the award deck.")
-    assert move.card is not None
+    _draw_award(state, move)
+
+
+def _draw_award(state: GameState, move: Move) -> None:
+    task = state.task_for(move.player)
+    assert task is not None and move.card is not None
     state.award_pool.remove(move.card)
     task.drawn.append(move.card)
     task.remaining -= 1
+
+
+EFFECTS = {"reveal_movie": _reveal_movie, "reveal_theater": _reveal_theater,
+           "draw_award": _draw_award}
+"""What the frequent reveals and draws do once they are known to be legal: each ``apply_``
+handler checks its move and ends by calling one of these (see :func:`.game.apply_listed`)."""
 
 
 def apply_keep_award(state: GameState, move: Move) -> None:
