@@ -8,7 +8,8 @@ round), and activate their advertising tokens (not in the first round either, se
 from __future__ import annotations
 
 from . import effects as E
-from .moves import Move, listed
+from .listing import listed
+from .moves import Move
 from .state import GameState, Task
 from .violations import Violation, require
 

@@ -9,7 +9,6 @@ round-trip exactly, which is what the game record is made of.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,65 +109,8 @@ def move_from_dict(data: Any) -> Move:
     return Move(kind, **values)
 
 
-def listed(kind: str, player: int | None = None, card: str | None = None,
-           slot: int | None = None, seat: int | None = None, index: int | None = None,
-           pawn: int | None = None, space: str | None = None, color: str | None = None,
-           target: int | None = None) -> Move:
-    """The engine's own :class:`Move` with these fields, built once and then shared.
-
-    The engine offers the same few thousand moves over and over (``draw_pawn`` of each pawn,
-    ``reveal_movie`` of each card, ...), and a move is an immutable value, so the listing
-    functions hand out one shared object per distinct move instead of building it anew. The
-    fields always come from the game's own state, so the table stays as small as the set of
-    moves a game can offer.
-    """
-    key = (kind, player, card, slot, seat, index, pawn, space, color, target)
-    move = _LISTED.get(key)
-    if move is None:
-        move = _LISTED[key] = Move(*key)
-        _LISTED_IDS.add(id(move))
-    return move
-
-
-def listed_each(kind: str, player: int | None, field: str, values: Iterable[Any]) -> list[Move]:
-    """:func:`listed` moves that differ in one field, one per value, in the order given.
-
-    ``listed_each("draw_pawn", 2, "pawn", bag)`` is ``[listed("draw_pawn", player=2, pawn=i)
-    for i in bag]``, the usual shape of a list of chance outcomes, found in a table per kind,
-    player and field.
-    """
-    table = _TABLES.get((kind, player, field))
-    if table is None:
-        table = _TABLES[kind, player, field] = {}
-    get = table.get
-    return [get(value) or _add(table, kind, player, field, value) for value in values]
-
-
-def _add(table: dict[Any, Move], kind: str, player: int | None, field: str, value: Any) -> Move:
-    move = table[value] = listed(kind, player, **{field: value})
-    return move
-
-
-_LISTED: dict[tuple[Any, ...], Move] = {}
-_TABLES: dict[tuple[str, int | None, str], dict[Any, Move]] = {}
-_LISTED_IDS: set[int] = set()
-"""``id()`` of every listed move: they live as long as the process, so no other object can
-ever have one of these ids."""
-
-
-def is_listed(move: Move) -> bool:
-    """Whether this very object was handed out by :func:`listed` (an equal copy was not)."""
-    return id(move) in _LISTED_IDS
-
-
 def check_fields(move: Move) -> None:
-    """Raise ``BAD_MOVE`` unless the move's kind is known and its fields are well typed.
-
-    A move the engine listed itself is well typed by construction and passes at once; any
-    other move, such as one parsed from a record or sent by a client, is checked field by field.
-    """
-    if is_listed(move):
-        return
+    """Raise ``BAD_MOVE`` unless the move's kind is known and its fields are well typed."""
     if move.kind not in FIELDS:
         raise Violation("UNKNOWN_MOVE", f"unknown move kind {move.kind!r}")
     for name in _INT_FIELDS:

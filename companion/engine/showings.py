@@ -18,7 +18,8 @@ from __future__ import annotations
 from . import effects as E
 from . import pawns as P
 from . import tasks as T
-from .moves import Move, listed, listed_each
+from .listing import listed, listed_each, listed_places
+from .moves import Move
 from .state import GameState, Showing
 from .violations import Violation, require
 
@@ -380,17 +381,7 @@ def _placements(state: GameState, p: int, hand: list[int]) -> list[Move]:
     seats = [(s, k) for s in SLOTS if (k := free_seat(state, p, s)) is not None]
     if not seats:
         return listed_each("to_exit", p, "pawn", hand)
-    get = _PLACES.get
-    return [get((p, i, s, k)) or _place_move(p, i, s, k) for i in hand for s, k in seats]
-
-
-_PLACES: dict[tuple[int, int, int, int], Move] = {}
-"""The listed ``place`` moves by ``(player, pawn, slot, seat)``, the most often listed kind."""
-
-
-def _place_move(p: int, pawn: int, slot: int, seat: int) -> Move:
-    move = _PLACES[p, pawn, slot, seat] = listed("place", player=p, pawn=pawn, slot=slot, seat=seat)
-    return move
+    return listed_places(p, hand, seats)
 
 
 def guest_moves(state: GameState, p: int, slot: int, seat: int | None = None) -> list[Move]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from . import effects as E
 from . import pawns as P
-from .moves import Move, listed, listed_each
+from .listing import listed, listed_each
+from .moves import Move
 from .state import GameState, Task
 from .violations import Violation, require
 
