@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from . import buying as B
 from . import pawns as P
+from . import showing_choices as C
 from . import showings as S
 from . import tasks as T
 from .state import GameState, Showing, Task
@@ -69,7 +70,7 @@ def _showings_step(state: GameState) -> bool:
             continue  # no draw due, no guest acting
         if state.task_for(p) is None and _player_step(state, p):
             return True
-    if not state.tasks and S.all_done(state):
+    if not state.tasks and C.all_done(state):
         end_round(state)
         return True
     return False
@@ -86,7 +87,7 @@ def _player_step(state: GameState, p: int) -> bool:
     if show.active == -1:
         return False
     pawn = state.occupant(p, show.active, show.cursor)
-    if pawn is None or not S.guest_has_choice(state, p, show.active):
+    if pawn is None or not C.guest_has_choice(state, p, show.active):
         S.finish_guest(state, p)
         return True
     return False

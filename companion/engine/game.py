@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from . import buying as B
 from . import pawns as P
+from . import showing_choices as C
 from . import showings as S
 from . import tasks as T
 from .flow import settle
@@ -65,14 +66,14 @@ EFFECTS: dict[str, Handler] = {**S.EFFECTS, **T.EFFECTS}
 
 
 def apply_listed(state: GameState, move: Move) -> None:
-    """Apply a move just taken from this very state's :func:`legal_moves` or
-    :func:`chance_outcomes`, without checking it a second time.
+    """Apply a move just listed for this very state, without checking it a second time.
 
-    The listing already proved the move legal, so for the frequent kinds only its effect is
-    applied; the result is the same as :func:`apply`'s. A move the engine did not list
-    itself goes through :func:`apply` and is checked as usual. Passing a move listed for
-    another state breaks the game: simulations and searches use this, a table uses
-    :func:`apply`.
+    ``move`` must come from this state's :func:`legal_moves` or :func:`chance_outcomes`, with
+    nothing applied since: the listing already proved it legal, so for the frequent kinds
+    only its effect is applied, and the result is the one :func:`apply` gives. A move the
+    engine did not list itself goes through :func:`apply` and is checked as usual. A move
+    listed for another state would corrupt the game: simulations and searches use this, a
+    table reporting moves uses :func:`apply`.
     """
     effect = EFFECTS.get(move.kind)
     if effect is None or not is_listed(move):
@@ -94,7 +95,7 @@ def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
     moves = []
     for p in range(state.n) if player is None else (player,):
         task = state.task_for(p)
-        moves += T.decisions_for(state, task) if task else S.legal(state, p)
+        moves += T.decisions_for(state, task) if task else C.legal(state, p)
     return moves
 
 
@@ -119,7 +120,7 @@ def chance_outcomes(state: GameState, player: int | None = None) -> list[Move]:
 def waiting_players(state: GameState) -> list[int]:
     """During Showings, the players who still have something to do; else the one to act."""
     if state.phase == "showings":
-        return S.busy_players(state)
+        return C.busy_players(state)
     if state.phase == "over":
         return []
     fronts = state.front_tasks()

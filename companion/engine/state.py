@@ -357,7 +357,6 @@ class GameState:
         return _rules().waiting_players(self)
 
 
-
 _game: Any = None
 
 
