@@ -199,8 +199,8 @@ def has_choice(state: GameState) -> bool:
             if price is not None and price <= ps.money:
                 return True
     if state.round > 1 and not ps.bought_theater:
-        prices = state.catalog.theaters
-        if any(prices[card].price <= ps.money for column in state.columns.values()
+        tiles = state.catalog.theaters
+        if any(tiles[card].price <= ps.money for column in state.columns.values()
                for card in column):
             return True
     return any(who == p and token_ready(state, placed) for who, _, placed in state.board)
