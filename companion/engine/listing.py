@@ -13,7 +13,7 @@ skip the checks of a move the engine has just listed (see :func:`is_listed`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .moves import Move
@@ -41,7 +41,7 @@ def is_listed(move: Move) -> bool:
     return id(move) in _LISTED_IDS
 
 
-def listed_each(kind: str, player: int | None, field: str, values: Iterable[Any]) -> list[Move]:
+def listed_each(kind: str, player: int | None, field: str, values: Sequence[Any]) -> list[Move]:
     """Moves that differ in one field, one per value, in the order given.
 
     ``listed_each("draw_pawn", 2, "pawn", bag)`` is ``[listed("draw_pawn", player=2, pawn=i)
@@ -51,26 +51,26 @@ def listed_each(kind: str, player: int | None, field: str, values: Iterable[Any]
     table = _TABLES.get((kind, player, field))
     if table is None:
         table = _TABLES.setdefault((kind, player, field), {})
-    get = table.get
-    return [get(value) or _add(table, kind, player, field, value) for value in values]
+    try:
+        return [table[value] for value in values]
+    except KeyError:
+        for value in values:
+            if value not in table:
+                table[value] = listed(kind, player, **{field: value})
+        return [table[value] for value in values]
 
 
-def listed_places(player: int, pawns: Iterable[int],
+def listed_places(player: int, pawns: Sequence[int],
                   seats: Sequence[tuple[int, int]]) -> list[Move]:
     """``place`` moves of each pawn on each ``(slot, seat)``, pawn by pawn."""
-    get = _PLACES.get
-    return [get((player, i, s, k)) or _add_place(player, i, s, k) for i in pawns for s, k in seats]
-
-
-def _add(table: dict[Any, Move], kind: str, player: int | None, field: str, value: Any) -> Move:
-    move = table[value] = listed(kind, player, **{field: value})
-    return move
-
-
-def _add_place(player: int, pawn: int, slot: int, seat: int) -> Move:
-    move = _PLACES[player, pawn, slot, seat] = listed("place", player, pawn=pawn, slot=slot,
-                                                      seat=seat)
-    return move
+    try:
+        return [_PLACES[player, i, s, k] for i in pawns for s, k in seats]
+    except KeyError:
+        for i in pawns:
+            for s, k in seats:
+                if (player, i, s, k) not in _PLACES:
+                    _PLACES[player, i, s, k] = listed("place", player, pawn=i, slot=s, seat=k)
+        return [_PLACES[player, i, s, k] for i in pawns for s, k in seats]
 
 
 _LISTED: dict[tuple[Any, ...], Move] = {}
