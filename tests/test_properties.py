@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import pawns as P
+from companion.engine.game import apply_listed
 from companion.engine.moves import FIELDS, Move
 from companion.engine.setup import new_game
 from companion.engine.simulator import play_random, random_move
@@ -49,6 +50,25 @@ def test_invariants_hold_and_every_legal_move_applies(seed: int, players: int) -
         state.apply(random_move(state, rng))
         steps += 1
     check_invariants(state)
+
+
+@GAME
+@given(seed=st.integers(0, 10**9), players=st.sampled_from([2, 3, 4]))
+def test_a_listed_move_applies_the_same_without_its_checks(seed: int, players: int) -> None:
+    """apply_listed (the simulator's path, which skips the checks) ends where apply ends."""
+    rng = random.Random(seed)
+    state = new_game(CATALOG, NAMES[:players], rng.randrange(players))
+    step = 0
+    while not state.is_over:
+        if step % 5 == 0:
+            listed = state.legal_moves() + state.chance_outcomes()
+            for move in rng.sample(listed, min(6, len(listed))):
+                checked, trusted = state.clone(), state.clone()
+                checked.apply(move)
+                apply_listed(trusted, move)
+                assert trusted == checked, f"{move} differs without its checks"
+        state.apply(random_move(state, rng))
+        step += 1
 
 
 def _mutations(state, rng: random.Random) -> list[Move]:

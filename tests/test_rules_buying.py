@@ -401,13 +401,44 @@ def placed_blue_token() -> GameState:
     return state
 
 
-def test_token_not_usable_in_the_round_it_was_placed() -> None:
-    """Clarification 13: a token can be activated only in a round after it was placed."""
-    state = round_two(features=("the_neurotic_detective",))
-    play(state, buy(0, "the_neurotic_detective", 0))
-    assert state.board == [(0, "blue", 2)] and state.current == 0
+def test_no_token_is_activated_in_round_one() -> None:
+    """Rulebook, Activate Advertising tokens: "On your first turn, this action is not possible",
+    even for a token a Showing bonus has just placed (token readiness). With nothing else to
+    do, Ana's turn ends by itself; a token put on the board by hand is refused too."""
+    state = placed_blue_token()
+    assert state.phase == "showings" and state.board == [(0, "blue", 1)]
+    state = dealt_game(2)
+    state.board.append((0, "blue", 1))
+    state.players[0].tokens = 2
+    assert not [m for m in state.legal_moves() if m.kind in ("activate_ad", "take_back_ad")]
     refused(state, Move("activate_ad", player=0, space="blue"), "TOKEN_NOT_READY")
     refused(state, Move("take_back_ad", player=0, space="blue"), "TOKEN_NOT_READY")
+
+
+def test_token_placed_by_a_showing_bonus_is_ready_the_same_turn() -> None:
+    """Rulebook, Example of a round (token readiness, settled by the English rulebook): Orson
+    buys "French Kiss" from the Premiers for $5 ($3+$2) and gains a guest; showing it in a
+    1-seat theater gives the Showing bonus, a token on the yellow space, which he activates in
+    the same turn to gain a 2nd guest. He also buys a 2-seat theater for that slot."""
+    state = dealt_game(2, first_player=1, columns=COLUMNS, features=FILLER)
+    end_turns(state)
+    showings(state)
+    play(state, Move("reveal_movie", card="french_kiss"))
+    reveal(state)
+    assert (state.round, state.current, state.premiers[0]) == (2, 0, "french_kiss")
+    state.players[0].money = 20
+    play(state, buy(0, "french_kiss", 0))
+    first = reserve_of(state, "yellow")[0]
+    play(state, Move("gain_pawn", player=0, pawn=first))
+    assert state.board == [(0, "yellow", 2)] and state.players[0].money == 15
+    play(state, build(0, TWO_SEAT, 0))
+    reveal(state)
+    assert Move("activate_ad", player=0, space="yellow") in state.legal_moves()
+    play(state, Move("activate_ad", player=0, space="yellow"))
+    second = reserve_of(state, "yellow")[0]
+    play(state, Move("gain_pawn", player=0, pawn=second))
+    assert state.loc[first] == state.loc[second] == P.bag(0)
+    assert state.board == [] and state.players[0].tokens == 3
 
 
 def test_colored_token_gains_a_guest_from_the_reserve() -> None:

@@ -17,7 +17,7 @@ from companion.engine import pawns as P
 from companion.engine.moves import Move, move_from_dict
 from companion.engine.state import Task
 from companion.engine.violations import CODES, Violation
-from support import bag, dealt_game, end_turns, play, put, refused
+from support import bag, dealt_game, end_turns, play, put, refused, showings
 
 HERE = Path(__file__).parent
 RULE_FILES = sorted(HERE.glob("test_rules_*.py")) + [Path(__file__)]
@@ -146,8 +146,12 @@ def test_negative_player_is_refused() -> None:
 
 def test_white_guest_target_must_be_a_player() -> None:
     """Rulebook, White Guest icon: the white guest goes into a player's bag (-1 is no player)."""
-    state = dealt_game(2)
-    state.board.append((0, "white", 0))  # placed before this round: ready
+    state = dealt_game(2, first_player=1)
+    end_turns(state)
+    showings(state)
+    while state.chance_outcomes():  # the new lineup; round 2 starts with Ana's turn
+        play(state, state.chance_outcomes()[0])
+    state.board.append((0, "white", 1))  # tokens are activated from round 2 on
     state.players[0].tokens = 2
     put(state, 0, P.exit_zone(0))
     play(state, Move("activate_ad", player=0, space="white"))

@@ -1,30 +1,35 @@
 """Phase 1, Buying and Advertising: one turn per player, in turn order.
 
 On a turn a player may buy at most one movie and at most one theater (not in the first
-round), and activate any of their advertising tokens placed in an earlier round, in any
-order, then ends the turn.
+round), and activate their advertising tokens (not in the first round either, see
+:func:`token_ready`), in any order, then ends the turn.
 """
 
 from __future__ import annotations
 
 from . import effects as E
+from .listing import listed
 from .moves import Move
 from .state import GameState, Task
-from .violations import require
+from .violations import Violation, require
 
 SLOTS = (0, 1, 2)
 
 
 def _my_turn(state: GameState, move: Move) -> int:
-    require(state.phase == "buying", "WRONG_PHASE",
-            f"{move.kind} belongs to the Buying phase; the game is in {state.phase}.")
+    # Written out rather than given to require(): every Buying move passes here.
     p = move.player
-    require(p is not None and p < state.n, "BAD_MOVE", "The move names no valid player.")
-    assert p is not None
-    require(p == state.current, "NOT_YOUR_TURN",
-            f"It is {state.names[state.current]}'s turn to buy, not {state.names[p]}'s.")
-    require(not state.tasks, "PENDING_STEP",
-            f"{state.names[p]} must first resolve: {state.tasks[0].kind}." if state.tasks else "")
+    if state.phase != "buying":
+        raise Violation("WRONG_PHASE", f"{move.kind} belongs to the Buying phase; the game is "
+                        f"in {state.phase}.")
+    if p is None or p >= state.n:
+        raise Violation("BAD_MOVE", "The move names no valid player.")
+    if p != state.current:
+        raise Violation("NOT_YOUR_TURN", f"It is {state.names[state.current]}'s turn to buy, "
+                        f"not {state.names[p]}'s.")
+    if state.tasks:
+        raise Violation("PENDING_STEP",
+                        f"{state.names[p]} must first resolve: {state.tasks[0].kind}.")
     return p
 
 
@@ -52,17 +57,18 @@ def apply_buy_movie(state: GameState, move: Move) -> None:
     slot = _slot(move)
     ps = state.players[p]
     name = state.names[p]
-    require(not ps.bought_movie, "MOVIE_ALREADY_BOUGHT", f"{name} already bought a movie "
+    require(not ps.bought_movie, "MOVIE_ALREADY_BOUGHT", lambda: f"{name} already bought a movie "
             "this turn: one movie per turn.")
     price = movie_price(state, move.card or "")
     require(price is not None, "CARD_NOT_AVAILABLE",
-            f"{move.card} is not in the Features or Premiers row.")
+            lambda: f"{move.card} is not in the Features or Premiers row.")
     assert price is not None and move.card is not None
     require(ps.money >= price, "NOT_ENOUGH_MONEY",
-            f"{name} has ${ps.money} and {state.catalog.movies[move.card].title} costs ${price}.")
+            lambda: f"{name} has ${ps.money} and {state.catalog.movies[move.card].title} "
+            f"costs ${price}.")
     theater = state.theater(p, slot)
     require(theater is not None, "SLOT_HAS_NO_THEATER",
-            f"{name}'s right slot has no theater yet: buy a theater for it first.")
+            lambda: f"{name}'s right slot has no theater yet: buy a theater for it first.")
     assert theater is not None
     movie = state.catalog.movies[move.card]
     premiere = move.card in state.premiers
@@ -96,13 +102,13 @@ def apply_buy_theater(state: GameState, move: Move) -> None:
     require(state.round > 1, "FIRST_TURN_NO_THEATER",
             "No theater can be bought on your first turn.")
     require(not ps.bought_theater, "THEATER_ALREADY_BOUGHT",
-            f"{name} already bought a theater this turn: one theater per turn.")
+            lambda: f"{name} already bought a theater this turn: one theater per turn.")
     tile = state.catalog.theaters.get(move.card or "")
     require(tile is not None and move.card in state.columns.get(tile.seats, []),
-            "CARD_NOT_AVAILABLE", f"{move.card} is not in a theater column.")
+            "CARD_NOT_AVAILABLE", lambda: f"{move.card} is not in a theater column.")
     assert tile is not None
     require(ps.money >= tile.price, "NOT_ENOUGH_MONEY",
-            f"{name} has ${ps.money} and the theater costs ${tile.price}.")
+            lambda: f"{name} has ${ps.money} and the theater costs ${tile.price}.")
     state.columns[tile.seats].remove(tile.id)
     ps.money -= tile.price
     ps.bought_theater = True
@@ -119,15 +125,30 @@ def apply_buy_theater(state: GameState, move: Move) -> None:
 def _token(state: GameState, move: Move) -> tuple[int, int]:
     p = _my_turn(state, move)
     require(move.space in state.catalog.ad_spaces, "BAD_MOVE",
-            f"{move.space!r} is not an advertising space.")
+            lambda: f"{move.space!r} is not an advertising space.")
     mine = [i for i, (who, space, _) in enumerate(state.board)
             if who == p and space == move.space]
     require(bool(mine), "TOKEN_NOT_ON_SPACE",
-            f"{state.names[p]} has no token on the {move.space} space.")
-    ready = [i for i in mine if state.board[i][2] < state.round]
-    require(bool(ready), "TOKEN_NOT_READY", "That token was placed this round: it can be "
-            "activated from the next round on.")
+            lambda: f"{state.names[p]} has no token on the {move.space} space.")
+    ready = [i for i in mine if token_ready(state, state.board[i][2])]
+    require(bool(ready), "TOKEN_NOT_READY", "Advertising tokens cannot be activated in the "
+            "first round: this one can be from round 2 on.")
     return p, ready[0]
+
+
+def token_ready(state: GameState, placed: int) -> bool:
+    """Whether a token placed in round ``placed`` may be activated on a Buying turn now.
+
+    Never in round 1 ("On your first turn, this action is not possible"). From round 2 on, a
+    token placed in an earlier round is ready, and so is one placed during this very Buying
+    turn by a Showing bonus: the rulebook's Example of a round has Orson buy "French Kiss",
+    place its yellow token, and take his 2nd guest with it at once. (During Buying a token of
+    this round can only be the current player's, placed this turn.) A token placed during the
+    Showings waits for the next Buying turn.
+    """
+    if state.round <= 1:
+        return False
+    return placed < state.round or state.phase == "buying"
 
 
 def apply_activate_ad(state: GameState, move: Move) -> None:
@@ -168,6 +189,23 @@ def next_turn(state: GameState) -> None:
     state.current = (state.current + 1) % state.n
 
 
+def has_choice(state: GameState) -> bool:
+    """Whether the current player may do anything but ``end_turn`` (``len(legal(state)) > 1``)."""
+    p = state.current
+    ps = state.players[p]
+    if not ps.bought_movie and any(ps.theaters):
+        for card in (*state.features, *state.premiers):
+            price = movie_price(state, card)
+            if price is not None and price <= ps.money:
+                return True
+    if state.round > 1 and not ps.bought_theater:
+        tiles = state.catalog.theaters
+        if any(tiles[card].price <= ps.money for column in state.columns.values()
+               for card in column):
+            return True
+    return any(who == p and token_ready(state, placed) for who, _, placed in state.board)
+
+
 def legal(state: GameState) -> list[Move]:
     """The current player's buying moves (no pending step may be open)."""
     p = state.current
@@ -178,25 +216,26 @@ def legal(state: GameState) -> list[Move]:
         for card in (*state.features, *state.premiers):
             price = movie_price(state, card)
             if price is not None and price <= ps.money:
-                moves += [Move("buy_movie", player=p, card=card, slot=s) for s in slots]
+                moves += [listed("buy_movie", player=p, card=card, slot=s) for s in slots]
     if state.round > 1 and not ps.bought_theater:
         for size in sorted(state.columns):
             for card in state.columns[size]:
                 if state.catalog.theaters[card].price <= ps.money:
-                    moves += [Move("buy_theater", player=p, card=card, slot=s) for s in SLOTS]
+                    moves += [listed("buy_theater", player=p, card=card, slot=s) for s in SLOTS]
     moves += _token_moves(state, p)
-    moves.append(Move("end_turn", player=p))
+    moves.append(listed("end_turn", player=p))
     return moves
 
 
 def _token_moves(state: GameState, p: int) -> list[Move]:
     moves = []
-    spaces = dict.fromkeys(s for who, s, placed in state.board if who == p and placed < state.round)
+    spaces = dict.fromkeys(s for who, s, placed in state.board
+                           if who == p and token_ready(state, placed))
     for space in spaces:
         if space == state.catalog.multicolor_space:
             colors = [c for c in dict.fromkeys(state.pawn_color) if c != "white"]
-            moves += [Move("activate_ad", player=p, space=space, color=c) for c in colors]
+            moves += [listed("activate_ad", player=p, space=space, color=c) for c in colors]
         else:
-            moves.append(Move("activate_ad", player=p, space=space))
-        moves.append(Move("take_back_ad", player=p, space=space))
+            moves.append(listed("activate_ad", player=p, space=space))
+        moves.append(listed("take_back_ad", player=p, space=space))
     return moves

@@ -91,23 +91,23 @@ def check_action(state: GameState, player: int, action: str, pawn: int | None) -
             "That action space is blank.")
     if ad_space(action):
         require(state.players[player].tokens > 0, "NO_TOKEN_LEFT",
-                f"{state.names[player]} has no advertising token left to place.")
+                lambda: f"{state.names[player]} has no advertising token left to place.")
     if action in PAWN_ACTIONS:
-        require(pawn is not None, "BAD_MOVE", f"{action} needs the pawn it moves.")
+        require(pawn is not None, "BAD_MOVE", lambda: f"{action} needs the pawn it moves.")
         assert pawn is not None
         _check_pawn_id(state, pawn)
         if action == "exit_to_bag":
             require(state.loc[pawn] == P.exit_zone(player), "PAWN_NOT_IN_EXIT",
-                    f"Pawn {pawn} is in {state.where(pawn)}, not in "
+                    lambda: f"Pawn {pawn} is in {state.where(pawn)}, not in "
                     f"{state.names[player]}'s exit zone.")
         else:
             require(pawn in state.cinema_pawns(player), "PAWN_NOT_IN_CINEMA",
-                    f"Pawn {pawn} is in {state.where(pawn)}: only a guest on a seat or in "
+                    lambda: f"Pawn {pawn} is in {state.where(pawn)}: only a guest on a seat or in "
                     f"the exit zone of {state.names[player]} can go to the reserve.")
         return
-    require(pawn is None, "BAD_MOVE", f"{action} does not take a pawn.")
+    require(pawn is None, "BAD_MOVE", lambda: f"{action} does not take a pawn.")
     require(usable(state, player, action), "ACTION_NOT_USABLE",
-            f"{action} can do nothing now for {state.names[player]}.")
+            lambda: f"{action} can do nothing now for {state.names[player]}.")
 
 
 def _check_pawn_id(state: GameState, pawn: int) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from . import buying as B
 from . import pawns as P
+from . import showing_choices as C
 from . import showings as S
 from . import tasks as T
 from .state import GameState, Showing, Task
@@ -29,9 +30,10 @@ def settle(state: GameState) -> None:
 
 
 def _step(state: GameState) -> bool:
-    for task in state.front_tasks():
-        if T.settle_task(state, task):
-            return True
+    if state.tasks:
+        for task in state.front_tasks():
+            if T.settle_task(state, task):
+                return True
     if state.phase == "setup":
         return not state.tasks and _start_round(state)
     if state.phase == "buying":
@@ -54,17 +56,21 @@ def _buying_step(state: GameState) -> bool:
         state.phase = "showings"
         state.showings = [Showing(state.draw_value(p)) for p in range(state.n)]
         return True
-    if len(B.legal(state)) == 1:  # only end_turn: nothing to buy, no token to use
+    if not B.has_choice(state):  # only end_turn: nothing to buy, no token to use
         B.next_turn(state)
         return True
     return False
 
 
 def _showings_step(state: GameState) -> bool:
-    for p in range(state.n):
+    for p, show in enumerate(state.showings):
+        if show.to_draw > 0 and state.at.get(P.bag(p)):
+            continue  # a draw is due and the bag holds guests: the table draws
+        if show.to_draw == 0 and show.active == -1:
+            continue  # no draw due, no guest acting
         if state.task_for(p) is None and _player_step(state, p):
             return True
-    if not state.tasks and all(S.player_done(state, p) for p in range(state.n)):
+    if not state.tasks and C.all_done(state):
         end_round(state)
         return True
     return False
@@ -73,7 +79,7 @@ def _showings_step(state: GameState) -> bool:
 def _player_step(state: GameState, p: int) -> bool:
     show = state.showings[p]
     if show.to_draw > 0:
-        if state.pawns_at(P.bag(p)):
+        if state.at.get(P.bag(p)):
             return False
         if not T.refill_bag(state, p):
             show.to_draw = 0
@@ -81,7 +87,7 @@ def _player_step(state: GameState, p: int) -> bool:
     if show.active == -1:
         return False
     pawn = state.occupant(p, show.active, show.cursor)
-    if pawn is None or len(S.guest_moves(state, p, show.active)) == 1:
+    if pawn is None or not C.guest_has_choice(state, p, show.active):
         S.finish_guest(state, p)
         return True
     return False

@@ -11,9 +11,11 @@ from collections.abc import Callable
 
 from . import buying as B
 from . import pawns as P
+from . import showing_choices as C
 from . import showings as S
 from . import tasks as T
 from .flow import settle
+from .listing import is_listed, listed_each
 from .moves import Move, check_fields
 from .state import GameState
 from .violations import Violation
@@ -51,10 +53,33 @@ def apply(state: GameState, move: Move) -> None:
     handler = HANDLERS.get(move.kind)
     if handler is None:
         raise Violation("UNKNOWN_MOVE", f"Unknown move kind {move.kind!r}.")
-    check_fields(move)
+    if not is_listed(move):  # a move the engine listed is well typed
+        check_fields(move)
     if move.player is not None and move.player >= state.n:
         raise Violation("BAD_MOVE", f"There is no player {move.player} at this table.")
     handler(state, move)
+    settle(state)
+
+
+EFFECTS: dict[str, Handler] = {**S.EFFECTS, **T.EFFECTS}
+"""For the most frequent kinds, what a move does once it is known to be legal."""
+
+
+def apply_listed(state: GameState, move: Move) -> None:
+    """Apply a move just listed for this very state, without checking it a second time.
+
+    ``move`` must come from this state's :func:`legal_moves` or :func:`chance_outcomes`, with
+    nothing applied since: the listing already proved it legal, so for the frequent kinds
+    only its effect is applied, and the result is the one :func:`apply` gives. A move the
+    engine did not list itself goes through :func:`apply` and is checked as usual. A move
+    listed for another state would corrupt the game: simulations and searches use this, a
+    table reporting moves uses :func:`apply`.
+    """
+    effect = EFFECTS.get(move.kind)
+    if effect is None or not is_listed(move):
+        apply(state, move)
+        return
+    effect(state, move)
     settle(state)
 
 
@@ -70,7 +95,7 @@ def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
     moves = []
     for p in range(state.n) if player is None else (player,):
         task = state.task_for(p)
-        moves += T.decisions_for(state, task) if task else S.legal(state, p)
+        moves += T.decisions_for(state, task) if task else C.legal(state, p)
     return moves
 
 
@@ -88,14 +113,14 @@ def chance_outcomes(state: GameState, player: int | None = None) -> list[Move]:
         if task:
             moves += T.chance_for(state, task)
         elif state.showings[p].to_draw > 0:
-            moves += [Move("draw_pawn", player=p, pawn=i) for i in state.pawns_at(P.bag(p))]
+            moves += listed_each("draw_pawn", p, "pawn", state.pawns_at(P.bag(p)))
     return moves
 
 
 def waiting_players(state: GameState) -> list[int]:
     """During Showings, the players who still have something to do; else the one to act."""
     if state.phase == "showings":
-        return [p for p in range(state.n) if not S.player_done(state, p)]
+        return C.busy_players(state)
     if state.phase == "over":
         return []
     fronts = state.front_tasks()

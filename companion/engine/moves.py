@@ -113,9 +113,13 @@ def check_fields(move: Move) -> None:
     """Raise ``BAD_MOVE`` unless the move's kind is known and its fields are well typed."""
     if move.kind not in FIELDS:
         raise Violation("UNKNOWN_MOVE", f"unknown move kind {move.kind!r}")
-    for name in _INT_FIELDS + _STR_FIELDS:
+    for name in _INT_FIELDS:
         value = getattr(move, name)
-        if value is not None:
+        if value is not None and (type(value) is not int or value < 0):
+            _typed(move.kind, name, value)
+    for name in _STR_FIELDS:
+        value = getattr(move, name)
+        if value is not None and type(value) is not str:
             _typed(move.kind, name, value)
 
 

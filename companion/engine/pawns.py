@@ -25,6 +25,9 @@ RESERVE = 1
 _BAG, _EXIT, _HAND = 0, 1, 2
 _SEAT_BASE = 1000
 
+FIRST_SEAT = _SEAT_BASE
+"""Every seat location is at least this, every other location below it (see :func:`is_seat`)."""
+
 
 def bag(player: int) -> int:
     """The location code of a player's cloth bag."""
@@ -58,6 +61,11 @@ def owner(loc: int) -> int | None:
     if loc >= 10:
         return (loc - 10) // 10
     return None
+
+
+def seat_owner(loc: int) -> int:
+    """The player whose cinema a seat location belongs to."""
+    return (loc - _SEAT_BASE) // 100
 
 
 def seat_parts(loc: int) -> tuple[int, int, int]:

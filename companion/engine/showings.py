@@ -11,6 +11,8 @@ For one player the order is fixed:
    its seat action (``seat_action``), then one movie action of its own color
    (``movie_action``), then leaves (``end_guest``; it leaves by itself once nothing is left
    for it to do). A theater is finished before another one starts.
+
+This module applies the moves; :mod:`.showing_choices` lists the ones open to a player.
 """
 
 from __future__ import annotations
@@ -19,32 +21,35 @@ from . import effects as E
 from . import pawns as P
 from . import tasks as T
 from .moves import Move
+from .showing_choices import SLOTS, first_guest, free_seat
 from .state import GameState, Showing
-from .violations import require
-
-SLOTS = (0, 1, 2)
+from .violations import Violation, require
 
 
 def _player(state: GameState, move: Move) -> int:
-    require(state.phase == "showings", "WRONG_PHASE",
-            f"{move.kind} belongs to the Showings phase; the game is in {state.phase}.")
+    # The guards every Showings move passes are written out rather than given to require(),
+    # which would cost a call and a message function on each of the phase's many moves.
     p = move.player
-    require(p is not None and p < state.n, "BAD_MOVE", "The move names no valid player.")
-    assert p is not None
+    if state.phase != "showings":
+        raise Violation("WRONG_PHASE", f"{move.kind} belongs to the Showings phase; the game "
+                        f"is in {state.phase}.")
+    if p is None or p >= state.n:
+        raise Violation("BAD_MOVE", "The move names no valid player.")
     return p
 
 
 def _no_task(state: GameState, p: int) -> Showing:
     task = state.task_for(p)
-    require(task is None, "PENDING_STEP",
-            f"{state.names[p]} must first resolve a pending {task.kind if task else ''} step.")
+    if task is not None:
+        raise Violation("PENDING_STEP",
+                        f"{state.names[p]} must first resolve a pending {task.kind} step.")
     return state.showings[p]
 
 
 def _pawn(state: GameState, move: Move) -> int:
     pawn = move.pawn
-    require(pawn is not None and pawn < len(state.loc), "BAD_MOVE", f"There is no pawn {pawn}.")
-    assert pawn is not None
+    if pawn is None or pawn >= len(state.loc):
+        raise Violation("BAD_MOVE", f"There is no pawn {pawn}.")
     return pawn
 
 
@@ -53,36 +58,30 @@ def apply_draw_pawn(state: GameState, move: Move) -> None:
     p = _player(state, move)
     pawn = _pawn(state, move)
     task = state.task_for(p)
-    if task is not None and task.kind == "draw_seat" and task.pawn is None:
-        _check_in_bag(state, p, pawn)
-        state.move_pawn(pawn, P.hand(p))
-        task.pawn = pawn
-        return
-    show = _no_task(state, p)
-    require(show.to_draw > 0, "DRAW_NOT_EXPECTED",
-            f"{state.names[p]} has already drawn all {state.draw_value(p)} guests of the "
-            f"audience: pawn {pawn} should stay in the bag.")
+    if task is None or task.kind != "draw_seat" or task.pawn is not None:
+        show = _no_task(state, p)
+        require(show.to_draw > 0, "DRAW_NOT_EXPECTED",
+                lambda: f"{state.names[p]} has already drawn all {state.draw_value(p)} guests "
+                f"of the audience: pawn {pawn} should stay in the bag.")
     _check_in_bag(state, p, pawn)
+    _draw_pawn(state, move)
+
+
+def _draw_pawn(state: GameState, move: Move) -> None:
+    p, pawn = move.player, move.pawn
+    assert p is not None and pawn is not None
+    task = state.task_for(p)
     state.move_pawn(pawn, P.hand(p))
-    show.to_draw -= 1
+    if task is not None and task.kind == "draw_seat" and task.pawn is None:
+        task.pawn = pawn
+    else:
+        state.showings[p].to_draw -= 1
 
 
 def _check_in_bag(state: GameState, p: int, pawn: int) -> None:
-    require(state.loc[pawn] == P.bag(p), "PAWN_NOT_IN_BAG",
-            f"Pawn {pawn} ({state.pawn_color[pawn]}) is in {state.where(pawn)}, "
-            f"not in {state.names[p]}'s bag.")
-
-
-def free_seat(state: GameState, p: int, slot: int) -> int | None:
-    """The next seat in seat order of a theater showing a movie, or None."""
-    theater = state.theater(p, slot)
-    if theater is None or state.players[p].movies[slot] is None:
-        return None
-    base, seated = P.seat(p, slot, 0), state.seated
-    for k in range(theater.seats):
-        if base + k not in seated:
-            return k
-    return None
+    if state.loc[pawn] != P.bag(p):
+        raise Violation("PAWN_NOT_IN_BAG", f"Pawn {pawn} ({state.pawn_color[pawn]}) is in "
+                        f"{state.where(pawn)}, not in {state.names[p]}'s bag.")
 
 
 def apply_place(state: GameState, move: Move) -> None:
@@ -91,19 +90,32 @@ def apply_place(state: GameState, move: Move) -> None:
     pawn = _pawn(state, move)
     task = state.task_for(p)
     if task is not None and task.kind == "draw_seat" and task.pawn is not None:
-        _place_drawn(state, p, pawn, move)
-        state.tasks.remove(task)
+        _check_place_drawn(state, p, pawn, move)
+        _place(state, move)
         return
     show = _no_task(state, p)
     require(show.to_draw == 0, "DRAW_NOT_DONE",
-            f"{state.names[p]} still has {show.to_draw} guest(s) to draw before placing.")
+            lambda: f"{state.names[p]} still has {show.to_draw} guest(s) to draw before placing.")
     require(state.loc[pawn] == P.hand(p), "PAWN_NOT_DRAWN",
-            f"Pawn {pawn} is in {state.where(pawn)}, not among {state.names[p]}'s drawn guests.")
+            lambda: f"Pawn {pawn} is in {state.where(pawn)}, not among {state.names[p]}'s "
+            "drawn guests.")
     slot, index = _seat_of(state, p, move)
     want = free_seat(state, p, slot)
     require(want == index, "SEAT_ORDER",
-            f"Seat #{index + 1} of {P.SLOT_NAMES[slot]} theater: seats fill in order, "
+            lambda: f"Seat #{index + 1} of {P.SLOT_NAMES[slot]} theater: seats fill in order, "
             + (f"the next one is #{want + 1}." if want is not None else "and it is full."))
+    _place(state, move)
+
+
+def _place(state: GameState, move: Move) -> None:
+    p, pawn, slot, index = move.player, move.pawn, move.slot, move.seat
+    assert p is not None and pawn is not None and slot is not None and index is not None
+    task = state.task_for(p)
+    if task is not None and task.kind == "draw_seat" and task.pawn is not None:
+        pushed = state.occupant(p, slot, index)  # the drawn guest takes an occupied seat
+        if pushed is not None:
+            state.move_pawn(pushed, P.exit_zone(p))
+        state.tasks.remove(task)
     state.move_pawn(pawn, P.seat(p, slot, index))
 
 
@@ -113,26 +125,23 @@ def _seat_of(state: GameState, p: int, move: Move) -> tuple[int, int]:
     slot = move.slot
     theater = state.theater(p, slot)
     require(theater is not None and state.movie(p, slot) is not None, "THEATER_HAS_NO_MOVIE",
-            f"{state.names[p]}'s {P.SLOT_NAMES[slot]} theater shows no movie: guests sit "
+            lambda: f"{state.names[p]}'s {P.SLOT_NAMES[slot]} theater shows no movie: guests sit "
             "only in theaters showing a movie.")
     assert theater is not None
     require(move.seat < theater.seats, "NO_SUCH_SEAT",
-            f"That theater has {theater.seats} seat(s); there is no seat #{move.seat + 1}.")
+            lambda: f"That theater has {theater.seats} seat(s); there is no seat #{move.seat + 1}.")
     return slot, move.seat
 
 
-def _place_drawn(state: GameState, p: int, pawn: int, move: Move) -> None:
+def _check_place_drawn(state: GameState, p: int, pawn: int, move: Move) -> None:
     task = state.task_for(p)
     assert task is not None
-    require(pawn == task.pawn, "PAWN_NOT_DRAWN", f"The guest just drawn is pawn {task.pawn}.")
+    require(pawn == task.pawn, "PAWN_NOT_DRAWN",
+            lambda: f"The guest just drawn is pawn {task.pawn}.")
     slot, index = _seat_of(state, p, move)
     require((slot, index) in T.draw_seat_targets(state, p), "SEAT_NOT_ELIGIBLE",
-            f"Seat #{index + 1} of the {P.SLOT_NAMES[slot]} theater was already activated "
+            lambda: f"Seat #{index + 1} of the {P.SLOT_NAMES[slot]} theater was already activated "
             "this showing, or is not next in seat order.")
-    pushed = state.occupant(p, slot, index)
-    if pushed is not None:
-        state.move_pawn(pushed, P.exit_zone(p))
-    state.move_pawn(pawn, P.seat(p, slot, index))
 
 
 def apply_to_exit(state: GameState, move: Move) -> None:
@@ -141,22 +150,32 @@ def apply_to_exit(state: GameState, move: Move) -> None:
     pawn = _pawn(state, move)
     task = state.task_for(p)
     if task is not None and task.kind == "draw_seat" and task.pawn is not None:
-        require(pawn == task.pawn, "PAWN_NOT_DRAWN", f"The guest just drawn is pawn {task.pawn}.")
+        require(pawn == task.pawn, "PAWN_NOT_DRAWN",
+                lambda: f"The guest just drawn is pawn {task.pawn}.")
         require(not T.draw_seat_targets(state, p), "SEAT_AVAILABLE",
                 "A seat not yet activated is free for the drawn guest: seat it.")
-        state.move_pawn(pawn, P.exit_zone(p))
-        state.tasks.remove(task)
+        _to_exit(state, move)
         return
     show = _no_task(state, p)
     require(show.to_draw == 0, "DRAW_NOT_DONE",
-            f"{state.names[p]} still has {show.to_draw} guest(s) to draw before placing.")
+            lambda: f"{state.names[p]} still has {show.to_draw} guest(s) to draw before placing.")
     require(state.loc[pawn] == P.hand(p), "PAWN_NOT_DRAWN",
-            f"Pawn {pawn} is in {state.where(pawn)}, not among {state.names[p]}'s drawn guests.")
+            lambda: f"Pawn {pawn} is in {state.where(pawn)}, not among {state.names[p]}'s "
+            "drawn guests.")
     open_slots = [s for s in SLOTS if free_seat(state, p, s) is not None]
     require(not open_slots, "SEAT_AVAILABLE",
-            f"{state.names[p]}'s {P.SLOT_NAMES[open_slots[0]] if open_slots else ''} theater "
+            lambda: f"{state.names[p]}'s {P.SLOT_NAMES[open_slots[0]]} theater "
             "still has a free seat: extra guests go to the exit zone only when all are full.")
+    _to_exit(state, move)
+
+
+def _to_exit(state: GameState, move: Move) -> None:
+    p, pawn = move.player, move.pawn
+    assert p is not None and pawn is not None
+    task = state.task_for(p)
     state.move_pawn(pawn, P.exit_zone(p))
+    if task is not None and task.kind == "draw_seat" and task.pawn is not None:
+        state.tasks.remove(task)
 
 
 # -- resolving -------------------------------------------------------------------------------
@@ -167,31 +186,19 @@ def _acting(state: GameState, move: Move) -> tuple[int, int, int, int]:
     p = _player(state, move)
     show = _no_task(state, p)
     require(show.to_draw == 0 and not state.pawns_at(P.hand(p)), "PLACEMENT_NOT_DONE",
-            f"{state.names[p]} must draw and place every guest before guests act.")
+            lambda: f"{state.names[p]} must draw and place every guest before guests act.")
     require(move.slot in SLOTS, "NO_SUCH_SLOT", "Cinema slots are 0 (left), 1 and 2 (right).")
     assert move.slot is not None
     slot = move.slot
     if show.active not in (-1, slot):
-        require(False, "THEATER_NOT_FINISHED", f"Finish the {P.SLOT_NAMES[show.active]} "
+        require(False, "THEATER_NOT_FINISHED", lambda: f"Finish the {P.SLOT_NAMES[show.active]} "
                 "theater before activating another one.")
     seat = show.cursor if show.active == slot else first_guest(state, p, slot)
     pawn = state.occupant(p, slot, seat) if seat is not None else None
     require(pawn is not None, "NO_GUEST_TO_ACT",
-            f"No guest waits to act in {state.names[p]}'s {P.SLOT_NAMES[slot]} theater.")
+            lambda: f"No guest waits to act in {state.names[p]}'s {P.SLOT_NAMES[slot]} theater.")
     assert seat is not None and pawn is not None
     return p, slot, seat, pawn
-
-
-def first_guest(state: GameState, p: int, slot: int) -> int | None:
-    """Seat index of the first seated guest of a theater, or None."""
-    theater = state.theater(p, slot)
-    if theater is None:
-        return None
-    base, seated = P.seat(p, slot, 0), state.seated
-    for k in range(theater.seats):
-        if base + k in seated:
-            return k
-    return None
 
 
 def _begin(state: GameState, p: int, slot: int, seat: int) -> Showing:
@@ -208,12 +215,12 @@ def _check_movie_index(state: GameState, p: int, slot: int, index: int | None,
     require(movie is not None, "THEATER_HAS_NO_MOVIE", "No movie shows in that theater.")
     assert movie is not None
     require(index is not None and 0 <= index < len(movie.actions), "BAD_ACTION_INDEX",
-            f"{movie.title} has no action #{index}.")
+            lambda: f"{movie.title} has no action #{index}.")
     assert index is not None
     require(index < state.visible_actions(p, slot), "MOVIE_ACTION_COVERED",
-            f"The lobby slider covers action #{index} of {movie.title}.")
+            lambda: f"The lobby slider covers action #{index} of {movie.title}.")
     require(index not in state.players[p].used[slot], "MOVIE_ACTION_USED",
-            f"Action #{index} of {movie.title} was already used this round.")
+            lambda: f"Action #{index} of {movie.title} was already used this round.")
     action = movie.actions[index]
     E.check_action(state, p, action, pawn)
     return action
@@ -229,47 +236,82 @@ def apply_seat_action(state: GameState, move: Move) -> None:
     assert theater is not None
     color, action = theater.seat_colors[seat], theater.seat_actions[seat]
     require(color in ("grey", state.pawn_color[pawn]), "SEAT_COLOR",
-            f"Pawn {pawn} is {state.pawn_color[pawn]}: only a {color} guest may take the "
+            lambda: f"Pawn {pawn} is {state.pawn_color[pawn]}: only a {color} guest may take the "
             f"action of seat #{seat + 1}.")
     if action == "movie_action":
-        inner = _check_movie_index(state, p, slot, move.index, move.pawn)
-        show = _begin(state, p, slot, seat)
-        show.seat_taken = True
-        assert move.index is not None
-        state.players[p].used[slot].add(move.index)
-        E.do_action(state, p, inner, move.pawn)
-        return
-    require(move.index is None, "BAD_MOVE", "Only a movie_action seat takes an index.")
-    E.check_action(state, p, action, move.pawn)
+        _check_movie_index(state, p, slot, move.index, move.pawn)
+    else:
+        require(move.index is None, "BAD_MOVE", "Only a movie_action seat takes an index.")
+        E.check_action(state, p, action, move.pawn)
+    _seat_action(state, move)
+
+
+def _seat_action(state: GameState, move: Move) -> None:
+    p, slot, seat = _actor(state, move)
+    theater = state.theater(p, slot)
+    assert theater is not None
+    action = theater.seat_actions[seat]
     show = _begin(state, p, slot, seat)
     show.seat_taken = True
+    if action == "movie_action":  # the seat gives one free action of the movie
+        movie = state.movie(p, slot)
+        assert movie is not None and move.index is not None
+        state.players[p].used[slot].add(move.index)
+        action = movie.actions[move.index]
     E.do_action(state, p, action, move.pawn)
 
 
 def apply_movie_action(state: GameState, move: Move) -> None:
     """The acting guest uses one free action of a movie of its own color."""
-    p, slot, seat, pawn = _acting(state, move)
+    p, slot, _, pawn = _acting(state, move)
     show = state.showings[p]
     require(not (show.active == slot and show.movie_taken), "MOVIE_ACTION_TAKEN",
             "This guest has already taken its movie action.")
     movie = state.movie(p, slot)
     assert movie is not None
     require(movie.color == state.pawn_color[pawn], "MOVIE_COLOR",
-            f"Pawn {pawn} is {state.pawn_color[pawn]} and {movie.title} is {movie.color}: "
+            lambda: f"Pawn {pawn} is {state.pawn_color[pawn]} and {movie.title} is {movie.color}: "
             "only a guest of the movie's color takes its actions.")
-    action = _check_movie_index(state, p, slot, move.index, move.pawn)
+    _check_movie_index(state, p, slot, move.index, move.pawn)
+    _movie_action(state, move)
+
+
+def _movie_action(state: GameState, move: Move) -> None:
+    p, slot, seat = _actor(state, move)
+    movie = state.movie(p, slot)
+    assert movie is not None and move.index is not None
     show = _begin(state, p, slot, seat)
     show.seat_taken = show.movie_taken = True
-    assert move.index is not None
     state.players[p].used[slot].add(move.index)
-    E.do_action(state, p, action, move.pawn)
+    E.do_action(state, p, movie.actions[move.index], move.pawn)
 
 
 def apply_end_guest(state: GameState, move: Move) -> None:
     """The acting guest is done and goes to the exit zone."""
-    p, slot, seat, _ = _acting(state, move)
+    _acting(state, move)
+    _end_guest(state, move)
+
+
+def _end_guest(state: GameState, move: Move) -> None:
+    p, slot, seat = _actor(state, move)
     _begin(state, p, slot, seat)
     finish_guest(state, p)
+
+
+def _actor(state: GameState, move: Move) -> tuple[int, int, int]:
+    """``(player, slot, seat)`` of the guest a legal resolve move is about."""
+    p, slot = move.player, move.slot
+    assert p is not None and slot is not None
+    show = state.showings[p]
+    seat = show.cursor if show.active == slot else first_guest(state, p, slot)
+    assert seat is not None
+    return p, slot, seat
+
+
+EFFECTS = {"draw_pawn": _draw_pawn, "place": _place, "to_exit": _to_exit,
+           "seat_action": _seat_action, "movie_action": _movie_action, "end_guest": _end_guest}
+"""What the most frequent Showings moves do once they are known to be legal: each ``apply_``
+handler checks its move and ends by calling one of these (see :func:`.game.apply_listed`)."""
 
 
 def finish_guest(state: GameState, p: int) -> None:
@@ -287,81 +329,3 @@ def finish_guest(state: GameState, p: int) -> None:
             return
     show.activated[slot] = True
     show.active = show.cursor = -1
-
-
-# -- listing ---------------------------------------------------------------------------------
-
-
-def legal(state: GameState, p: int) -> list[Move]:
-    """Player ``p``'s Showings decisions, when no pending step blocks them."""
-    show = state.showings[p]
-    if show.to_draw > 0:
-        return []
-    hand = state.pawns_at(P.hand(p))
-    if hand:
-        return _placements(state, p, hand)
-    if show.active != -1:
-        return guest_moves(state, p, show.active)
-    moves: list[Move] = []
-    for slot in SLOTS:
-        if first_guest(state, p, slot) is not None:
-            moves += guest_moves(state, p, slot)
-    return moves
-
-
-def _placements(state: GameState, p: int, hand: list[int]) -> list[Move]:
-    seats = [(s, k) for s in SLOTS if (k := free_seat(state, p, s)) is not None]
-    if not seats:
-        return [Move("to_exit", player=p, pawn=i) for i in hand]
-    return [Move("place", player=p, pawn=i, slot=s, seat=k) for i in hand for s, k in seats]
-
-
-def guest_moves(state: GameState, p: int, slot: int) -> list[Move]:
-    """What the guest next to act in ``slot`` may do, ``end_guest`` last."""
-    show = state.showings[p]
-    active = show.active == slot
-    seat = show.cursor if active else first_guest(state, p, slot)
-    assert seat is not None
-    pawn = state.occupant(p, slot, seat)
-    assert pawn is not None
-    moves = []
-    if not (active and show.seat_taken):
-        moves += _seat_options(state, p, slot, seat, pawn)
-    movie = state.movie(p, slot)
-    if not (active and show.movie_taken) and movie and movie.color == state.pawn_color[pawn]:
-        moves += [Move("movie_action", player=p, slot=slot, index=i, pawn=x)
-                  for i, x in movie_options(state, p, slot)]
-    moves.append(Move("end_guest", player=p, slot=slot))
-    return moves
-
-
-def _seat_options(state: GameState, p: int, slot: int, seat: int, pawn: int) -> list[Move]:
-    theater = state.theater(p, slot)
-    assert theater is not None
-    color, action = theater.seat_colors[seat], theater.seat_actions[seat]
-    if color not in ("grey", state.pawn_color[pawn]):
-        return []
-    if action == "movie_action":
-        return [Move("seat_action", player=p, slot=slot, index=i, pawn=x)
-                for i, x in movie_options(state, p, slot)]
-    return [Move("seat_action", player=p, slot=slot, pawn=x)
-            for x in E.action_options(state, p, action)]
-
-
-def movie_options(state: GameState, p: int, slot: int) -> list[tuple[int, int | None]]:
-    """``(index, pawn)`` pairs for the free, uncovered actions of the movie in ``slot``."""
-    movie = state.movie(p, slot)
-    if movie is None:
-        return []
-    used = state.players[p].used[slot]
-    return [(i, x) for i in range(state.visible_actions(p, slot)) if i not in used
-            for x in E.action_options(state, p, movie.actions[i])]
-
-
-def player_done(state: GameState, p: int) -> bool:
-    """Whether the player has nothing left to do this Showings phase."""
-    show = state.showings[p]
-    if show.to_draw > 0 or state.task_for(p) is not None or state.at.get(P.hand(p)):
-        return False
-    low, high = P.seat(p, 0, 0), P.seat(p + 1, 0, 0)
-    return not any(low <= loc < high for loc in state.seated)

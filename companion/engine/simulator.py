@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from . import game as G
 from .catalog import Catalog
 from .moves import Move
 from .setup import new_game
@@ -47,12 +48,12 @@ def random_move(state: GameState, rng: random.Random, policy: str = "random") ->
     """
     player = None
     if state.phase == "showings":
-        waiting = state.waiting_players()
+        waiting = G.waiting_players(state)
         player = rng.choice(waiting) if waiting else None
-    outcomes = state.chance_outcomes(player)
+    outcomes = G.chance_outcomes(state, player)
     if outcomes:
         return rng.choice(outcomes)
-    moves = state.legal_moves(player)
+    moves = G.legal_moves(state, player)
     if not moves:
         raise RuntimeError(f"no move in phase {state.phase}, round {state.round}")
     if policy == "eager":
@@ -70,10 +71,10 @@ def play_random(catalog: Catalog, players: int, rng: random.Random,
     names = tuple(names or DEFAULT_NAMES[:players])
     first = rng.randrange(players)
     game = SimulatedGame(new_game(catalog, names, first), names, first)
-    while not game.state.is_over:
+    while game.state.phase != "over":
         if len(game.moves) >= max_moves:
             raise RuntimeError(f"game did not end after {max_moves} moves")
         move = random_move(game.state, rng, policy)
-        game.state.apply(move)
+        G.apply_listed(game.state, move)
         game.moves.append(move)
     return game

@@ -148,6 +148,8 @@ class GameState:
         self.loc: list[int] = [P.BOX] * len(self.pawn_color)
         self.seated: dict[int, int] = {}
         """Seat location -> pawn id, kept in step with ``loc``."""
+        self.seated_count = [0] * self.n
+        """How many guests sit in each player's cinema, kept in step with ``seated``."""
         self.at: dict[int, set[int]] = {P.BOX: set(range(len(self.pawn_color)))}
         """Location -> pawn ids there, kept in step with ``loc``."""
         self.players: list[PlayerState] = []
@@ -184,6 +186,7 @@ class GameState:
         other.__dict__.update(self.__dict__)
         other.loc = list(self.loc)
         other.seated = dict(self.seated)
+        other.seated_count = list(self.seated_count)
         other.at = {k: set(v) for k, v in self.at.items()}
         other.players = [p.clone() for p in self.players]
         other.showings = [s.clone() for s in self.showings]
@@ -200,7 +203,7 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as plain JSON data; two states are equal when these are equal."""
-        skip = {"catalog", "pawn_color", "seated", "at"}
+        skip = {"catalog", "pawn_color", "seated", "seated_count", "at"}
         data: dict[str, Any] = {k: v for k, v in self.__dict__.items() if k not in skip}
         data["names"] = list(self.names)
         data["players"] = [p.to_dict() for p in self.players]
@@ -230,12 +233,18 @@ class GameState:
     def move_pawn(self, pawn: int, loc: int) -> None:
         """Put a pawn somewhere, keeping the seat index in step."""
         old = self.loc[pawn]
-        if P.is_seat(old):
+        if old >= P.FIRST_SEAT:
             del self.seated[old]
-        if P.is_seat(loc):
+            self.seated_count[P.seat_owner(old)] -= 1
+        if loc >= P.FIRST_SEAT:
             self.seated[loc] = pawn
+            self.seated_count[P.seat_owner(loc)] += 1
         self.at[old].discard(pawn)
-        self.at.setdefault(loc, set()).add(pawn)
+        here = self.at.get(loc)
+        if here is None:
+            self.at[loc] = {pawn}
+        else:
+            here.add(pawn)
         self.loc[pawn] = loc
 
     def cinema_pawns(self, player: int) -> list[int]:
@@ -245,7 +254,11 @@ class GameState:
 
     def owned_pawns(self, player: int) -> list[int]:
         """Every guest a player owns, wherever it is in their bag, hand, cinema or exit."""
-        return [i for i, here in enumerate(self.loc) if here >= 10 and P.owner(here) == player]
+        at = self.at
+        mine = [*at.get(P.bag(player), ()), *at.get(P.hand(player), ()),
+                *at.get(P.exit_zone(player), ())]
+        mine += [i for where, i in self.seated.items() if P.seat_owner(where) == player]
+        return sorted(mine)
 
     def where(self, pawn: int) -> str:
         """Where a pawn is, in words."""
@@ -301,11 +314,17 @@ class GameState:
         return fronts
 
     def task_for(self, player: int | None) -> Task | None:
-        """The pending step that blocks ``player``, if any."""
+        """The pending step that blocks ``player``, if any.
+
+        Outside the Showings that is the first pending step, whoever it belongs to; during the
+        Showings, the first one that is the player's own or shared (the front of their queue).
+        """
         if not self.tasks:
             return None
-        for task in self.front_tasks():
-            if task.player == player or task.player is None or self.phase != "showings":
+        if self.phase != "showings":
+            return self.tasks[0]
+        for task in self.tasks:
+            if task.player == player or task.player is None:
                 return task
         return None
 
@@ -317,30 +336,35 @@ class GameState:
 
     def apply(self, move: Move) -> None:
         """Apply a move or chance outcome in place; an illegal one raises and changes nothing."""
-        from .game import apply
-
-        apply(self, move)
+        _rules().apply(self, move)
 
     def legal_moves(self, player: int | None = None) -> list[Move]:
         """The decisions that may be made now, by anyone or only by ``player``."""
-        from .game import legal_moves
-
-        return legal_moves(self, player)
+        return _rules().legal_moves(self, player)
 
     def chance_outcomes(self, player: int | None = None) -> list[Move]:
         """The chance outcomes the table may report now, for anyone or only for ``player``.
 
         In simulation each listed outcome is equally likely.
         """
-        from .game import chance_outcomes
-
-        return chance_outcomes(self, player)
+        return _rules().chance_outcomes(self, player)
 
     def waiting_players(self) -> list[int]:
         """Players who must still act: everyone not done during Showings, else the one to act.
 
         Empty when only a shared chance step (a reveal) is due, or the game is over.
         """
-        from .game import waiting_players
+        return _rules().waiting_players(self)
 
-        return waiting_players(self)
+
+_game: Any = None
+
+
+def _rules() -> Any:
+    """The module of rules (:mod:`.game`), imported on first use since it imports this one."""
+    global _game
+    if _game is None:
+        from . import game
+
+        _game = game
+    return _game

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import effects as E
 from . import pawns as P
+from .listing import listed, listed_each
 from .moves import Move
 from .state import GameState, Task
 from .violations import Violation, require
@@ -18,18 +19,18 @@ def chance_for(state: GameState, task: Task) -> list[Move]:
     """The outcomes the table may report for a chance task (empty for a decision task)."""
     kind = task.kind
     if kind == "deal_starting":
-        return [Move("deal_starting", player=task.player, card=c) for c in state.starting_pool]
+        return listed_each("deal_starting", task.player, "card", state.starting_pool)
     if kind == "lineup":
-        return [Move("reveal_movie", card=c) for c in state.movie_pool]
+        return listed_each("reveal_movie", None, "card", state.movie_pool)
     if kind == "theater":
         assert task.size is not None
-        return [Move("reveal_theater", card=c) for c in state.theater_pool[task.size]]
+        return listed_each("reveal_theater", None, "card", state.theater_pool[task.size])
     if kind == "award" and task.remaining > 0:
-        return [Move("draw_award", player=task.player, card=c) for c in state.award_pool]
+        return listed_each("draw_award", task.player, "card", state.award_pool)
     if kind == "draw_seat" and task.pawn is None:
         assert task.player is not None
         bag = state.pawns_at(P.bag(task.player))
-        return [Move("draw_pawn", player=task.player, pawn=i) for i in bag]
+        return listed_each("draw_pawn", task.player, "pawn", bag)
     return []
 
 
@@ -38,24 +39,24 @@ def decisions_for(state: GameState, task: Task) -> list[Move]:
     p = task.player
     kind = task.kind
     if kind == "award" and task.remaining == 0:
-        return [Move("keep_award", player=p, card=c) for c in dict.fromkeys(task.drawn)]
+        return [listed("keep_award", player=p, card=c) for c in dict.fromkeys(task.drawn)]
     if kind == "gain":
         assert p is not None and task.color is not None
         if task.color == "white":
-            return [Move("gain_pawn", player=p, pawn=i, target=t)
+            return [listed("gain_pawn", player=p, pawn=i, target=t)
                     for i in E.white_sources(state, p) for t in range(state.n)]
-        return [Move("gain_pawn", player=p, pawn=i) for i in E.gain_sources(state, p, task.color)]
+        return listed_each("gain_pawn", p, "pawn", E.gain_sources(state, p, task.color))
     if kind == "bonus":
         assert p is not None and task.action is not None
-        moves = [Move("bonus_action", player=p, pawn=i)
+        moves = [listed("bonus_action", player=p, pawn=i)
                  for i in E.action_options(state, p, task.action)]
-        return [*moves, Move("decline", player=p)]
+        return [*moves, listed("decline", player=p)]
     if kind == "draw_seat" and task.pawn is not None:
         assert p is not None
         seats = draw_seat_targets(state, p)
         if not seats:
-            return [Move("to_exit", player=p, pawn=task.pawn)]
-        return [Move("place", player=p, pawn=task.pawn, slot=s, seat=k) for s, k in seats]
+            return [listed("to_exit", player=p, pawn=task.pawn)]
+        return [listed("place", player=p, pawn=task.pawn, slot=s, seat=k) for s, k in seats]
     return []
 
 
@@ -86,11 +87,11 @@ def draw_seat_targets(state: GameState, player: int) -> list[tuple[int, int]]:
 def _front(state: GameState, move: Move, kinds: tuple[str, ...]) -> Task:
     task = state.task_for(move.player)
     require(task is not None and task.kind in kinds, "NOT_EXPECTED",
-            f"No step waits for {move.kind} now.")
+            lambda: f"No step waits for {move.kind} now.")
     assert task is not None
     if task.player is not None:
         require(move.player == task.player, "NOT_YOUR_TURN",
-                f"{state.names[task.player]} must resolve this step first.")
+                lambda: f"{state.names[task.player]} must resolve this step first.")
     return task
 
 
@@ -98,7 +99,7 @@ def apply_deal_starting(state: GameState, move: Move) -> None:
     """A starting movie dealt to a player: it shows in slot 0, with its extra guest."""
     task = _front(state, move, ("deal_starting",))
     require(move.card in state.starting_pool, "CARD_NOT_AVAILABLE",
-            f"{move.card} is not a starting movie still to deal.")
+            lambda: f"{move.card} is not a starting movie still to deal.")
     assert move.card is not None and task.player is not None
     state.starting_pool.remove(move.card)
     p = task.player
@@ -112,11 +113,14 @@ def apply_deal_starting(state: GameState, move: Move) -> None:
 
 def apply_reveal_movie(state: GameState, move: Move) -> None:
     """A movie card revealed into the first row that is not full (Features, then Premiers)."""
-    task = _front(state, move, ("lineup",))
+    _front(state, move, ("lineup",))
     require(move.card in state.movie_pool, "CARD_NOT_AVAILABLE",
-            f"{move.card} is not in the movie deck.")
+            lambda: f"{move.card} is not in the movie deck.")
+    _reveal_movie(state, move)
+
+
+def _reveal_movie(state: GameState, move: Move) -> None:
     assert move.card is not None
-    del task
     state.movie_pool.remove(move.card)
     if state.above_final > 0:
         state.above_final -= 1
@@ -130,10 +134,16 @@ def apply_reveal_theater(state: GameState, move: Move) -> None:
     task = _front(state, move, ("theater",))
     assert task.size is not None
     require(move.card in state.theater_pool[task.size], "CARD_NOT_AVAILABLE",
-            f"{move.card} is not in the {task.size}-seat theater stack.")
-    assert move.card is not None
-    state.theater_pool[task.size].remove(move.card)
-    state.columns[task.size].append(move.card)
+            lambda: f"{move.card} is not in the {task.size}-seat theater stack.")
+    _reveal_theater(state, move)
+
+
+def _reveal_theater(state: GameState, move: Move) -> None:
+    task = state.task_for(move.player)
+    assert task is not None and task.size is not None and move.card is not None
+    size = task.size
+    state.theater_pool[size].remove(move.card)
+    state.columns[size].append(move.card)
 
 
 def apply_draw_award(state: GameState, move: Move) -> None:
@@ -141,11 +151,22 @@ def apply_draw_award(state: GameState, move: Move) -> None:
     task = _front(state, move, ("award",))
     require(task.remaining > 0, "NOT_EXPECTED", "Both award cards are drawn: keep one.")
     require(move.card in state.award_pool, "CARD_NOT_AVAILABLE",
-            f"{move.card} is not in the award deck.")
-    assert move.card is not None
+            lambda: f"{move.card} is not in the award deck.")
+    _draw_award(state, move)
+
+
+def _draw_award(state: GameState, move: Move) -> None:
+    task = state.task_for(move.player)
+    assert task is not None and move.card is not None
     state.award_pool.remove(move.card)
     task.drawn.append(move.card)
     task.remaining -= 1
+
+
+EFFECTS = {"reveal_movie": _reveal_movie, "reveal_theater": _reveal_theater,
+           "draw_award": _draw_award}
+"""What the frequent reveals and draws do once they are known to be legal: each ``apply_``
+handler checks its move and ends by calling one of these (see :func:`.game.apply_listed`)."""
 
 
 def apply_keep_award(state: GameState, move: Move) -> None:
@@ -153,7 +174,7 @@ def apply_keep_award(state: GameState, move: Move) -> None:
     task = _front(state, move, ("award",))
     require(task.remaining == 0, "PENDING_STEP", "Draw both award cards first.")
     require(move.card in task.drawn, "AWARD_NOT_DRAWN",
-            f"{move.card} is not one of the awards just drawn ({', '.join(task.drawn)}).")
+            lambda: f"{move.card} is not one of the awards just drawn ({', '.join(task.drawn)}).")
     assert move.card is not None and task.player is not None
     state.players[task.player].awards.append(move.card)
     rest = list(task.drawn)
@@ -167,13 +188,13 @@ def apply_gain_pawn(state: GameState, move: Move) -> None:
     task = _front(state, move, ("gain",))
     p, color, pawn = task.player, task.color, move.pawn
     assert p is not None and color is not None and pawn is not None
-    require(0 <= pawn < len(state.loc), "BAD_MOVE", f"There is no pawn {pawn}.")
+    require(0 <= pawn < len(state.loc), "BAD_MOVE", lambda: f"There is no pawn {pawn}.")
     if color == "white":
         require(move.target is not None and move.target < state.n, "BAD_TARGET",
                 "Say which player's bag the white guest goes into.")
         require(pawn in E.white_sources(state, p), "PAWN_NOT_AVAILABLE",
-                f"Pawn {pawn} ({state.pawn_color[pawn]}) is in {state.where(pawn)}: the white "
-                "guest comes from the reserve or your own cinema.")
+                lambda: f"Pawn {pawn} ({state.pawn_color[pawn]}) is in {state.where(pawn)}: "
+                "the white guest comes from the reserve or your own cinema.")
         assert move.target is not None
         state.move_pawn(pawn, P.bag(move.target))
     else:

@@ -6,6 +6,8 @@ Codes never change meaning once published; the sentence may be reworded.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 CODES: dict[str, str] = {
     "UNKNOWN_MOVE": "the move kind is not one the engine knows",
     "BAD_MOVE": "a field of the move is missing or has the wrong type",
@@ -23,7 +25,7 @@ CODES: dict[str, str] = {
     "NO_SUCH_SLOT": "cinemas have slots 0, 1 and 2",
     "SLOT_HAS_NO_THEATER": "a movie needs a theater with seats",
     "TOKEN_NOT_ON_SPACE": "the player has no token on that advertising space",
-    "TOKEN_NOT_READY": "a token can be activated only from the round after it was placed",
+    "TOKEN_NOT_READY": "no advertising token can be activated in the first round",
     "COLOR_REQUIRED": "the multicolor space needs a guest color",
     "PAWN_NOT_AVAILABLE": "the pawn cannot be taken from where it is",
     "RESERVE_FIRST": "the reserve must be used before another player's exit zone",
@@ -70,7 +72,12 @@ class Violation(Exception):
         return {"code": self.code, "message": self.message}
 
 
-def require(condition: bool, code: str, message: str) -> None:
-    """Raise :class:`Violation` unless ``condition`` holds."""
+def require(condition: bool, code: str, message: str | Callable[[], str]) -> None:
+    """Raise :class:`Violation` unless ``condition`` holds.
+
+    A message that has to be composed (names, places, prices) is passed as a function, such as
+    ``lambda: f"Pawn {pawn} is in {state.where(pawn)}"``: it is built only for a refused move,
+    so the legal moves the engine applies all game long pay nothing for it.
+    """
     if not condition:
-        raise Violation(code, message)
+        raise Violation(code, message if isinstance(message, str) else message())
