@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.engine import pawns as P
 from companion.engine.moves import Move
 from companion.engine.state import GameState
+from companion.table.views import public_view
 from support import bag, color_in, dealt_game, end_turns, exit_zone, play, put, refused, showings
 
 THREE_SEAT = "three_seat_blue_blue_grey"
@@ -434,6 +435,7 @@ def test_token_placed_by_a_showing_bonus_is_ready_the_same_turn() -> None:
     play(state, build(0, TWO_SEAT, 0))
     reveal(state)
     assert Move("activate_ad", player=0, space="yellow") in state.legal_moves()
+    assert public_view(state)["board"] == [{"player": 0, "space": "yellow", "ready": True}]
     play(state, Move("activate_ad", player=0, space="yellow"))
     second = reserve_of(state, "yellow")[0]
     play(state, Move("gain_pawn", player=0, pawn=second))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import pawns as P
-from companion.engine.buying import movie_price
+from companion.engine.buying import movie_price, token_ready
 from companion.engine.catalog import GUEST_COLORS
 from companion.engine.scoring import score_game
 from companion.engine.state import GameState
@@ -99,7 +99,7 @@ def public_view(state: GameState) -> dict[str, Any]:
                  + len(state.award_queue)},
         "reserve": _count(state, P.RESERVE),
         "cinemas": [_cinema(state, p) for p in range(state.n)],
-        "board": [{"player": who, "space": space, "ready": placed < state.round}
+        "board": [{"player": who, "space": space, "ready": token_ready(state, placed)}
                   for who, space, placed in state.board],
         "pending": [_task(state, t) for t in state.tasks],
         "waiting": state.waiting_players(),
