@@ -131,7 +131,7 @@ def account_data_dir(account: pwd.struct_passwd, user_unit: bool) -> Path:
     ``$XDG_DATA_HOME``) for a user unit, else the default one under that user's home."""
     if user_unit:
         return data_dir()
-    return Path(account.pw_dir) / ".local" / "share" / APP
+    return data_dir(Path(account.pw_dir))
 
 
 def serve_words(args: argparse.Namespace, db: Path) -> list[str]:
