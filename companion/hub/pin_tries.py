@@ -71,8 +71,8 @@ class PinTries:
 
     def _has_been_wrong(self, address: str) -> bool:
         longest = PER_ADDRESS[-1]
-        return self.limiter.get_window_stats(longest, "address", address).remaining < \
-            longest.amount
+        left = self.limiter.get_window_stats(longest, "address", address).remaining
+        return left < longest.amount
 
     def _refuse_if_over(self, address: str, pin_id: str) -> None:
         over = [self.limiter.get_window_stats(item, *keys).reset_time
