@@ -383,3 +383,45 @@ def test_undo_takes_back_the_cards_dealt_after_the_move(rig) -> None:
         assert rig.client.post(f"/api/tables/{info['id']}/undo",
                                json={"pin": info["pin"]}).status_code == 200
     assert rig.state(info).to_dict() == before
+
+
+def test_enrollment_uids_go_only_to_clients_that_joined_with_the_admin_pin(rig) -> None:
+    """An ``enroll`` push names the UID, which lets its holder forge taps: only a client that
+    emitted ``join_admin`` with the admin PIN gets it. A wrong PIN gets an error."""
+    assert rig.client.put("/api/tags", json={"admin_pin": ADMIN, "registry": {
+        "format": "popcorn-tags", "version": 1, "tags": []}}).status_code == 200
+    table_screen, intruder, setup = (rig.socketio.test_client(rig.app) for _ in range(3))
+    table_screen.emit("join", {"table": rig.table()["id"]})
+    intruder.emit("join_admin", {"admin_pin": "000000"})
+    setup.emit("join_admin", {"admin_pin": ADMIN})
+    answers = [m for m in intruder.get_received() if m["name"] != "readers"]  # pushed to all
+    assert [(m["name"], m["args"][0]["code"]) for m in answers] == [("error", "WRONG_PIN")]
+    joined = [m for m in setup.get_received() if m["name"] != "readers"]
+    assert [m["name"] for m in joined] == ["admin"] and "counts" in joined[0]["args"][0]
+    assert rig.client.post("/api/enroll", json={"admin_pin": ADMIN, "color": "red"}).json
+    table_screen.get_received()
+    seq = rig.tap("bag-1", "04aa0000000077")
+    assert wait_for(lambda: rig.feedback("bag-1", seq) == "ok")
+    assert rig.hub.settled()
+    pushes = [m["args"][0] for m in setup.get_received() if m["name"] == "enroll"]
+    assert [(p["ok"], p["uid"]) for p in pushes] == [(True, "04aa0000000077")]
+    for other in (table_screen, intruder):
+        assert all(m["name"] != "enroll" for m in other.get_received())
+
+
+def test_join_admin_is_throttled_with_the_rest_api(rig) -> None:
+    """Wrong admin PINs over Socket.IO count like wrong PINs over HTTP from that address:
+    past the limit even the right PIN is refused with TOO_MANY_TRIES, on both."""
+    from companion.hub.pin_tries import PER_ADDRESS
+
+    client = rig.socketio.test_client(rig.app, flask_test_client=rig.client)  # one address
+    for n in range(PER_ADDRESS[0].amount):
+        client.emit("join_admin", {"admin_pin": f"{n:06d}"})
+    client.emit("join_admin", {"admin_pin": ADMIN})
+    codes = [m["args"][0]["code"] for m in client.get_received() if m["name"] == "error"]
+    assert codes == ["WRONG_PIN"] * PER_ADDRESS[0].amount + ["TOO_MANY_TRIES"]
+    refused = rig.client.get("/api/tags", headers={"X-Admin-Pin": ADMIN})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    client.emit("join_admin", ["not", "an", "object"])
+    assert [m["args"][0]["code"] for m in client.get_received()
+            if m["name"] == "error"] == ["WRONG_PIN"]

@@ -210,3 +210,22 @@ def test_a_port_that_is_missing_at_start_is_opened_when_it_appears(tmp_path: Pat
         link.stop()
         ingest.stop()
     assert not os.path.exists(path)
+
+
+def padded_tag(size: int, seq: int) -> bytes:
+    """A valid tag line of exactly ``size`` bytes before its line ending (spaces pad it)."""
+    compact = proto.encode(proto.tag("bag-1", 77, seq, "04a1b2c3"))
+    return compact[:-1] + b" " * (size - len(compact)) + b"}"
+
+
+@pytest.mark.parametrize("ending", [b"\n", b"\r\n"])
+def test_a_line_is_at_most_512_bytes_with_its_line_ending(rig, ending: bytes) -> None:
+    """512 bytes in all (line ending included) is accepted; 513 is refused as TOO_LONG,
+    as MQTT refuses a 513-byte payload."""
+    bank, link, ingest, record = rig
+    fits, over = 512 - len(ending), 513 - len(ending)
+    bank.raw("bag-1", padded_tag(fits, 1) + ending + padded_tag(over, 2) + ending)
+    good_taps_still_arrive(bank, record, "bag-1")
+    assert ("bag-1", 77, 1) in record.seen()
+    assert ("bag-1", 77, 2) not in record.seen()
+    assert "TOO_LONG" in record.codes()

@@ -14,6 +14,7 @@ from web_support import (
     call,
     play_step,
     shown,
+    watch_csp,
 )
 
 from companion.engine import pawns as P
@@ -24,11 +25,12 @@ from support import score_command
 
 @pytest.fixture
 def page(browser: Browser):
-    """A tablet-sized page that fails the test on any script error."""
+    """A tablet-sized page that fails the test on any script error or CSP violation."""
     context = browser.new_context(viewport=TABLET)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    watch_csp(tab, errors)
     yield tab
     context.close()
     assert errors == [], errors
@@ -161,7 +163,7 @@ def test_an_alert_shows_as_a_banner_naming_the_pawn_and_undo_needs_the_pin(
     page.get_by_test_id("undo").click()
     page.locator("#pin-input").fill(table.info["pin"])
     page.locator("#pin-ok").click()
-    page.wait_for_function(f"(window.popcornEvents ?? -1) > {count}")
+    page.wait_for_function("(n) => (window.popcornEvents ?? -1) > n", arg=count)
     assert table.count == count + 1
     assert table.full_state()["current"] == current  # the end of turn was taken back
 

@@ -16,6 +16,7 @@ from web_support import (
     Tablet,
     call,
     save_shots,
+    watch_csp,
 )
 
 from companion.hub.remote import RemoteTable
@@ -23,9 +24,11 @@ from companion.readers.broker import free_port
 
 
 def new_page(browser: Browser, viewport: dict, errors: list[str]) -> Page:
-    """A page in its own context (its own localStorage), script errors collected."""
+    """A page in its own context (its own localStorage), script errors and Content
+    Security Policy violations collected."""
     page = browser.new_context(viewport=viewport).new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    watch_csp(page, errors)
     return page
 
 
@@ -178,6 +181,7 @@ def test_enrollment_counts_taps_live(room: Room, browser: Browser) -> None:
     for n in range(3):
         room.bank.tap("bag-2", f"04bb0000000{n:03x}")
     expect(page.get_by_test_id("enroll-count-red")).to_contain_text("3")
+    expect(page.get_by_test_id("enroll-last")).to_contain_text("04bb0000000002")
     save_shots(page, "setup-enrollment")
     page.get_by_test_id("enroll-stop").click()
     expect(page.get_by_test_id("enroll-status")).to_contain_text("Not enrolling")
@@ -201,13 +205,28 @@ def test_the_demo_plays_live_on_the_dashboard(browser: Browser) -> None:
         errors: list[str] = []
         page = new_page(browser, TABLET, errors)
         page.goto(url.group(0))
-        page.wait_for_function("(window.popcornEvents ?? -1) >= 0", timeout=15000)
+        page.wait_for_function("() => (window.popcornEvents ?? -1) >= 0", timeout=15000)
         page.evaluate("window.reloadMark = 1")
         first = page.evaluate("window.popcornEvents")
-        page.wait_for_function(f"window.popcornEvents > {first} + 5", timeout=30000)
+        page.wait_for_function("(n) => window.popcornEvents > n", arg=first + 5, timeout=30000)
         assert page.evaluate("window.reloadMark") == 1
         save_shots(page, "demo")
         assert errors == []
     finally:
         demo.terminate()
         demo.wait(timeout=10)
+
+
+def test_the_hubs_content_security_policy_is_in_force(room: Room, browser: Browser) -> None:
+    """Chromium applies the hub's policy: a script added inline is refused, and the watch
+    the other browser tests rely on reports it."""
+    errors: list[str] = []
+    page = new_page(browser, TABLET, errors)
+    page.goto(f"{room.base}/setup")
+    page.get_by_test_id("link").filter(has_text="live").wait_for()
+    assert errors == []
+    page.evaluate("""() => { const s = document.createElement('script');
+        s.textContent = 'window.inlineRan = true'; document.body.append(s); }""")
+    assert wait_for(lambda: errors, timeout=5), "no CSP violation was reported"
+    assert page.evaluate("window.inlineRan === undefined")
+    assert any("script-src" in e for e in errors), errors

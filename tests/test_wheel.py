@@ -129,9 +129,13 @@ def test_the_installed_hub_serves_every_page_and_every_file(served) -> None:
 
 def test_chromium_renders_the_installed_setup_screen_without_a_console_error(
         served, browser) -> None:
-    """The setup screen comes up from the installed hub with nothing in the console."""
+    """The setup screen comes up from the installed hub with nothing in the console, and no
+    Content Security Policy violation."""
+    from web_support import watch_csp
+
     page = browser.new_page()
     errors: list[str] = []
+    watch_csp(page, errors)
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(served.base + "/setup")

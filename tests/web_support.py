@@ -5,6 +5,10 @@ virtual readers on pseudo-terminals, and a :class:`RemoteTable` whose engine mir
 test what the players may do. :class:`Tablet` drives the dashboard the way fingers do: it
 taps a card and then a slot to buy, a drawn pawn and then a seat to seat it, and the button of
 any other move. Screenshots go to ``artifacts/screenshots/`` (ignored by git).
+
+The hub's Content Security Policy forbids evaluating strings as script, so a page is waited
+on with a function (``"(n) => window.popcornEvents >= n"`` and an argument), never with a
+bare expression, which Playwright would have to ``eval`` in the page.
 """
 
 from __future__ import annotations
@@ -80,7 +84,7 @@ class Tablet:
         self.page.evaluate("([id, pin]) => localStorage.setItem(`popcorn:pin:${id}`, pin)",
                            [self.table.id, self.table.info["pin"]])
         self.page.goto(f"{self.room.base}/table/{self.table.id}")
-        self.page.wait_for_function(f"window.popcornLoaded === '{self.table.id}'")
+        self.page.wait_for_function("(id) => window.popcornLoaded === id", arg=self.table.id)
         self.wait_events()
         return self
 
@@ -91,7 +95,8 @@ class Tablet:
     def wait_events(self, at_least: int | None = None) -> None:
         """Wait until the page has drawn the hub's state (or one at least that recent)."""
         target = self.table.count if at_least is None else at_least
-        self.page.wait_for_function(f"(window.popcornEvents ?? -1) >= {target}", timeout=15000)
+        self.page.wait_for_function("(n) => (window.popcornEvents ?? -1) >= n", arg=target,
+                                   timeout=15000)
 
     def do(self, move: Move) -> None:
         """Carry out ``move`` through the dashboard, and wait until the hub has it."""
@@ -142,6 +147,22 @@ class Tablet:
         save_shots(self.page, name)
 
 
+CSP_REPORTER = """document.addEventListener('securitypolicyviolation', (e) =>
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`));"""
+
+
+def watch_csp(page: Page, errors: list[str]) -> None:
+    """Put every Content Security Policy violation the page reports (as an event or as
+    Chromium's console message) into ``errors``, across navigations."""
+    page.add_init_script(CSP_REPORTER)
+
+    def seen(msg) -> None:
+        if msg.type == "error" and ("CSP violation" in msg.text
+                                    or "Content Security Policy" in msg.text):
+            errors.append(msg.text)
+    page.on("console", seen)
+
+
 SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, summary, [data-act], '
     + 'input:not([type=radio]):not([type=checkbox]):not([type=file])')]
   .filter((el) => el.offsetParent !== null && !el.closest('dialog:not([open])'))
@@ -189,4 +210,4 @@ def shown(page: Page, test_id: str) -> None:
 
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "PHONE", "TABLET", "Room", "Tablet", "call",
-           "play_step", "save_shots", "shown", "small_targets"]
+           "play_step", "save_shots", "shown", "small_targets", "watch_csp"]

@@ -6,7 +6,12 @@ the rules refuse. ``docs/api.md`` lists every route with an example.
 
 Socket.IO (threading mode): a client emits ``join`` with a table id to get ``state`` pushes
 (the public view) and ``alert`` pushes; ``join_private`` with a player's token adds that
-player's ``private`` pushes. Nothing private is ever sent to the table room.
+player's ``private`` pushes; ``join_admin`` with the admin PIN adds the ``enroll`` pushes,
+which carry tag UIDs. Nothing private is ever sent to the table room.
+
+Around the routes: bodies are bounded in size and nesting (:mod:`.bodies`), wrong PINs are
+throttled (:mod:`.pin_tries`), and browsers get a strict Content Security Policy while other
+sites' pages may not change anything (:mod:`.browser`).
 """
 
 from __future__ import annotations
@@ -28,12 +33,18 @@ from companion.table.registry import RegistryError
 from companion.table.table import TableError
 from companion.table.views import catalog_json, private_view, public_view
 
+from . import auth
+from .bodies import MAX_BODY, json_object
+from .browser import protect
 from .hub import Hub
+from .pin_tries import PinTries, TooManyTries
 
 SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
 """Setup steps entered from the tablet: they need the table PIN."""
 PLAYER_MOVES = frozenset({"draw_award", "keep_award"})
 """Private moves: only the player's own token may make them."""
+ADMIN_ROOM = "admin"
+"""The Socket.IO room of clients that joined with the admin PIN: they get ``enroll`` pushes."""
 
 
 def quiet_server() -> None:
@@ -48,7 +59,11 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.config["admin_pin"] = admin_pin or f"{secrets.randbelow(10**6):06d}"
-    socketio = SocketIO(app, async_mode="threading")  # same-origin clients only (the default)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.extensions["pin_tries"] = PinTries()
+    protect(app)
+    # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
+    socketio = SocketIO(app, async_mode="threading")
     private_rooms: set[tuple[str, int]] = set()
     _routes(app, hub)
     _sockets(socketio, hub, private_rooms)
@@ -61,32 +76,18 @@ def _error(code: str, message: str, status: int) -> tuple[Response, int]:
 
 
 def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise TableError("BAD_JSON", "The request body must be a JSON object.", 400)
-    return data
+    body = json_object()
+    assert body is not None
+    return body
 
 
-def _pin(hub: Hub, table_id: str, body: dict[str, Any] | None = None) -> None:
-    pin = request.headers.get("X-Table-Pin") or (body or {}).get("pin")
-    if pin is None:
-        raise TableError("PIN_REQUIRED", "This needs the table's PIN.", 403)
-    if not hub.table(table_id).config.check_pin(str(pin)):
-        raise TableError("WRONG_PIN", "That is not this table's PIN.", 403)
-
-
-def _token_seat(hub: Hub, table_id: str, body: dict[str, Any] | None = None) -> int | None:
-    token = (request.headers.get("X-Player-Token") or request.args.get("token")
-             or (body or {}).get("token"))
-    return hub.table(table_id).config.player_of_token(token)
-
-
-def _routes(app: Flask, hub: Hub) -> None:
-    web = web_dir()  # found once: a broken install fails at start, not on a request
-
+def _errors(app: Flask) -> None:
     @app.errorhandler(TableError)
     def table_error(exc: TableError):
-        return _error(exc.code, exc.message, exc.status)
+        response, status = _error(exc.code, exc.message, exc.status)
+        if isinstance(exc, TooManyTries):
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response, status
 
     @app.errorhandler(RegistryError)
     def registry_error(exc: RegistryError):
@@ -110,6 +111,16 @@ def _routes(app: Flask, hub: Hub) -> None:
     @app.errorhandler(405)
     def bad_method(exc: Any):
         return _error("METHOD_NOT_ALLOWED", f"{request.method} is not allowed here.", 405)
+
+    @app.errorhandler(413)
+    def too_large(exc: Any):
+        return _error("BODY_TOO_LARGE", f"The request body is over {MAX_BODY // 1024} KiB, "
+                      "the most the hub reads.", 413)
+
+
+def _routes(app: Flask, hub: Hub) -> None:
+    web = web_dir()  # found once: a broken install fails at start, not on a request
+    _errors(app)
 
     @app.get("/")
     @app.get("/setup")
@@ -159,53 +170,56 @@ def _routes(app: Flask, hub: Hub) -> None:
             raise TableError(exc.code, exc.message, 400) from exc
         table = hub.table(table_id)
         if move.kind in PLAYER_MOVES:
-            if _token_seat(hub, table_id, body) != move.player:
+            if auth.token_seat(hub, table_id, body) != move.player:
                 raise TableError("WRONG_TOKEN", "Only that player's phone may make this move.",
                                  403)
         elif move.kind in SETUP_CHANCE and table.state.phase == "setup":
-            _pin(hub, table_id, body)
+            auth.table_pin(hub, table_id, body)
         hub.submit(table_id, move)
         with hub.lock:
             return jsonify({"applied": move.to_dict(), "view": public_view(table.state)})
 
     @app.post("/api/tables/<table_id>/undo")
     def undo(table_id: str):
-        body = request.get_json(silent=True) or {}
-        _pin(hub, table_id, body if isinstance(body, dict) else None)
+        auth.table_pin(hub, table_id, json_object(optional=True))
         hub.undo(table_id)
         return jsonify({"ok": True, "events": hub.table(table_id).count})
 
     @app.post("/api/tables/<table_id>/correct")
     def correct(table_id: str):
         body = _body()
-        _pin(hub, table_id, body)
+        auth.table_pin(hub, table_id, body)
         hub.correct(table_id, body.get("pawn"), body.get("zone"), body.get("player"))
         return jsonify({"ok": True})
 
     @app.post("/api/tables/<table_id>/deal")
     def deal(table_id: str):
         body = _body()
-        _pin(hub, table_id, body)
+        auth.table_pin(hub, table_id, body)
         hub.deal(table_id, body.get("seed"))
         return jsonify({"ok": True})
 
     @app.post("/api/tables/<table_id>/close")
     def close(table_id: str):
-        body = request.get_json(silent=True) or {}
-        _pin(hub, table_id, body if isinstance(body, dict) else None)
+        body = json_object(optional=True)
+        hub.table(table_id)
+        if auth.wants_admin(body):  # a table whose PIN is lost is closed by the admin
+            auth.admin_pin(body)
+        else:
+            auth.table_pin(hub, table_id, body)
         hub.close_table(table_id)
         return jsonify({"ok": True, "table": hub.table(table_id).info()})
 
     @app.get("/api/tables/<table_id>/record")
     def record(table_id: str):
-        _pin(hub, table_id)
+        auth.table_pin(hub, table_id)
         with hub.lock:
             text = dumps_record(hub.table(table_id).record())
         return Response(text, mimetype="application/x-ndjson")
 
     @app.get("/api/tables/<table_id>/state")
     def full_state(table_id: str):
-        _pin(hub, table_id)
+        auth.table_pin(hub, table_id)
         with hub.lock:
             table = hub.table(table_id)
             return jsonify({"events": table.count, "state": table.state.to_dict()})
@@ -220,7 +234,7 @@ def _routes(app: Flask, hub: Hub) -> None:
 
     @app.get("/api/tables/<table_id>/players/<int:seat>/private")
     def private(table_id: str, seat: int):
-        if _token_seat(hub, table_id) != seat:
+        if auth.token_seat(hub, table_id) != seat:
             raise TableError("WRONG_TOKEN", "That is not this player's token.", 403)
         with hub.lock:
             return jsonify(private_view(hub.table(table_id).state, seat))
@@ -233,16 +247,10 @@ def _routes(app: Flask, hub: Hub) -> None:
     _registry_routes(app, hub)
 
 
-def _admin(app: Flask, body: dict[str, Any] | None = None) -> None:
-    pin = request.headers.get("X-Admin-Pin") or (body or {}).get("admin_pin")
-    if not isinstance(pin, str) or not secrets.compare_digest(pin, app.config["admin_pin"]):
-        raise TableError("WRONG_PIN", "This needs the hub's admin PIN (printed by serve).", 403)
-
-
 def _registry_routes(app: Flask, hub: Hub) -> None:
     @app.get("/api/tags")
     def tags():
-        _admin(app)
+        auth.admin_pin()
         return jsonify({**hub.registry.export(), "counts": hub.registry.counts()})
 
     @app.get("/api/tags/counts")
@@ -253,14 +261,14 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
     @app.put("/api/tags")
     def import_tags():
         body = _body()
-        _admin(app, body)
+        auth.admin_pin(body)
         count = hub.registry.import_(body.get("registry"))
         return jsonify({"ok": True, "tags": count})
 
     @app.post("/api/enroll")
     def enroll():
         body = _body()
-        _admin(app, body)
+        auth.admin_pin(body)
         color = body.get("color")
         if not isinstance(color, str) or color not in hub.registry.capacity():
             raise TableError("BAD_REQUEST", "color must be a guest color")
@@ -269,8 +277,7 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
 
     @app.delete("/api/enroll")
     def stop_enroll():
-        body = request.get_json(silent=True)
-        _admin(app, body if isinstance(body, dict) else None)
+        auth.admin_pin(json_object(optional=True))
         hub.enrolling = None
         return jsonify({"enrolling": None, "counts": hub.registry.counts()})
 
@@ -302,6 +309,20 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
         with hub.lock:
             emit("private", {"table": table.id, "view": private_view(table.state, seat)})
 
+    @socketio.on("join_admin")
+    def join_admin(data: Any):
+        pin = data.get("admin_pin") if isinstance(data, dict) else None
+        try:
+            if not auth.check_admin(pin):
+                emit("error", {"code": "WRONG_PIN", "message": auth.ADMIN_MESSAGE})
+                return
+        except TooManyTries as exc:
+            emit("error", {**exc.to_dict(), "retry_after": exc.retry_after})
+            return
+        join_room(ADMIN_ROOM)
+        emit("admin", {"counts": hub.registry.counts(), "capacity": hub.registry.capacity(),
+                       "enrolling": hub.enrolling})
+
 
 def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
     def push(table_id: str, kind: str, payload: Any) -> None:
@@ -318,6 +339,8 @@ def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
                                   to=f"{table_id}/p{seat}")
         elif kind == "alert":
             socketio.emit("alert", {"table": table_id, "alert": payload}, to=table_id)
-        elif kind in ("readers", "enroll"):
+        elif kind == "enroll":
+            socketio.emit(kind, payload, to=ADMIN_ROOM)  # a UID lets its holder forge taps
+        elif kind == "readers":
             socketio.emit(kind, payload)
     return push

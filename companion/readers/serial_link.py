@@ -3,7 +3,8 @@
 Each port is opened by the stable name it was given (``/dev/serial/by-id/...`` for a real
 reader, a symlink for a virtual one) at 115200 baud. One thread waits on every open port
 with a selector, cuts the byte stream into lines, and hands each line to the
-:class:`~.ingest.Ingest`. A line longer than :data:`~.protocol.MAX_MESSAGE` bytes is
+:class:`~.ingest.Ingest`. A line is at most :data:`~.protocol.MAX_MESSAGE` bytes counting its
+``\\n`` (and a ``\\r`` before it), as an MQTT payload is at most that many; a longer line is
 dropped whole (``TOO_LONG``) without ever being held in memory.
 
 pyserial opens and configures each port; reads and writes go straight to its file
@@ -183,6 +184,17 @@ class SerialLink:
             return
         self._frame(port, chunk)
 
+    def _too_long(self, port: _Port) -> None:
+        """Refuse the line in the buffer: with its newline still to come it is over
+        :data:`~.protocol.MAX_MESSAGE` bytes (a ``\\r`` before the newline counts too).
+
+        The first ``MAX_MESSAGE`` bytes and a newline go to the ingest, which refuses them as
+        ``TOO_LONG``; the rest of the line is skipped as it arrives, never held.
+        """
+        self.ingest.submit(self, port.path, bytes(port.buffer[: proto.MAX_MESSAGE]) + b"\n")
+        port.buffer.clear()
+        port.discarding = True
+
     def _frame(self, port: _Port, chunk: bytes) -> None:
         start = 0
         while True:
@@ -191,9 +203,7 @@ class SerialLink:
             if not port.discarding:
                 port.buffer += piece
                 if len(port.buffer) >= proto.MAX_MESSAGE:
-                    self.ingest.submit(self, port.path, bytes(port.buffer[: proto.MAX_MESSAGE + 1]))
-                    port.buffer.clear()
-                    port.discarding = True
+                    self._too_long(port)
             if end < 0:
                 return
             if port.discarding:

@@ -78,7 +78,9 @@ function followPushes(socket, shared, { form, enroll }) {
       shared.reload.readers();
       shared.reload.tables();
       shared.reload.counts();
+      enroll.rejoin();
     }),
+    listen(socket, "admin", (data) => enroll.showCounts(data)),
     listen(socket, "readers", (list) => {
       if (!Array.isArray(list)) return;
       shared.readers = list;

@@ -2,7 +2,10 @@
 // Stop, every tap on any reader enrolls the next pawn of that color instead of counting as a
 // game tap. A bar per color fills toward the box's count of that color, and the last tap
 // shows below (the pawn enrolled, or why the hub refused it). The counts come from
-// /api/tags/counts (setup.js loads them) and from the hub's `enroll` pushes (`tap`).
+// /api/tags/counts (setup.js loads them) and from the hub's `enroll` pushes (`tap`). Those
+// pushes name each tag's UID, so the hub sends them only to a socket that joined with the
+// admin PIN: once the hub accepts the PIN typed here, the panel emits `join_admin` with it,
+// and again after every reconnection (`rejoin`).
 // Exporting and importing the whole tag registry is in setup_tagfile.js.
 
 import { call } from "./api.js";
@@ -74,6 +77,7 @@ export function enrollPanel(root, ctx, shared) {
   let tagInfo = { counts: {}, capacity: {}, enrolling: null }; // as /api/tags/counts gives it
   let chosenColor = "white";
   let lastTap = null; // the last `enroll` push
+  let adminPin = null; // the admin PIN the hub last accepted from this panel
 
   function render() {
     for (const c of COLORS) renderColor(c);
@@ -157,6 +161,11 @@ export function enrollPanel(root, ctx, shared) {
     render();
   }
 
+  /** Join the hub's admin room, which gets the `enroll` pushes, once a PIN was accepted. */
+  function rejoin() {
+    if (adminPin) ctx.socket.emit("join_admin", { admin_pin: adminPin });
+  }
+
   /** POST (start) or DELETE (stop) /api/enroll with the admin PIN; true once the hub agreed. */
   async function enrollCall(method, fields) {
     admin.clear();
@@ -166,6 +175,10 @@ export function enrollPanel(root, ctx, shared) {
       const data = await call("/api/enroll", { method, body: { admin_pin: pin, ...fields } });
       if (!shared.alive) return false;
       tagInfo = { ...tagInfo, counts: data.counts, enrolling: data.enrolling };
+      if (pin !== adminPin) {
+        adminPin = pin;
+        rejoin();
+      }
       return true;
     } catch (err) {
       if (shared.alive) admin.fail(err);
@@ -199,5 +212,5 @@ export function enrollPanel(root, ctx, shared) {
   tid("enroll-admin-pin").addEventListener("input", () => admin.clear(), { signal });
   const enrolled = () => Object.values(tagInfo.counts || {}).reduce((a, b) => a + b, 0);
   tagFile(root, ctx, shared, admin, enrolled);
-  return { render, showCounts, tap };
+  return { render, showCounts, tap, rejoin };
 }
