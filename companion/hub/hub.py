@@ -72,6 +72,7 @@ class Hub:
         for table_id, data in self.store.tables():
             table = Table(TableConfig.from_dict(data), self.catalog, self.store)
             table.replay(self.store.events(table_id))
+            table.finish_deals()
             self._register(table)
         if self.tables:
             log.info("hub: rebuilt %d table(s) from the log", len(self.tables))
@@ -205,10 +206,11 @@ class Hub:
             config, pin = new_config(table_id, str(name or f"Table {len(self.tables) + 1}"),
                                      players, first_player, readers, deal_seed,
                                      time.time_ns())
-            self.store.add_table(table_id, config_dict(config), config.created)
             table = Table(config, self.catalog, self.store)
+            with self.store.transaction():  # the table and its first deals, or nothing
+                self.store.add_table(table_id, config_dict(config), config.created)
+                table.auto_deal()
             self._register(table)
-            table.auto_deal()
         self._emit(table_id, "state")
         return table, pin
 
