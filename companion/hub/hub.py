@@ -64,6 +64,9 @@ class Hub:
         self._notify_thread.start()
         self.links: list[Any] = []
         self.broker: Broker | None = None
+        self.on_reader_login: Callable[[str], None] | None = None
+        """Called with a reader id when the hub's own broker makes that reader's login
+        (a table bound a reader the hub did not know): ``serve`` prints its URL."""
         self._load()
 
     # -- life cycle ------------------------------------------------------------------------
@@ -84,6 +87,10 @@ class Hub:
         for seat, reader in enumerate(table.config.readers):
             self.seats[reader] = (table.id, seat)
             self.ingest.add_reader(reader)
+        if self.broker:
+            for reader in self.broker.add_readers(table.config.readers):
+                if self.on_reader_login:
+                    self.on_reader_login(reader)
 
     def start(self, serial: Iterable[str] = (),
               mqtt: MqttUrl | Broker | None | bool = None) -> Hub:
@@ -96,6 +103,7 @@ class Hub:
         if mqtt is True:
             mqtt = Broker()
         if isinstance(mqtt, Broker):
+            mqtt.add_readers(self.ingest.readers)  # every reader logs in as itself
             self.broker = mqtt.start()
             mqtt = self.broker.url
         if isinstance(mqtt, MqttUrl):
