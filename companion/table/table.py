@@ -102,6 +102,8 @@ class Table:
         self.alerts: deque[dict[str, Any]] = deque(maxlen=20)
         self.closed = False
         """A closed table keeps its log, record and scores, but takes no input."""
+        self.last_kind: str | None = None
+        """The kind of the last event replayed from the log (see :meth:`finish_deals`)."""
 
     @property
     def id(self) -> str:
@@ -131,6 +133,7 @@ class Table:
         """Rebuild the live state from the stored log (at hub start)."""
         for n, kind, body in events:
             self.count = n
+            self.last_kind = kind
             if kind in ("move", "tag") and body.get("move"):
                 move = move_from_dict(body["move"])
                 self.state.apply(move)
@@ -260,9 +263,12 @@ class Table:
 
         The hub calls this for every open table when it starts: a table whose dealing was
         cut short (by a crash of a hub older than the one-transaction rule, say) would
-        otherwise wait for a reveal that nobody makes, since dealing is the hub's job.
+        otherwise wait for a reveal that nobody makes, since dealing is the hub's job. Only a
+        log that ends with an input the hub deals after (a move, a tap, a ``deal``) is dealt
+        on: after an ``undo`` or a correction the running hub did not deal either, and the
+        restarted one must show the same table.
         """
-        if not self.closed:
+        if not self.closed and self.last_kind in ("move", "tag", "deal"):
             with self._atomic():
                 self.auto_deal()
 
