@@ -51,9 +51,11 @@ class SeqOrder:
     def __init__(self, hold: float = HOLD_SECONDS) -> None:
         self.hold = hold
         self._held: dict[Key, dict[int, _Held]] = {}
+        self.count = 0
+        """How many taps are held now (an int, so other threads may read it)."""
 
     def __len__(self) -> int:
-        return sum(len(held) for held in self._held.values())
+        return self.count
 
     def deadline(self) -> float | None:
         """When the oldest held tap is due for release (None when nothing is held)."""
@@ -72,6 +74,7 @@ class SeqOrder:
                 duplicates += 1
                 continue
             held[tag.seq] = _Held(tag, transport, now)
+            self.count += 1
             if key not in touched:
                 touched.append(key)
         ready: Ready = []
@@ -94,6 +97,7 @@ class SeqOrder:
             seq += 1
         if not held:
             self._held.pop(key, None)
+        self.count -= len(out)
         return [(h.tag, h.transport) for h in out]
 
     def expired(self, store: Stored, now: float) -> Ready:
