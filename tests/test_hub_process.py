@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 import socket
 import time
 from pathlib import Path
@@ -15,7 +14,7 @@ from readers_support import wait_for
 from companion.cards import load_catalog
 from companion.hub.remote import RemoteTable, ServeProcess
 from companion.readers.broker import free_port
-from companion.readers.mqtt_url import MqttUrl
+from companion.readers.mqtt_url import MqttUrl, parse_mqtt_url
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
 from support import score_command
 
@@ -98,19 +97,18 @@ def test_sigkill_at_twenty_points_loses_and_repeats_nothing(setup) -> None:
 
 
 def test_serve_runs_a_broker_for_wifi_readers_that_survives_restarts(tmp_path: Path) -> None:
-    """``serve --mqtt`` with no URL: a Mosquitto on the network, on a fixed port, with a
-    password kept beside the database; a reader configured from the printed line keeps
-    working after the hub restarts."""
+    """``serve --mqtt`` with no URL: a Mosquitto on the network, on a fixed port, where each
+    reader logs in as itself with a password kept beside the database; a reader configured
+    from its printed URL keeps working after the hub restarts, and a reader that a new table
+    binds gets its own URL printed and can tap at once."""
     port = free_port()
     server = ServeProcess(tmp_path / "hub.db", readers=["bag-1"],
                           extra=["--host", "0.0.0.0", "--mqtt", "--mqtt-port", str(port)])
     server.start()
     try:
-        line = wifi_line(server)
-        fields = dict(re.findall(r"(\w+) (\S+?)(?:,|$)", line))
-        assert fields["mqtt_port"] == str(port) and fields["table"] == "demo"
-        url = MqttUrl(fields["mqtt_host"], port, fields["mqtt_user"], fields["mqtt_password"])
-        with socket.create_connection((fields["mqtt_host"], port), timeout=5):
+        url = reader_url(server, "bag-1")
+        assert url.port == port and url.username == "bag-1"
+        with socket.create_connection((url.host, port), timeout=5):
             pass  # reachable at the address the readers are told, not only on loopback
         bank = MqttBank([VirtualReader("bag-1", resend_interval=0.3)], url, "demo").start()
         try:
@@ -119,8 +117,17 @@ def test_serve_runs_a_broker_for_wifi_readers_that_survives_restarts(tmp_path: P
             server.stop()
             server.log = open(server.log_path, "ab")  # noqa: SIM115 - closed by stop()
             server.start()
-            assert wifi_line(server).endswith(line.split("mqtt_password")[1])
+            assert reader_url(server, "bag-1", lines=2) == url
             bank.tap("bag-1", random_uid(random.Random(2)))
+            assert bank.wait_acked(20)
+        finally:
+            bank.stop()
+        server.create_table({"players": ["Ana", "Bob"], "readers": ["bag-1", "bag-5"]})
+        later = reader_url(server, "bag-5")
+        assert later.username == "bag-5" and later.password != url.password
+        bank = MqttBank([VirtualReader("bag-5", resend_interval=0.3)], later, "demo").start()
+        try:
+            bank.tap("bag-5", random_uid(random.Random(3)))
             assert bank.wait_acked(20)
         finally:
             bank.stop()
@@ -128,14 +135,40 @@ def test_serve_runs_a_broker_for_wifi_readers_that_survives_restarts(tmp_path: P
         server.stop()
 
 
-def wifi_line(server: ServeProcess) -> str:
-    """The last "Wi-Fi readers:" line ``serve`` printed."""
+def test_the_broker_dies_with_a_killed_serve(tmp_path: Path) -> None:
+    """SIGKILL ``serve --mqtt``: its Mosquitto child goes too, within seconds (the kernel's
+    parent-death signal), instead of holding the port for nobody."""
+    server = ServeProcess(tmp_path / "hub.db", readers=["bag-1"],
+                          extra=["--mqtt", "--mqtt-port", str(free_port())]).start()
+    try:
+        pid_file = tmp_path / "hub-mqtt" / "mosquitto.pid"
+        assert wait_for(pid_file.exists)
+        pid = int(pid_file.read_text())
+        assert alive(pid)
+        server.kill()
+        assert wait_for(lambda: not alive(pid), timeout=10), "mosquitto outlived its hub"
+    finally:
+        server.stop()
+
+
+def alive(pid: int) -> bool:
+    """Whether a process runs (a zombie waiting for its new parent to reap it does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def reader_url(server: ServeProcess, reader: str, lines: int = 1) -> MqttUrl:
+    """The URL ``serve`` printed for ``reader``, once it has printed ``lines`` of them."""
     found: list[str] = []
+    prefix = f"Wi-Fi reader {reader}: "
 
     def printed() -> bool:
         server.log.flush()
         text = server.log_path.read_text(encoding="utf-8", errors="replace")
-        found[:] = [ln for ln in text.splitlines() if ln.startswith("Wi-Fi readers:")]
-        return bool(found)
+        found[:] = [ln for ln in text.splitlines() if ln.startswith(prefix)]
+        return len(found) >= lines
     assert wait_for(printed), server.log_path.read_text(errors="replace")
-    return found[-1]
+    return parse_mqtt_url(found[-1].removeprefix(prefix))

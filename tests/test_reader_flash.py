@@ -192,6 +192,15 @@ def test_dry_run_prints_files_sizes_and_settings_and_touches_no_board(bench) -> 
     assert '"wifi_password": "***"' in run.stdout and "hunter2" not in run.stdout
     assert '"mqtt_host": "hub"' in run.stdout
     assert "nothing was sent" in run.stdout
+    assert "logs in as 'u', not as 'bag-3'" in run.stderr
+
+
+def test_a_url_with_the_readers_own_login_gets_no_note(bench) -> None:
+    """The line serve --mqtt prints (user = reader id) goes into config.json as it is."""
+    run = bench.flash("--port", "/dev/ttyUSB0", "--reader", "bag-3", "--wifi", "net",
+                      "--mqtt", "mqtt://bag-3:pw@hub:1883", "--dry-run")
+    assert run.returncode == 0 and run.stderr == ""
+    assert '"mqtt_user": "bag-3"' in run.stdout and '"mqtt_password": "***"' in run.stdout
 
 
 @pytest.mark.parametrize(("args", "status", "says"), [

@@ -169,7 +169,7 @@ def test_tail_with_mqtt_and_no_url_starts_a_private_broker(tmp_path: Path) -> No
     tail = Tail(tmp_path, ["--mqtt"])
     tail.start()
     try:
-        assert wait_for(lambda: "started a private broker: mqtt://popcorn:" in tail.errors())
+        assert wait_for(lambda: "started a private broker: mqtt://_hub:" in tail.errors())
     finally:
         assert tail.stop() == 0
 

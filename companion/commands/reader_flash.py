@@ -92,6 +92,7 @@ def run_flash(args: argparse.Namespace) -> int:
     """Build the image in a temporary folder, then show it or send it to the board."""
     try:
         config = reader_config(settings_from(args))
+        _warn_other_login(args)
         with tempfile.TemporaryDirectory(prefix="popcorn-flash-") as tmp:
             image = build_image(config, Path(tmp), compile_modules=not args.sources)
             if args.dry_run:
@@ -101,6 +102,16 @@ def run_flash(args: argparse.Namespace) -> int:
     except FlashError as exc:
         print(f"popcorn-companion readers flash: {exc}", file=sys.stderr)
         return 1
+
+
+def _warn_other_login(args: argparse.Namespace) -> None:
+    """Say so when the URL logs in as someone other than the reader: the hub's own broker
+    (``serve --mqtt``) lets a reader in only as itself, on its own topics."""
+    user = args.mqtt.username if args.mqtt else None
+    if user is not None and user != args.reader:
+        print(f"popcorn-companion readers flash: note: the URL logs in as {user!r}, not as "
+              f"{args.reader!r}; the hub's own broker accepts a reader only under its own id "
+              f"(use the line serve --mqtt prints for {args.reader})", file=sys.stderr)
 
 
 def _kb(size: int) -> str:

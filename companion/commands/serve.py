@@ -68,6 +68,26 @@ def tablet_url(host: str, port: int) -> str:
     return f"http://{lan_host(host)}:{port}/"
 
 
+def print_logins(hub: Hub, args: argparse.Namespace) -> None:
+    """Print each Wi-Fi reader's own broker URL, now and whenever a table binds a new one."""
+    broker = hub.broker
+    assert broker is not None
+    host = lan_host(args.host)
+
+    def line(reader: str) -> None:
+        print(f"Wi-Fi reader {reader}: {broker.reader_url(reader, host)}", flush=True)
+
+    print(f"Wi-Fi readers (table {args.mqtt_table}) log in as themselves; flash each with "
+          f"popcorn-companion reader flash --port PORT --reader ID --wifi SSID --mqtt URL",
+          flush=True)
+    for reader in sorted(broker.accounts.passwords):
+        line(reader)
+    if not broker.accounts.passwords:
+        print("Wi-Fi readers: none known yet; give --reader ID, or create a table, and each "
+              "reader's URL is printed here", flush=True)
+    hub.on_reader_login = line
+
+
 def run(args: argparse.Namespace) -> int:
     """Start the hub and serve until interrupted."""
     logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
@@ -89,10 +109,7 @@ def run(args: argparse.Namespace) -> int:
           flush=True)
     print(f"database {db}; admin PIN {app.config['admin_pin']}", flush=True)
     if hub.broker:
-        url = hub.broker.url
-        print(f"Wi-Fi readers: mqtt_host {lan_host(args.host)}, mqtt_port {url.port}, "
-              f"mqtt_user {url.username}, mqtt_password {url.password}, "
-              f"table {args.mqtt_table}", flush=True)
+        print_logins(hub, args)
     elif hub.mqtt_url:
         print(f"MQTT readers connect to {hub.mqtt_url.redacted()}", flush=True)
     try:

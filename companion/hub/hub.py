@@ -64,6 +64,9 @@ class Hub:
         self._notify_thread.start()
         self.links: list[Any] = []
         self.broker: Broker | None = None
+        self.on_reader_login: Callable[[str], None] | None = None
+        """Called with a reader id when the hub's own broker makes that reader's login
+        (a table bound a reader the hub did not know): ``serve`` prints its URL."""
         self._load()
 
     # -- life cycle ------------------------------------------------------------------------
@@ -72,6 +75,7 @@ class Hub:
         for table_id, data in self.store.tables():
             table = Table(TableConfig.from_dict(data), self.catalog, self.store)
             table.replay(self.store.events(table_id))
+            table.finish_deals()
             self._register(table)
         if self.tables:
             log.info("hub: rebuilt %d table(s) from the log", len(self.tables))
@@ -83,6 +87,10 @@ class Hub:
         for seat, reader in enumerate(table.config.readers):
             self.seats[reader] = (table.id, seat)
             self.ingest.add_reader(reader)
+        if self.broker:
+            for reader in self.broker.add_readers(table.config.readers):
+                if self.on_reader_login:
+                    self.on_reader_login(reader)
 
     def start(self, serial: Iterable[str] = (),
               mqtt: MqttUrl | Broker | None | bool = None) -> Hub:
@@ -95,6 +103,7 @@ class Hub:
         if mqtt is True:
             mqtt = Broker()
         if isinstance(mqtt, Broker):
+            mqtt.add_readers(self.ingest.readers)  # every reader logs in as itself
             self.broker = mqtt.start()
             mqtt = self.broker.url
         if isinstance(mqtt, MqttUrl):
@@ -205,10 +214,11 @@ class Hub:
             config, pin = new_config(table_id, str(name or f"Table {len(self.tables) + 1}"),
                                      players, first_player, readers, deal_seed,
                                      time.time_ns())
-            self.store.add_table(table_id, config_dict(config), config.created)
             table = Table(config, self.catalog, self.store)
+            with self.store.transaction():  # the table and its first deals, or nothing
+                self.store.add_table(table_id, config_dict(config), config.created)
+                table.auto_deal()
             self._register(table)
-            table.auto_deal()
         self._emit(table_id, "state")
         return table, pin
 

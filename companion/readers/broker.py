@@ -1,15 +1,19 @@
 """A private Mosquitto broker, for when the user has none.
 
-:class:`Broker` writes a config that listens on loopback only, refuses anonymous clients
-and checks a generated password, then runs ``mosquitto`` as a child process and stops it
-with the hub. Its data (password file, persistence) lives in a temporary directory unless
-one is given, so the same broker can be restarted with its persistent sessions. A pid file
-there lets the next start stop a broker that a killed hub left running on that folder, and a
-port that another program holds is refused with a message instead of being mistaken for ours.
+:class:`Broker` writes a config that listens on loopback only, refuses anonymous clients,
+checks a generated password for the hub and one per reader, and keeps each reader to its own
+topics (:mod:`.accounts`), then runs ``mosquitto`` as a child process and stops it with the
+hub. On Linux the child also gets the kernel's parent-death signal, so it dies with a hub
+that is killed outright. Its data (password file, persistence) lives in a temporary directory
+unless one is given, so the same broker can be restarted with its persistent sessions. A pid
+file there lets the next start stop a broker that a killed hub left running on that folder
+(on a system without the parent-death signal), and a port that another program holds is
+refused with a message instead of being mistaken for ours.
 """
 
 from __future__ import annotations
 
+import ctypes
 import getpass
 import os
 import secrets
@@ -17,16 +21,21 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from .accounts import HUB_USER, ReaderAccounts, acl_text
 from .mqtt_url import MqttUrl
 
 INSTALL_HINT = "sudo apt-get install mosquitto"
 """The one-line fix shown when Mosquitto is missing."""
-USERNAME = "popcorn"
-"""The account the private broker creates."""
+USERNAME = HUB_USER
+"""The hub's account on the private broker (readers have their own, named by their id)."""
+PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process gets when the thread that forked it ends."""
 
 
 class BrokerError(RuntimeError):
@@ -38,6 +47,30 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def die_with_parent() -> Callable[[], None] | None:
+    """A ``preexec_fn`` that makes the child receive SIGTERM when its parent dies (Linux).
+
+    The kernel sends the signal when the *thread* that started the child ends, so start the
+    broker from a thread that lives as long as the hub (the main thread). ``prctl`` is found
+    here, before the fork, so that the child runs nothing but the call itself; if the parent
+    died before the call took effect, the child exits at once.
+    """
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def arm() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:
+            os._exit(0)
+
+    return arm
 
 
 def _find(program: str) -> str | None:
@@ -54,35 +87,64 @@ class Broker:
     """
 
     def __init__(self, port: int | None = None, workdir: str | Path | None = None,
-                 password: str | None = None, listen: str = "127.0.0.1") -> None:
+                 password: str | None = None, listen: str = "127.0.0.1",
+                 accounts: ReaderAccounts | None = None) -> None:
         self.port = port or free_port()
         self.listen = listen
         self._tmp = None if workdir else tempfile.TemporaryDirectory(prefix="popcorn-mqtt-")
         self.workdir = Path(workdir or self._tmp.name)  # type: ignore[union-attr]
         self.password = password or secrets.token_urlsafe(18)
+        self.accounts = accounts or ReaderAccounts()
+        """Each reader's own login; :meth:`add_readers` makes more while the broker runs."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> MqttUrl:
-        """How clients reach this broker, credentials included."""
+        """How the hub reaches this broker: its own account, allowed every topic."""
         return MqttUrl(self._local_host(), self.port, USERNAME, self.password)
 
-    def _configure(self) -> Path:
+    def reader_url(self, reader: str, host: str | None = None) -> MqttUrl:
+        """How ``reader`` reaches this broker (at ``host``), logged in as itself."""
+        self.add_readers([reader])
+        return MqttUrl(host or self._local_host(), self.port, reader,
+                       self.accounts.passwords[reader])
+
+    def add_readers(self, readers: Iterable[str]) -> list[str]:
+        """Give each reader its own login if it has none; a running broker reloads its
+        password and ACL files (SIGHUP). Returns the readers that got one now."""
+        new = [r for r in readers if self.accounts.ensure(r)]
+        if new and self.process and self.process.poll() is None:
+            self._write_logins()
+            self.process.send_signal(signal.SIGHUP)
+        return new
+
+    def _write_logins(self) -> None:
+        """Write the password file (hub and readers, hashed by ``mosquitto_passwd -U`` in
+        one call) and the ACL file."""
         mosquitto_passwd = _find("mosquitto_passwd")
         if mosquitto_passwd is None:
             raise BrokerError(f"mosquitto_passwd is not installed; install it with: "
                               f"{INSTALL_HINT}")
         self.workdir.mkdir(parents=True, exist_ok=True)
-        passwords = self.workdir / "passwords"
-        subprocess.run([mosquitto_passwd, "-b", "-c", str(passwords), USERNAME, self.password],
-                       check=True, capture_output=True)
-        passwords.chmod(0o600)
+        plain = self.workdir / "passwords.new"
+        fd = os.open(plain, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        logins = {**self.accounts.passwords, USERNAME: self.password}
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.writelines(f"{user}:{password}\n" for user, password in logins.items())
+        subprocess.run([mosquitto_passwd, "-U", str(plain)], check=True, capture_output=True)
+        os.replace(plain, self.workdir / "passwords")
+        (self.workdir / "acl").write_text(acl_text(), encoding="utf-8")
+
+    def _configure(self) -> Path:
+        self._write_logins()
         config = self.workdir / "mosquitto.conf"
         config.write_text("\n".join([
+            "per_listener_settings false",
             f"listener {self.port}" + ("" if self.listen in ("0.0.0.0", "", "::")
                                        else f" {self.listen}"),
             "allow_anonymous false",
-            f"password_file {passwords}",
+            f"password_file {self.workdir / 'passwords'}",
+            f"acl_file {self.workdir / 'acl'}",
             "persistence true",
             f"persistence_location {self.workdir}/",
             "autosave_interval 1",
@@ -106,7 +168,8 @@ class Broker:
         self._stop_stale(config)
         self._check_port_free()
         self.process = subprocess.Popen([mosquitto, "-c", str(config)],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                        preexec_fn=die_with_parent())
         self._pid_file.write_text(f"{self.process.pid}\n", encoding="utf-8")
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -198,13 +261,15 @@ READER_PORT = 1883
 
 
 def reader_broker(folder: Path, port: int = READER_PORT, listen: str = "0.0.0.0") -> Broker:
-    """The hub's own broker for real Wi-Fi readers: on the network, on a fixed port, with a
-    password made once and kept in ``folder`` (as are the persistent sessions), so that the
-    readers' ``config.json`` stays right across hub restarts."""
+    """The hub's own broker for real Wi-Fi readers: on the network, on a fixed port, with the
+    hub's password and each reader's made once and kept in ``folder`` (``hub-password``,
+    ``reader-passwords.json``; the persistent sessions live there too), so that a reader's
+    ``config.json`` stays right across hub restarts."""
     folder.mkdir(parents=True, exist_ok=True)
-    secret = folder / "reader-password"
+    secret = folder / "hub-password"
     if not secret.exists():
         secret.touch(mode=0o600)
-        secret.write_text(secrets.token_urlsafe(12) + "\n", encoding="utf-8")
+        secret.write_text(secrets.token_urlsafe(18) + "\n", encoding="utf-8")
     password = secret.read_text(encoding="utf-8").strip()
-    return Broker(port=port, workdir=folder, password=password, listen=listen)
+    return Broker(port=port, workdir=folder, password=password, listen=listen,
+                  accounts=ReaderAccounts(folder / "reader-passwords.json"))

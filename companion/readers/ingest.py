@@ -5,9 +5,11 @@ Transports (:mod:`.serial_link`, :mod:`.mqtt_link`) hand every raw message to
 
 1. drops messages from a source that sends faster than :attr:`Ingest.rate` (``RATE_LIMITED``);
 2. parses strictly (:func:`.protocol.parse`) and refuses unknown readers;
-3. stores the new tag events in one transaction of the :class:`~.store.DedupStore`,
-   calling ``on_event`` for each of them before the commit;
-4. acks every reader heard in the batch with its contiguous mark, duplicates included, so a
+3. puts each reader's taps in seq order, holding a tap that follows a gap for up to
+   :data:`~.ordering.HOLD_SECONDS` (:class:`~.ordering.SeqOrder`);
+4. stores the taps that are due in one transaction of the :class:`~.store.DedupStore`,
+   calling ``on_event`` for each of them, in order, before the commit;
+5. acks every reader heard in the batch with its contiguous mark, duplicates included, so a
    reader that resent something already stored stops resending.
 
 A rejection is counted per reader (or per source when the reader is unknown), logged the
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from . import protocol as proto
+from .ordering import HOLD_SECONDS, SeqOrder
 from .protocol import Hello, Rejection, Status, Tag
 from .store import DedupStore
 
@@ -95,6 +98,7 @@ class Ingest:
                  on_status: Callable[[ReaderInfo], None] | None = None,
                  on_committed: Callable[[], None] | None = None,
                  rate: float = 200.0, burst: float = 400.0, batch: int = 256,
+                 hold: float = HOLD_SECONDS,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.readers = {r: ReaderInfo(r) for r in readers}
@@ -103,6 +107,8 @@ class Ingest:
         """Called after each batch is committed (and acked): the place for slow follow-ups."""
         self.rate, self.burst, self.batch = rate, burst, batch
         self.clock = clock
+        self.order = SeqOrder(hold)
+        """Taps held behind a gap in their reader's seqs (worker thread only)."""
         self.accepted = 0
         self.duplicates = 0
         self.rejected: dict[str, Counter[str]] = defaultdict(Counter)
@@ -143,9 +149,22 @@ class Ingest:
 
     # -- the worker ------------------------------------------------------------------------
 
+    def _next(self) -> _Raw | None | bool:
+        """The next queued message; False when a held tap falls due first."""
+        due = self.order.deadline()
+        if due is None:
+            return self._queue.get()
+        try:
+            return self._queue.get(timeout=max(0.0, due - self.clock()) + 0.01)
+        except queue.Empty:
+            return False
+
     def _run(self) -> None:
         while True:
-            first = self._queue.get()
+            first = self._next()
+            if first is False:
+                self._guarded([])
+                continue
             batch = [first]
             while len(batch) < self.batch:
                 try:
@@ -154,19 +173,24 @@ class Ingest:
                     break
             stop = None in batch
             try:
-                self.process([raw for raw in batch if raw is not None])
-            except Exception:  # noqa: BLE001 - the link must survive anything
-                log.exception("reader link: batch failed")
+                self._guarded([raw for raw in batch if raw is not None])
             finally:
                 for _ in batch:
                     self._queue.task_done()
             if stop:
                 return
 
+    def _guarded(self, batch: list[_Raw]) -> None:
+        try:
+            self.process(batch)
+        except Exception:  # noqa: BLE001 - the link must survive anything
+            log.exception("reader link: batch failed")
+
     def process(self, batch: list[_Raw]) -> None:
         """Handle one batch of raw messages (the worker's step; callable in tests)."""
         tags: list[tuple[Tag, str]] = []
         heard: dict[tuple[str, int], tuple[Transport, str]] = {}
+        due = self.order.expired(self.store, self.clock())
         for raw in batch:
             message = self._check(raw)
             if message is None:
@@ -176,10 +200,13 @@ class Ingest:
                 tags.append((message, raw.transport.name))
                 heard[(message.reader, message.boot)] = (raw.transport, raw.source)
             elif isinstance(message, Hello):
+                due += self.order.greeted(message, self.store)
                 heard[(message.reader, message.boot)] = (raw.transport, raw.source)
-        fresh = self.store.accept(tags, self._apply) if tags else []
+        ready, repeated = self.order.admit(tags, self.store, self.clock())
+        due += ready
+        fresh = self.store.accept(due, self._apply) if due else []
         self.accepted += len(fresh)
-        self.duplicates += len(tags) - len(fresh)
+        self.duplicates += repeated + len(due) - len(fresh)
         for (reader, boot), (transport, source) in heard.items():
             self._send(transport, source, proto.ack(reader, boot, self.store.mark(reader, boot)))
         if fresh and self.on_committed:
@@ -291,6 +318,8 @@ class Ingest:
                     self.on_status(self.readers[reader])
 
     def stats(self) -> dict[str, Any]:
-        """Counters: accepted, duplicates, and rejections per reader and reason."""
+        """Counters: accepted, duplicates, taps held behind a gap now, and rejections per
+        reader and reason."""
         return {"accepted": self.accepted, "duplicates": self.duplicates,
+                "held": len(self.order),
                 "rejected": {who: dict(c) for who, c in self.rejected.items()}}

@@ -338,9 +338,13 @@ class MqttBank(_Bank):
     clients in one process). The thread also reconnects lost clients with backoff.
     """
 
-    def __init__(self, readers: Iterable[VirtualReader], url: MqttUrl, table: str) -> None:
+    def __init__(self, readers: Iterable[VirtualReader], url: MqttUrl, table: str,
+                 logins: dict[str, MqttUrl] | None = None) -> None:
+        """``url`` is the broker; ``logins`` gives a reader its own URL (user = reader id, as
+        on the hub's own broker), and the others log in with ``url``'s account."""
         super().__init__(readers)
         self.url, self.table = url, table
+        self.logins = logins or {}
         self.clients: dict[str, mqtt.Client] = {}
         self._selector = selectors.DefaultSelector()
         self._retry: dict[str, float] = {}
@@ -361,7 +365,8 @@ class MqttBank(_Bank):
         return self
 
     def _client(self, reader: VirtualReader) -> mqtt.Client:
-        client = make_client(f"reader-{self.table}-{reader.reader}", self.url)
+        url = self.logins.get(reader.reader, self.url)
+        client = make_client(f"reader-{self.table}-{reader.reader}", url)
         status = topics.topic(self.table, reader.reader, "status")
         client.will_set(status, proto.encode(proto.status(reader.reader, "offline")), 1, True)
         event = topics.topic(self.table, reader.reader, "event")
@@ -386,7 +391,7 @@ class MqttBank(_Bank):
         client.on_socket_register_write = lambda c, _u, sock: self._watch(sock, c, True)
         client.on_socket_unregister_write = lambda c, _u, sock: self._watch(sock, c, False)
         reader.write = write
-        client.connect_async(self.url.host, self.url.port, keepalive=15)
+        client.connect_async(url.host, url.port, keepalive=15)
         return client
 
     def _watch(self, sock: Any, client: mqtt.Client, writing: bool) -> None:

@@ -9,6 +9,8 @@ The log is append-only: undo and corrections are new events.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from companion.readers.store import DedupStore, StoreError
@@ -56,6 +58,26 @@ class HubStore(DedupStore):
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Hold the lock and make every write inside one transaction: all of it is committed
+        at the end, or none of it if the block raises (or the process dies before the end).
+
+        Inside a transaction that is already open (a reader batch's), the block simply joins
+        it, and that outer transaction commits or rolls back everything together.
+        """
+        with self.lock:
+            if self._db.in_transaction:
+                yield
+                return
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     # -- tables ----------------------------------------------------------------------------
 

@@ -14,6 +14,8 @@ import hashlib
 import random
 import secrets
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -100,6 +102,8 @@ class Table:
         self.alerts: deque[dict[str, Any]] = deque(maxlen=20)
         self.closed = False
         """A closed table keeps its log, record and scores, but takes no input."""
+        self.last_kind: str | None = None
+        """The kind of the last event replayed from the log (see :meth:`finish_deals`)."""
 
     @property
     def id(self) -> str:
@@ -107,6 +111,19 @@ class Table:
         return self.config.id
 
     # -- the log ---------------------------------------------------------------------------
+
+    @contextmanager
+    def _atomic(self) -> Iterator[None]:
+        """One input and the deals it triggers: logged in one transaction, and on any error
+        the live state, the count and the entries go back to what they were."""
+        state, count, entries = self.state, self.count, len(self.entries)
+        try:
+            with self.store.transaction():
+                yield
+        except BaseException:
+            self.state, self.count = state, count
+            del self.entries[entries:]
+            raise
 
     def _log(self, kind: str, body: dict[str, Any]) -> None:
         self.store.append(self.id, self.count + 1, kind, body)
@@ -116,6 +133,7 @@ class Table:
         """Rebuild the live state from the stored log (at hub start)."""
         for n, kind, body in events:
             self.count = n
+            self.last_kind = kind
             if kind in ("move", "tag") and body.get("move"):
                 move = move_from_dict(body["move"])
                 self.state.apply(move)
@@ -161,10 +179,11 @@ class Table:
         self.open_for_input()
         trial = self.state.clone()
         trial.apply(move)  # raises Violation, and nothing was logged or changed
-        self._log("move", {"move": move.to_dict(), "source": source})
-        self.state = trial
-        self.entries.append({"move": move.to_dict()})
-        self.auto_deal()
+        with self._atomic():
+            self._log("move", {"move": move.to_dict(), "source": source})
+            self.state = trial
+            self.entries.append({"move": move.to_dict()})
+            self.auto_deal()
 
     def handle_tag(self, player: int, pawn: int | None, tag: dict[str, Any]) -> Move | Alert:
         """A tap on a player's bag reader: log it with its meaning, apply it if it is a move."""
@@ -177,10 +196,11 @@ class Table:
             return result
         trial = self.state.clone()
         trial.apply(result)
-        self._log("tag", {"tag": tag, "move": result.to_dict()})
-        self.state = trial
-        self.entries.append({"move": result.to_dict()})
-        self.auto_deal()
+        with self._atomic():
+            self._log("tag", {"tag": tag, "move": result.to_dict()})
+            self.state = trial
+            self.entries.append({"move": result.to_dict()})
+            self.auto_deal()
         return result
 
     def undo(self) -> None:
@@ -228,12 +248,36 @@ class Table:
     def enable_deal(self, seed: int) -> None:
         """Turn "deal for us" on (a ``deal`` event: the stored config never changes)."""
         self.open_for_input()
-        self._log("deal", {"seed": seed})
-        self.config.deal_seed = seed
-        self.auto_deal()
+        old = self.config.deal_seed
+        try:
+            with self._atomic():
+                self._log("deal", {"seed": seed})
+                self.config.deal_seed = seed
+                self.auto_deal()
+        except BaseException:
+            self.config.deal_seed = old
+            raise
+
+    def finish_deals(self) -> None:
+        """Deal, in one transaction, whatever "deal for us" still owes the table.
+
+        The hub calls this for every open table when it starts: a table whose dealing was
+        cut short (by a crash of a hub older than the one-transaction rule, say) would
+        otherwise wait for a reveal that nobody makes, since dealing is the hub's job. Only a
+        log that ends with an input the hub deals after (a move, a tap, a ``deal``) is dealt
+        on: after an ``undo`` or a correction the running hub did not deal either, and the
+        restarted one must show the same table.
+        """
+        if not self.closed and self.last_kind in ("move", "tag", "deal"):
+            with self._atomic():
+                self.auto_deal()
 
     def auto_deal(self) -> None:
-        """With "deal for us" on, draw each pending reveal or award with the seeded generator."""
+        """With "deal for us" on, draw each pending reveal or award with the seeded generator.
+
+        Callers log the input that caused the deals in the same transaction (see
+        :meth:`_atomic`), so the log never holds a move without the deals it triggered.
+        """
         if self.config.deal_seed is None:
             return
         while not self.state.is_over:
