@@ -403,10 +403,24 @@ def test_enrollment_uids_go_only_to_clients_that_joined_with_the_admin_pin(rig) 
     seq = rig.tap("bag-1", "04aa0000000077")
     assert wait_for(lambda: rig.feedback("bag-1", seq) == "ok")
     assert rig.hub.settled()
-    pushes = [m["args"][0] for m in setup.get_received() if m["name"] == "enroll"]
+    pushes: list[dict] = []  # the reader's feedback goes out just before the push
+
+    def pushed() -> bool:
+        pushes.extend(m["args"][0] for m in setup.get_received() if m["name"] == "enroll")
+        return bool(pushes)
+
+    assert wait_for(pushed, 5)
     assert [(p["ok"], p["uid"]) for p in pushes] == [(True, "04aa0000000077")]
     for other in (table_screen, intruder):
         assert all(m["name"] != "enroll" for m in other.get_received())
+    late = rig.socketio.test_client(rig.app)
+    late.emit("join_admin", {"admin_pin": ADMIN})
+    (answer,) = [m["args"][0] for m in late.get_received() if m["name"] == "admin"]
+    assert answer["last"]["uid"] == "04aa0000000077", "a screen joining late misses the tap"
+    assert rig.client.post("/api/enroll", json={"admin_pin": ADMIN, "color": "blue"}).json
+    late.emit("join_admin", {"admin_pin": ADMIN})
+    (answer,) = [m["args"][0] for m in late.get_received() if m["name"] == "admin"]
+    assert answer["last"] is None, "a new enrollment starts with no last tap"
 
 
 def test_join_admin_is_throttled_with_the_rest_api(rig) -> None:

@@ -272,7 +272,7 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
         color = body.get("color")
         if not isinstance(color, str) or color not in hub.registry.capacity():
             raise TableError("BAD_REQUEST", "color must be a guest color")
-        hub.enrolling = color
+        hub.enrolling, hub.last_enrolled = color, None
         return jsonify({"enrolling": color, "counts": hub.registry.counts()})
 
     @app.delete("/api/enroll")
@@ -321,7 +321,7 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
             return
         join_room(ADMIN_ROOM)
         emit("admin", {"counts": hub.registry.counts(), "capacity": hub.registry.capacity(),
-                       "enrolling": hub.enrolling})
+                       "enrolling": hub.enrolling, "last": hub.last_enrolled})
 
 
 def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):

@@ -54,6 +54,9 @@ class Hub:
         self.seats: dict[str, tuple[str, int]] = {}
         self.listeners: list[Listener] = []
         self.enrolling: str | None = None
+        self.last_enrolled: dict[str, Any] | None = None
+        """The last ``enroll`` push of the enrollment under way, for an admin screen that
+        joins after it was sent (``join_admin`` answers with it)."""
         self.mqtt_table = mqtt_table
         self.ingest = Ingest(self.store, readers, on_event=self._on_tag,
                              on_status=self._on_status, on_committed=self._flush)
@@ -310,11 +313,15 @@ class Hub:
             pawn = self.registry.enroll(event.uid, self.enrolling)
         except RegistryError as exc:
             self.ingest.feedback(event.reader, "error", event.seq)
-            self._emit("", "enroll", {"ok": False, "code": exc.code, "message": exc.message})
+            self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
             return
         self.ingest.feedback(event.reader, "ok", event.seq)
-        self._emit("", "enroll", {"ok": True, "pawn": pawn, "uid": event.uid,
-                                  "counts": self.registry.counts()})
+        self._enrolled({"ok": True, "pawn": pawn, "uid": event.uid,
+                        "counts": self.registry.counts()})
+
+    def _enrolled(self, result: dict[str, Any]) -> None:
+        self.last_enrolled = result
+        self._emit("", "enroll", result)
 
     def _on_status(self, info: ReaderInfo) -> None:
         seat = self.seats.get(info.reader)

@@ -80,7 +80,10 @@ function followPushes(socket, shared, { form, enroll }) {
       shared.reload.counts();
       enroll.rejoin();
     }),
-    listen(socket, "admin", (data) => enroll.showCounts(data)),
+    listen(socket, "admin", (data) => {
+      enroll.showCounts(data);
+      if (data && data.last) enroll.tap(data.last); // a tap made before this screen joined
+    }),
     listen(socket, "readers", (list) => {
       if (!Array.isArray(list)) return;
       shared.readers = list;
