@@ -17,7 +17,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from companion.cards import load_catalog
-from companion.engine.moves import Move
+from companion.engine import Move
 from companion.hub.demo import ScriptedPlayers
 from companion.hub.remote import RemoteTable, ServeProcess, call
 from companion.readers.virtual import SerialBank, VirtualReader, random_uid

@@ -17,7 +17,6 @@ Showing card.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from . import pawns as P
@@ -202,17 +201,24 @@ class GameState:
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole state as plain JSON data; two states are equal when these are equal."""
-        skip = {"catalog", "pawn_color", "seated", "seated_count", "at"}
-        data: dict[str, Any] = {k: v for k, v in self.__dict__.items() if k not in skip}
-        data["names"] = list(self.names)
-        data["players"] = [p.to_dict() for p in self.players]
-        data["showings"] = [s.to_dict() for s in self.showings]
-        data["tasks"] = [t.to_dict() for t in self.tasks]
-        data["board"] = [list(t) for t in self.board]
-        for key in ("theater_pool", "theater_queue", "columns"):
-            data[key] = {str(k): v for k, v in self.__dict__[key].items()}
-        return copy.deepcopy(data)
+        """The whole position as plain JSON data, in the shape of ``docs/position.md``.
+
+        Two states are equal when these are equal; :meth:`from_dict` reads it back.
+        """
+        from .position import to_dict
+
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, catalog: Catalog, data: Any) -> GameState:
+        """The position ``data`` describes (``docs/position.md``), played with ``catalog``.
+
+        An inconsistent position (61 pawns, a pawn in two places, money below 0, ...) raises
+        a :class:`~.violations.Violation` with its own code, and nothing is built.
+        """
+        from .position import from_dict
+
+        return from_dict(catalog, data)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.to_dict() == other.to_dict()
