@@ -7,6 +7,7 @@ import json
 import random
 
 from companion.engine import Move, new_game, play_random, state_summary
+from companion.table.views import public_view
 from support import CATALOG, dealt_game, end_turns, play
 
 
@@ -51,3 +52,13 @@ def test_pending_steps_show_award_draws_without_the_cards() -> None:
     first = summary["pending"][0]
     assert first == {"kind": "award", "player": "Ana", "drawn": 1, "remaining": 1}
     assert state.tasks[0].drawn[0] not in json.dumps(summary)
+
+
+def test_the_public_view_says_whose_buying_turn_it_is() -> None:
+    """Rulebook, Phase 1 (docs/api.md, the public view): ``turn`` is the seat whose Buying turn
+    it is, and null in the Showings; ``current`` stays as it was for the dashboard."""
+    state = dealt_game(2)
+    play(state, Move("end_turn", player=0))
+    assert (public_view(state)["turn"], public_view(state)["current"]) == (1, 1)
+    end_turns(state)
+    assert public_view(state)["turn"] is None

@@ -137,7 +137,14 @@ class Task:
 
 
 class GameState:
-    """Everything on the table. Build one with :func:`companion.engine.setup.new_game`."""
+    """Everything on the table, changed in place by :meth:`apply`.
+
+    Build one with :func:`~.setup.new_game` (a game at its setup) or :meth:`from_dict` (any
+    position, ``docs/position.md``). Ask it :meth:`legal_moves`, :meth:`chance_outcomes` and
+    :meth:`waiting_players`; copy it with :meth:`clone` before trying a move you may not keep.
+    Pawns live in ``loc`` (a location code per pawn id, see :mod:`.pawns`), with the indexes
+    ``at``, ``seated`` and ``seated_count`` kept in step by :meth:`move_pawn`.
+    """
 
     def __init__(self, catalog: Catalog, names: tuple[str, ...], first_player: int) -> None:
         self.catalog = catalog
