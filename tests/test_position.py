@@ -146,6 +146,7 @@ def test_a_seat_list_longer_than_the_theater_is_refused() -> None:
     lambda d: d["players"][0].update(money="5"),
     lambda d: d.update(showings=[{}]),
     lambda d: d["tasks"].append({"kind": "nap"}),
+    lambda d: d["tasks"].append({"kind": "gain", "player": 0}),
 ])
 def test_a_malformed_document_is_refused(change: Callable[[dict[str, Any]], object]) -> None:
     """docs/position.md: format, version, keys, types and ranges are checked: BAD_POSITION."""
@@ -166,3 +167,20 @@ def test_the_documented_example_is_a_position() -> None:
     state = GameState.from_dict(CATALOG, data)
     assert state.to_dict() == data and (state.round, state.phase) == (2, "showings")
     assert {(m.slot, m.seat) for m in state.legal_moves(1)} == {(1, 1)}
+
+
+def test_an_acting_guest_must_sit_on_its_seat() -> None:
+    """docs/position.md: Showings progress names the acting guest's seat, which holds a guest
+    (BAD_POSITION otherwise)."""
+    game = play_random(CATALOG, 2, random.Random(5))
+    state = new_game(CATALOG, game.names, game.first_player)
+    for move in game.moves:
+        state.apply(move)
+        if state.phase == "showings" and state.showings[1].active == 1:
+            break
+    data = state.to_dict()
+    data["players"][1]["seats"][1] = [None] * len(data["players"][1]["seats"][1])
+    data["reserve"] += [pawn for seat, pawn in state.seated.items() if seat // 10 == 111]
+    with pytest.raises(Violation) as caught:
+        GameState.from_dict(CATALOG, data)
+    assert caught.value.code == "BAD_POSITION"

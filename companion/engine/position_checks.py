@@ -35,8 +35,12 @@ VERSION = 1
 
 PHASES = ("setup", "buying", "showings", "over")
 """The phases a position may be in."""
-TASK_KINDS = ("deal_starting", "lineup", "theater", "award", "gain", "bonus", "draw_seat")
-"""The kinds of pending step."""
+TASK_KINDS: dict[str, tuple[str, ...]] = {
+    "deal_starting": ("player",), "lineup": (), "theater": ("size",),
+    "award": ("player",), "gain": ("player", "color"), "bonus": ("player", "action"),
+    "draw_seat": ("player",),
+}
+"""The kinds of pending step, each with the keys it cannot do without."""
 
 _TOP = ("format", "version", "names", "phase", "round", "first_player", "current",
         "turns_left", "movie_pool", "above_final", "final_revealed", "last_round", "features",
@@ -203,12 +207,23 @@ def _check_showings(data: dict[str, Any], n: int) -> None:
         _bool(f"{where} movie_taken", raw["movie_taken"])
         for value in _list(f"{where} activated", raw["activated"], bool, 3):
             _bool(f"{where} activated", value)
+        if raw["active"] != -1:
+            _check_acting(data["players"][p], where, raw["active"], raw["cursor"])
 
+
+def _check_acting(player: dict[str, Any], where: str, slot: int, cursor: int) -> None:
+    seats = player["seats"][slot] if isinstance(player.get("seats"), list) else []
+    if not 0 <= cursor < len(seats) or seats[cursor] is None:
+        raise _bad(f"{where} has a guest acting on seat index {cursor} of slot {slot}, where no "
+                   "guest sits.")
 
 def _check_task(catalog: Catalog, where: str, raw: dict[str, Any], n: int) -> None:
     _keys(where, raw, Task.__slots__, optional=True)
     if raw.get("kind") not in TASK_KINDS:
         raise _bad(f"{where} kind must be one of {', '.join(TASK_KINDS)}.")
+    missing = [key for key in TASK_KINDS[raw["kind"]] if raw.get(key) is None]
+    if missing:
+        raise _bad(f"{where}, a {raw['kind']} step, lacks {missing[0]!r}.")
     if raw.get("player") is not None:
         _int(f"{where} player", raw["player"], n)
     if "size" in raw and raw["size"] not in catalog.theater_sizes():
