@@ -637,14 +637,28 @@ def test_a_seat_action_after_the_movie_action_is_refused() -> None:
 
 def test_a_move_for_a_guest_who_has_left_is_refused() -> None:
     """Rulebook, Seat and Movie Actions: "then move the Guest to your exit zone"; a guest who has
-    left does nothing more (GUEST_LEFT), also once its whole theater is done."""
+    left does nothing more (GUEST_LEFT), also once its whole theater is done; a second movie
+    action for the guest who just took one is MOVIE_ACTION_TAKEN."""
     state = showtime(movies={1: "henrietta"})
     seat(state, (BLUE, 0, 0), (WHITE, 1, 0), (WHITE2, 1, 1))
     play(state, named("movie_action", 0, 0, index=2))  # Rosebud: $2; the theater is done
-    refused(state, named("movie_action", 0, 0, index=1), "GUEST_LEFT")
+    refused(state, named("movie_action", 0, 0, index=1), "MOVIE_ACTION_TAKEN")
     refused(state, named("end_guest", 0, 0), "GUEST_LEFT")
     play(state, named("end_guest", 1, 0))
     refused(state, named("end_guest", 1, 0), "GUEST_LEFT")
+    play(state, named("end_guest", 1, 1))
+    refused(state, named("movie_action", 0, 0, index=1), "GUEST_LEFT")  # no longer the last
+
+
+def test_a_movie_action_for_a_white_guest_who_left_by_itself() -> None:
+    """Rulebook, Seat and Movie Actions: a guest takes a movie action only of its own color; a
+    white guest who took its grey seat action has nothing left and leaves by itself, and a
+    movie action still sent for it is MOVIE_COLOR, not a move of the next guest."""
+    state = showtime(movies={1: "henrietta"})
+    seat(state, (WHITE, 0, 0), (BLUE, 1, 0))
+    play(state, named("seat_action", 0, 0))  # default seat: $1; nothing left: it leaves
+    assert state.showings[0].active == -1
+    refused(state, named("movie_action", 0, 0, index=2), "MOVIE_COLOR")
 
 
 def test_a_move_must_name_a_seat_with_a_guest() -> None:

@@ -20,11 +20,7 @@ from support import bag, dealt_game, end_turns, play, put, refused, showings
 HERE = Path(__file__).parent
 RULE_FILES = sorted(HERE.glob("test_rules_*.py")) + [Path(__file__), HERE / "test_position.py"]
 
-UNREACHABLE: dict[str, str] = {
-    "MOVIE_ACTION_TAKEN": "a guest who has taken its movie action has nothing left to do, so "
-    "the engine sends it to the exit zone at once (flow._player_step); the check in "
-    "showings.apply_movie_action can never fire (see test_one_movie_action_per_guest)",
-}
+UNREACHABLE: dict[str, str] = {}
 """Codes the engine defines but no sequence of moves can raise, with the reason."""
 
 

@@ -209,6 +209,19 @@ def _check_showings(data: dict[str, Any], n: int) -> None:
             _bool(f"{where} activated", value)
         if raw["active"] != -1:
             _check_acting(data["players"][p], where, raw["active"], raw["cursor"])
+        _check_left(where, raw["left"])
+
+
+def _check_left(where: str, left: Any) -> None:
+    if left is None:
+        return
+    if not isinstance(left, list) or len(left) != 4:
+        raise _bad(f"{where} left must be null or [slot, seat, pawn or null, took movie action].")
+    _int(f"{where} left slot", left[0], 3)
+    _int(f"{where} left seat", left[1])
+    if left[2] is not None:
+        _int(f"{where} left pawn", left[2])
+    _bool(f"{where} left movie action", left[3])
 
 
 def _check_acting(player: dict[str, Any], where: str, slot: int, cursor: int) -> None:

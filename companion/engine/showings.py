@@ -17,6 +17,8 @@ This module applies the moves; :mod:`.showing_choices` lists the ones open to a 
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import effects as E
 from . import pawns as P
 from . import tasks as T
@@ -217,6 +219,8 @@ def _wrong_guest(state: GameState, move: Move, p: int, slot: int, seat: int | No
         require(move.kind != "seat_action", "SEAT_ACTION_TAKEN",
                 lambda: f"The guest of seat #{named + 1} in {where} has already acted and left: "
                 "it took or passed its seat action (a movie action gives it up).")
+        if move.kind == "movie_action" and show.left and show.left[:2] == [slot, named]:
+            _judge_left_movie_action(state, move, p, slot, show.left)
         raise Violation("GUEST_LEFT", f"The guest of seat #{named + 1} in {where} has already "
                         "acted and gone to the exit zone (a guest leaves after its movie action, "
                         "or as soon as nothing is left for it to do).")
@@ -225,6 +229,26 @@ def _wrong_guest(state: GameState, move: Move, p: int, slot: int, seat: int | No
     raise Violation("GUEST_NOT_ACTING", f"The guest of seat #{named + 1} in {where} acts after "
                     f"the guest of seat #{(seat or 0) + 1}, whose turn it is: guests act in "
                     "seat order.")
+
+
+def _judge_left_movie_action(state: GameState, move: Move, p: int, slot: int,
+                             left: list[Any]) -> None:
+    """Raise what a movie action meant for the guest who has just left breaks, if anything.
+
+    That guest left by itself once it had nothing left to do, so the mistake is usually the
+    reason why: its movie action was taken, its color is not the movie's, or the action is
+    used, covered or cannot be taken.
+    """
+    _, seat, pawn, took = left
+    require(not took, "MOVIE_ACTION_TAKEN", lambda: f"The guest of seat #{seat + 1} has already "
+            "taken its movie action, and has left.")
+    movie = state.movie(p, slot)
+    if pawn is None or movie is None:
+        return
+    require(movie.color == state.pawn_color[pawn], "MOVIE_COLOR",
+            lambda: f"Pawn {pawn} is {state.pawn_color[pawn]} and {movie.title} is {movie.color}: "
+            "only a guest of the movie's color takes its actions (it has left).")
+    _check_movie_index(state, p, slot, move.index, move.pawn)
 
 
 def _begin(state: GameState, p: int, slot: int, seat: int) -> Showing:
@@ -345,6 +369,7 @@ def finish_guest(state: GameState, p: int) -> None:
     show = state.showings[p]
     slot = show.active
     pawn = state.occupant(p, slot, show.cursor)
+    show.left = [slot, show.cursor, pawn, show.movie_taken]  # replaced, never changed
     if pawn is not None:
         state.move_pawn(pawn, P.exit_zone(p))
     theater = state.theater(p, slot)

@@ -74,7 +74,7 @@ class PlayerState:
 class Showing:
     """A player's progress through the Showings phase."""
 
-    __slots__ = ("to_draw", "active", "cursor", "seat_taken", "movie_taken", "activated")
+    __slots__ = ("to_draw", "active", "cursor", "seat_taken", "movie_taken", "activated", "left")
 
     def __init__(self, to_draw: int) -> None:
         self.to_draw = to_draw
@@ -87,6 +87,10 @@ class Showing:
         self.movie_taken = False
         self.activated = [False, False, False]
         """Theaters already resolved this showing."""
+        self.left: list[Any] | None = None
+        """The guest who left last: ``[slot, seat, pawn, took its movie action]`` (the pawn is
+        None when it had left its seat before), so that a move still meant for it is refused
+        for what it is (``MOVIE_ACTION_TAKEN``, ``MOVIE_COLOR``, ...)."""
 
     def clone(self) -> Showing:
         """An independent copy."""
@@ -98,7 +102,9 @@ class Showing:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data."""
-        return {name: getattr(self, name) for name in Showing.__slots__}
+        data = {name: getattr(self, name) for name in Showing.__slots__}
+        data["activated"] = list(self.activated)
+        return data
 
 
 class Task:
