@@ -184,3 +184,50 @@ def test_an_acting_guest_must_sit_on_its_seat() -> None:
     with pytest.raises(Violation) as caught:
         GameState.from_dict(CATALOG, data)
     assert caught.value.code == "BAD_POSITION"
+
+
+def _positions() -> list[dict[str, Any]]:
+    """Positions along two simulated games, computed once."""
+    if not _POSITIONS:
+        for seed, players in ((3, 4), (4, 2)):
+            game = play_random(CATALOG, players, random.Random(seed))
+            state = new_game(CATALOG, game.names, game.first_player)
+            for number, move in enumerate(game.moves):
+                state.apply(move)
+                if number % 29 == 0:
+                    _POSITIONS.append(state.to_dict())
+    return _POSITIONS
+
+
+_POSITIONS: list[dict[str, Any]] = []
+
+
+def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(data, dict):
+        return [p for key, value in data.items() for p in _leaves(value, (*path, key))]
+    if isinstance(data, list):
+        return [path, *(p for i, value in enumerate(data) for p in _leaves(value, (*path, i)))]
+    return [path]
+
+
+@settings(max_examples=300, deadline=None)
+@given(which=st.integers(0, 10**6), where=st.integers(0, 10**6),
+       value=st.sampled_from([None, -1, 0, 1, 2, 7, 99, "x", "blue", True, 1.5, [], {}, [None]]))
+def test_a_damaged_position_is_refused_or_plays(which: int, where: int, value: Any) -> None:
+    """docs/position.md, Refusals: any value put anywhere in a real position either gives a
+    position the engine can list moves for, or a Violation; never another exception."""
+    positions = _positions()
+    data = json.loads(json.dumps(positions[which % len(positions)]))
+    paths = [p for p in _leaves(data) if p]
+    path = paths[where % len(paths)]
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    try:
+        state = GameState.from_dict(CATALOG, data)
+    except Violation:
+        return
+    for player in (None, *range(state.n)):
+        state.legal_moves(player)
+        state.chance_outcomes(player)

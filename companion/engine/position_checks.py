@@ -232,7 +232,7 @@ def _check_acting(player: dict[str, Any], where: str, slot: int, cursor: int) ->
 
 def _check_task(catalog: Catalog, where: str, raw: dict[str, Any], n: int) -> None:
     _keys(where, raw, Task.__slots__, optional=True)
-    if raw.get("kind") not in TASK_KINDS:
+    if not isinstance(raw.get("kind"), str) or raw["kind"] not in TASK_KINDS:
         raise _bad(f"{where} kind must be one of {', '.join(TASK_KINDS)}.")
     missing = [key for key in TASK_KINDS[raw["kind"]] if raw.get(key) is None]
     if missing:
@@ -253,7 +253,7 @@ def _check_task(catalog: Catalog, where: str, raw: dict[str, Any], n: int) -> No
 
 def _check_pawns(catalog: Catalog, data: dict[str, Any]) -> None:
     total = sum(catalog.box.values())
-    listed = [*data["box"], *data["reserve"]]
+    listed = [*_list("box", data["box"], int), *_list("reserve", data["reserve"], int)]
     for raw in data["players"]:
         listed += [*raw["bag"], *raw["exit"], *raw["hand"]]
         listed += [pawn for seats in raw["seats"] for pawn in seats if pawn is not None]
