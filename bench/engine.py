@@ -23,6 +23,7 @@ Figures go to stdout; there is no pass or fail here unless ``--exact`` is given.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import os
@@ -95,6 +96,19 @@ class Tally:
         self.endings.update({int(k): v for k, v in other["endings"].items()})
 
 
+GUEST_NAMING = ("seat_action", "movie_action", "end_guest")
+"""Kinds whose ``seat`` names the acting guest since record version 2; it is left out of the
+compared record, so that an engine from before then plays the same games (both sides import
+the engine's submodules, which every version has)."""
+
+
+def _decision(move: Any) -> Any:
+    """The move as both versions write it: without the acting guest's seat."""
+    if move.kind in GUEST_NAMING and move.seat is not None:
+        return dataclasses.replace(move, seat=None)
+    return move
+
+
 def play_games(numbers: list[int], players: int, seed: int) -> dict[str, Any]:
     """Play and score the seeded games with whichever ``companion`` is importable."""
     from companion.cards import load_catalog
@@ -112,7 +126,7 @@ def play_games(numbers: list[int], players: int, seed: int) -> dict[str, Any]:
         out["seconds"] += spent
         out["per_game"].append(spent)
         out["moves"] += len(game.moves)
-        record = " ".join(str(m) for m in game.moves)
+        record = " ".join(str(_decision(m)) for m in game.moves)
         totals = " ".join(str(p.total) for p in score.players)
         out["endings"][number] = hashlib.sha256(f"{record}|{totals}".encode()).hexdigest()
     return out

@@ -7,7 +7,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from companion.engine.catalog import Catalog, CatalogError
+from companion.engine import Catalog, CatalogError
 
 DATA_FILE = "popcorn-cards.json"
 """The catalog's file name inside ``companion/data``."""

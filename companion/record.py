@@ -4,6 +4,11 @@ The format is described in ``docs/game-record.md``. :func:`dumps_record` writes 
 canonical text, and :func:`loads_record` reads it back, so a canonical record
 round-trips byte for byte. :func:`replay` re-runs a record through the engine and stops
 at the first illegal move, naming its line.
+
+Version 2 (written now) names the acting guest's ``seat`` in every ``seat_action``,
+``movie_action`` and ``end_guest``; version 1 left it out, and is still read: its activation
+moves act for the guest whose turn it was, as they did then (see
+:func:`~companion.engine.name_guest`).
 """
 
 from __future__ import annotations
@@ -13,16 +18,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.catalog import Catalog
-from companion.engine.moves import Move, move_from_dict
-from companion.engine.setup import new_game
-from companion.engine.state import GameState
-from companion.engine.violations import Violation
+from companion.engine import (
+    Catalog,
+    GameState,
+    Move,
+    Violation,
+    move_from_dict,
+    name_guest,
+    new_game,
+)
 
 FORMAT = "popcorn-record"
 """The ``format`` value of a record's header line."""
-VERSION = 1
-"""The record format version this code writes and reads."""
+VERSION = 2
+"""The record format version this code writes."""
+READABLE = (1, 2)
+"""The record format versions this code reads."""
 
 
 class RecordError(ValueError):
@@ -42,6 +53,8 @@ class Record:
     moves: list[Move]
     lines: list[int] | None = None
     """The 1-based line number of each move in the text it was read from."""
+    version: int = VERSION
+    """The format version: a version-1 record's activation moves may lack ``seat``."""
 
     def line_of(self, index: int) -> int:
         """The line number of move ``index`` (as written canonically when not read)."""
@@ -52,15 +65,15 @@ def _dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
 
 
-def header(names: Sequence[str], first_player: int) -> dict[str, Any]:
+def header(names: Sequence[str], first_player: int, version: int = VERSION) -> dict[str, Any]:
     """The first line of a record."""
-    return {"format": FORMAT, "version": VERSION, "players": list(names),
+    return {"format": FORMAT, "version": version, "players": list(names),
             "first_player": first_player}
 
 
 def dumps_record(record: Record) -> str:
     """The canonical text of a record, one JSON object per line, ending with a newline."""
-    lines = [_dumps(header(record.names, record.first_player))]
+    lines = [_dumps(header(record.names, record.first_player, record.version))]
     lines += [_dumps(m.to_dict()) for m in record.moves]
     return "\n".join(lines) + "\n"
 
@@ -71,17 +84,17 @@ def loads_record(text: str | Iterable[str]) -> Record:
     if not lines:
         raise RecordError(1, "the record is empty")
     head = _parse_line(lines[0], 1)
-    names, first = _check_header(head)
+    names, first, version = _check_header(head)
     moves, numbers = [], []
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
         try:
-            moves.append(move_from_dict(_parse_line(line, number)))
+            moves.append(move_from_dict(_parse_line(line, number), legacy=version == 1))
         except Violation as exc:
             raise RecordError(number, exc.message, exc.code) from exc
         numbers.append(number)
-    return Record(names, first, moves, numbers)
+    return Record(names, first, moves, numbers, version)
 
 
 def _parse_line(line: str, number: int) -> Any:
@@ -91,28 +104,43 @@ def _parse_line(line: str, number: int) -> Any:
         raise RecordError(number, f"not a JSON object ({exc})") from exc
 
 
-def _check_header(head: Any) -> tuple[tuple[str, ...], int]:
+def _check_header(head: Any) -> tuple[tuple[str, ...], int, int]:
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise RecordError(1, f'the first line must be a header with "format": "{FORMAT}"')
-    if head.get("version") != VERSION:
-        raise RecordError(1, f"unsupported record version {head.get('version')!r}")
+    version = head.get("version")
+    if type(version) is not int or version not in READABLE:
+        raise RecordError(1, f"unsupported record version {version!r}")
     names, first = head.get("players"), head.get("first_player")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise RecordError(1, '"players" must be a list of names')
     if type(first) is not int:
         raise RecordError(1, '"first_player" must be an integer')
-    return tuple(names), first
+    return tuple(names), first, version
 
 
 def replay(catalog: Catalog, record: Record) -> GameState:
-    """Re-run every move; raises :class:`RecordError` at the first illegal one."""
+    """Re-run every move; raises :class:`RecordError` at the first illegal one.
+
+    An activation move without its ``seat`` (version 1) acts for the guest acting then.
+    """
     try:
         state = new_game(catalog, record.names, record.first_player)
     except Violation as exc:
         raise RecordError(1, exc.message, exc.code) from exc
     for index, move in enumerate(record.moves):
         try:
-            state.apply(move)
+            state.apply(name_guest(state, move))
         except Violation as exc:
             raise RecordError(record.line_of(index), exc.message, exc.code) from exc
     return state
+
+
+def upgraded(catalog: Catalog, record: Record) -> Record:
+    """The same game as a current-version record: each activation move names its seat."""
+    state = new_game(catalog, record.names, record.first_player)
+    moves = []
+    for move in record.moves:
+        move = name_guest(state, move)
+        state.apply(move)
+        moves.append(move)
+    return Record(record.names, record.first_player, moves)

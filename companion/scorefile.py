@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.catalog import GUEST_COLORS, Catalog
-from companion.engine.scoring import GameScore, PlayerFinal, ScoreInputError, check_final
+from companion.engine import GUEST_COLORS, Catalog, GameScore, PlayerFinal, ScoreInputError
+from companion.engine.scoring import check_final
 
 PLAYER_FIELDS: tuple[str, ...] = (
     "name",

@@ -12,11 +12,8 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from companion.cards import load_catalog
+from companion.engine import GameState, Move, Violation, name_guest, new_game
 from companion.engine import pawns as P
-from companion.engine.moves import Move
-from companion.engine.setup import new_game
-from companion.engine.state import GameState
-from companion.engine.violations import Violation
 
 CATALOG = load_catalog()
 NAMES = ("Ana", "Bob", "Chloe", "Dev")
@@ -71,9 +68,9 @@ def _pick(outcomes: list[Move], wanted: dict[str, list[str]], cols: dict[int, li
 
 
 def play(state: GameState, *moves: Move) -> GameState:
-    """Apply moves in order."""
+    """Apply moves in order; an activation move without ``seat`` acts for the acting guest."""
     for move in moves:
-        state.apply(move)
+        state.apply(name_guest(state, move))
     return state
 
 
@@ -118,7 +115,7 @@ def refused(state: GameState, move: Move, code: str) -> None:
     """Applying ``move`` raises ``code`` and leaves the state exactly as it was."""
     before = state.to_dict()
     with pytest.raises(Violation) as caught:
-        state.apply(move)
+        state.apply(name_guest(state, move))
     assert caught.value.code == code, caught.value
     assert state.to_dict() == before
 

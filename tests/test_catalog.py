@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.cards import load_catalog, load_catalog_file
-from companion.engine.catalog import Catalog, CatalogError
+from companion.engine import Catalog, CatalogError
 from support import CATALOG
 
 DATA = Path(__file__).parents[1] / "companion" / "data" / "popcorn-cards.json"

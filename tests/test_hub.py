@@ -8,12 +8,15 @@ import pytest
 from readers_support import wait_for
 
 from companion.cards import load_catalog
+from companion.engine import Move
 from companion.engine import pawns as P
-from companion.engine.moves import Move
 from companion.hub.app import create_app
 from companion.hub.demo import enroll_box
 from companion.hub.hub import Hub
 from companion.readers.virtual import SerialBank, VirtualReader
+from companion.record import loads_record, replay, upgraded
+from companion.table.store import HubStore
+from companion.table.table import Table, config_dict, new_config
 
 READERS = ["bag-1", "bag-2", "bag-3", "bag-4"]
 ADMIN = "246810"
@@ -439,3 +442,23 @@ def test_join_admin_is_throttled_with_the_rest_api(rig) -> None:
     client.emit("join_admin", ["not", "an", "object"])
     assert [m["args"][0]["code"] for m in client.get_received()
             if m["name"] == "error"] == ["WRONG_PIN"]
+
+
+def test_a_log_written_before_moves_named_their_guest_still_loads(tmp_path: Path) -> None:
+    """docs/game-record.md, Versioning: a hub log whose activation moves lack ``seat`` (the
+    version-1 shape) loads into the same game; its record is written as version 2."""
+    catalog = load_catalog()
+    example = Path(__file__).parents[1] / "docs" / "examples" / "game-4p-v1.jsonl"
+    old = loads_record(example.read_text())
+    store = HubStore(tmp_path / "hub.sqlite")
+    try:
+        config, _ = new_config("old", "Old", list(old.names), old.first_player, [], None, 0)
+        store.add_table(config.id, config_dict(config), 0)
+        for n, move in enumerate(old.moves, start=1):
+            store.append(config.id, n, "move", {"move": move.to_dict(), "source": "tablet"})
+        table = Table(config, catalog, store)
+        table.replay(store.events(config.id))
+        assert table.state == replay(catalog, old) and table.state.is_over
+        assert table.record().moves == upgraded(catalog, old).moves
+    finally:
+        store.close()

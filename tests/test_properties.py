@@ -7,12 +7,16 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.engine import (
+    FIELDS,
+    Move,
+    Violation,
+    apply_listed,
+    new_game,
+    play_random,
+    random_move,
+)
 from companion.engine import pawns as P
-from companion.engine.game import apply_listed
-from companion.engine.moves import FIELDS, Move
-from companion.engine.setup import new_game
-from companion.engine.simulator import play_random, random_move
-from companion.engine.violations import Violation
 from companion.record import Record, dumps_record, loads_record, replay
 from support import CATALOG, NAMES
 

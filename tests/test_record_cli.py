@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.moves import Move
-from companion.engine.simulator import play_random
-from companion.record import Record, RecordError, dumps_record, loads_record, replay
+from companion.engine import Move, play_random
+from companion.record import Record, RecordError, dumps_record, loads_record, replay, upgraded
 from support import CATALOG
 
 EXAMPLE = Path(__file__).parents[1] / "docs" / "examples" / "game-4p.jsonl"
+EXAMPLE_V1 = EXAMPLE.with_name("game-4p-v1.jsonl")
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -108,6 +108,30 @@ def test_the_documented_example_game_replays() -> None:
     run = cli("replay", str(EXAMPLE))
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["summary"]["phase"] == "over"
+
+
+def test_the_version_1_example_still_replays_to_the_same_game() -> None:
+    """docs/game-record.md, Versioning: version 1 is still read; its activation moves act for
+    the guest whose turn it was, and the game is the one the version 2 example holds."""
+    v1, v2 = loads_record(EXAMPLE_V1.read_text()), loads_record(EXAMPLE.read_text())
+    assert (v1.version, v2.version) == (1, 2)
+    assert any(m.kind == "end_guest" and m.seat is None for m in v1.moves)
+    assert replay(CATALOG, v1) == replay(CATALOG, v2)
+    assert dumps_record(v1) == EXAMPLE_V1.read_text()  # read and written as version 1
+    assert dumps_record(upgraded(CATALOG, v1)) == EXAMPLE.read_text()
+    run = cli("replay", str(EXAMPLE_V1))
+    assert run.returncode == 0 and json.loads(run.stdout)["summary"]["phase"] == "over"
+
+
+def test_version_2_activation_moves_must_name_their_seat() -> None:
+    """docs/game-record.md: from version 2 on, seat_action, movie_action and end_guest name the
+    acting guest's seat; a line without it is BAD_MOVE."""
+    head = '{"format": "popcorn-record", "version": 2, "players": ["A", "B"], "first_player": 0}'
+    with pytest.raises(RecordError) as info:
+        loads_record(head + '\n{"move": "end_guest", "player": 0, "slot": 1}\n')
+    assert info.value.line == 2 and info.value.code == "BAD_MOVE"
+    old = head.replace('"version": 2', '"version": 1')
+    assert loads_record(old + '\n{"move": "end_guest", "player": 0, "slot": 1}\n').moves
 
 
 def test_simulate_prints_the_summary_and_writes_records(tmp_path: Path) -> None:

@@ -6,9 +6,8 @@ violation code and for leaving the whole state unchanged.
 
 from __future__ import annotations
 
+from companion.engine import GameState, Move
 from companion.engine import pawns as P
-from companion.engine.moves import Move
-from companion.engine.state import GameState
 from companion.table.views import public_view
 from support import bag, color_in, dealt_game, end_turns, exit_zone, play, put, refused, showings
 
@@ -103,11 +102,12 @@ def test_one_movie_per_turn() -> None:
 
 def test_turn_ends_by_itself_when_nothing_is_left_to_do() -> None:
     """Clarification 6 and 7: in round 1 a bought movie is all a player may do, so the turn
-    passes at once."""
+    passes at once; a second movie tried then is still "one movie per turn"
+    (MOVIE_ALREADY_BOUGHT), not NOT_YOUR_TURN."""
     state = dealt_game(2, features=("me", "henrietta", "badman"))
     play(state, buy(0, "me", 1))
     assert state.current == 1
-    refused(state, buy(0, "henrietta", 0), "NOT_YOUR_TURN")
+    refused(state, buy(0, "henrietta", 0), "MOVIE_ALREADY_BOUGHT")
 
 
 def test_only_cards_in_the_rows_can_be_bought() -> None:
@@ -618,3 +618,65 @@ def test_only_the_bought_size_column_is_refilled() -> None:
     play(state, build(0, TWO_SEAT, 2))
     reveal(state)
     assert state.theater_queue[1] == ["one_seat_blue_3_money"] and len(state.columns[1]) == 2
+
+
+# -- Mistakes after a turn that ended by itself ----------------------------------------------
+
+
+def test_a_theater_after_a_round_one_turn_ended_by_itself() -> None:
+    """Clarification 7: no theater on the first turn (FIRST_TURN_NO_THEATER), also once the turn
+    has ended by itself after a movie purchase."""
+    state = dealt_game(2, features=("me", "henrietta", "badman"), columns=COLUMNS)
+    play(state, buy(0, "me", 1))
+    assert state.current == 1
+    refused(state, build(0, ONE_SEAT, 2), "FIRST_TURN_NO_THEATER")
+
+
+def test_a_purchase_after_a_turn_skipped_for_lack_of_money() -> None:
+    """Clarification 6: a player who can afford nothing is skipped; the movie they try to buy
+    afterwards is NOT_ENOUGH_MONEY, the reason they were skipped."""
+    state = dealt_game(2, features=("joe_joe", "badman", "vroom_8"),
+                       premiers=("the_kids", "final_lasso", "elite_pilot"))
+    state.players[1].money = 0
+    play(state, Move("end_turn", player=0))
+    assert state.phase == "showings"
+    refused(state, buy(1, "badman", 1), "NOT_ENOUGH_MONEY")
+    refused(state, Move("end_turn", player=1), "WRONG_PHASE")
+
+
+def test_a_second_movie_after_the_last_turn_ended_by_itself() -> None:
+    """Rulebook, Phase 1: one movie per turn (MOVIE_ALREADY_BOUGHT), even when the last turn of
+    the round ended by itself and the Showings have begun."""
+    state = dealt_game(2, features=("me", "henrietta", "badman"))
+    play(state, Move("end_turn", player=0), buy(1, "me", 1))
+    assert state.phase == "showings"
+    refused(state, buy(1, "henrietta", 0), "MOVIE_ALREADY_BOUGHT")
+
+
+def test_a_second_theater_after_a_turn_ended_by_itself() -> None:
+    """Rulebook, Phase 1: one theater per turn (THEATER_ALREADY_BOUGHT) once the turn has ended
+    by itself: Ana spends all but $1 on a movie and a theater, and can do nothing more."""
+    state = round_two(features=("me",))
+    state.players[0].money = 2 + 3  # "me" costs $2, the 1-seat tile $3
+    play(state, build(0, "one_seat_3_money", 0))
+    reveal(state)
+    play(state, buy(0, "me", 1))
+    assert state.current == 1
+    refused(state, build(0, ONE_SEAT, 2), "THEATER_ALREADY_BOUGHT")
+
+
+def test_a_round_one_token_after_the_turn_ended_by_itself() -> None:
+    """Rulebook, Activate Advertising tokens: "On your first turn, this action is not possible"
+    (TOKEN_NOT_READY), also once the turn has ended by itself."""
+    state = placed_blue_token()
+    refused(state, Move("activate_ad", player=0, space="blue"), "TOKEN_NOT_READY")
+    refused(state, Move("take_back_ad", player=0, space="blue"), "TOKEN_NOT_READY")
+
+
+def test_a_player_whose_turn_has_not_come_waits() -> None:
+    """Rulebook, Phase 1: players take their turns one after another (NOT_YOUR_TURN), whatever
+    the move would be: only a turn that is over is judged by its own rules."""
+    state = dealt_game(2, features=("me", "henrietta", "badman"))
+    refused(state, buy(1, "no_such_movie", 1), "NOT_YOUR_TURN")
+    play(state, Move("end_turn", player=0))
+    refused(state, buy(0, "me", 1), "NOT_YOUR_TURN")  # Ana ended her turn: the move was legal

@@ -11,11 +11,8 @@ from dataclasses import replace
 
 import pytest
 
+from companion.engine import GameState, Move, final_position, final_positions, score_game
 from companion.engine import pawns as P
-from companion.engine.moves import Move
-from companion.engine.scoring import score_game
-from companion.engine.state import GameState
-from companion.engine.summary import final_position, final_positions
 from support import CATALOG, dealt_game, draw, end_turns, play, put, refused, showings
 
 FEATURES = ("the_man_with_the_money", "barbacus", "mister_giggles")

@@ -10,12 +10,8 @@ from collections import Counter
 
 import pytest
 
+from companion.engine import COLORS, GameState, Move, Violation, new_game
 from companion.engine import pawns as P
-from companion.engine.catalog import COLORS
-from companion.engine.moves import Move
-from companion.engine.setup import new_game
-from companion.engine.state import GameState
-from companion.engine.violations import Violation
 from support import CATALOG, NAMES, bag, color_in, dealt_game, exit_zone, refused
 
 STARTING = ("rosebud", "end_of_the_world", "its_my_war", "modern_love")

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.engine import GameState, Move, Violation
 from companion.engine import pawns as P
-from companion.engine.moves import Move
-from companion.engine.state import GameState
 from support import bag, dealt_game, draw, end_turns, exit_zone, play, put, refused
 
 WHITE, WHITE2, WHITE3 = 0, 1, 2
@@ -601,3 +600,84 @@ def test_round_ends_when_every_theater_is_empty() -> None:
     play(state, Move("end_guest", player=1, slot=0))
     assert state.round == 2 and state.phase == "buying"
     assert state.seated == {}
+
+
+# -- F. Moves name the guest they are for ---------------------------------------------------
+
+
+def named(kind: str, slot: int, at: int, index: int | None = None) -> Move:
+    """Ana's activation move for the guest on seat index ``at`` of ``slot``."""
+    return Move(kind, player=0, slot=slot, seat=at, index=index)
+
+
+def test_a_move_for_a_later_guest_is_refused_as_out_of_turn() -> None:
+    """Rulebook, Seat and Movie Actions: guests act "one by one, from seat 1"; a movie action
+    aimed at seat #2's blue guest while seat #1's white guest acts is GUEST_NOT_ACTING, not
+    judged against the white guest (MOVIE_COLOR)."""
+    state = showtime(movies={1: "henrietta"})
+    seat(state, (WHITE, 1, 0), (BLUE, 1, 1), (WHITE2, 0, 0))
+    refused(state, named("movie_action", 1, 1, index=1), "GUEST_NOT_ACTING")
+    refused(state, named("end_guest", 1, 1), "GUEST_NOT_ACTING")
+    play(state, named("end_guest", 1, 0))
+    play(state, named("movie_action", 1, 1, index=1))
+    assert state.players[0].money == 5 + 2
+
+
+def test_a_seat_action_after_the_movie_action_is_refused() -> None:
+    """Rulebook, Seat and Movie Actions: the seat action comes before the movie action, so a
+    guest who took its movie action (and left by itself) has given up its seat action: a
+    seat action sent for it is SEAT_ACTION_TAKEN, and the next guest is untouched."""
+    state = showtime(movies={1: "henrietta"})
+    seat(state, (BLUE, 1, 0), (BLUE2, 1, 1), (WHITE, 0, 0))
+    play(state, named("movie_action", 1, 0, index=1))
+    assert state.showings[0].cursor == 1
+    refused(state, named("seat_action", 1, 0), "SEAT_ACTION_TAKEN")
+    assert state.occupant(0, 1, 1) == BLUE2 and not state.showings[0].seat_taken
+
+
+def test_a_move_for_a_guest_who_has_left_is_refused() -> None:
+    """Rulebook, Seat and Movie Actions: "then move the Guest to your exit zone"; a guest who has
+    left does nothing more (GUEST_LEFT), also once its whole theater is done; a second movie
+    action for the guest who just took one is MOVIE_ACTION_TAKEN."""
+    state = showtime(movies={1: "henrietta"})
+    seat(state, (BLUE, 0, 0), (WHITE, 1, 0), (WHITE2, 1, 1))
+    play(state, named("movie_action", 0, 0, index=2))  # Rosebud: $2; the theater is done
+    refused(state, named("movie_action", 0, 0, index=1), "MOVIE_ACTION_TAKEN")
+    refused(state, named("end_guest", 0, 0), "GUEST_LEFT")
+    play(state, named("end_guest", 1, 0))
+    refused(state, named("end_guest", 1, 0), "GUEST_LEFT")
+    play(state, named("end_guest", 1, 1))
+    refused(state, named("movie_action", 0, 0, index=1), "GUEST_LEFT")  # no longer the last
+
+
+def test_a_movie_action_for_a_white_guest_who_left_by_itself() -> None:
+    """Rulebook, Seat and Movie Actions: a guest takes a movie action only of its own color; a
+    white guest who took its grey seat action has nothing left and leaves by itself, and a
+    movie action still sent for it is MOVIE_COLOR, not a move of the next guest."""
+    state = showtime(movies={1: "henrietta"})
+    seat(state, (WHITE, 0, 0), (BLUE, 1, 0))
+    play(state, named("seat_action", 0, 0))  # default seat: $1; nothing left: it leaves
+    assert state.showings[0].active == -1
+    refused(state, named("movie_action", 0, 0, index=2), "MOVIE_COLOR")
+
+
+def test_a_move_must_name_a_seat_with_a_guest() -> None:
+    """Rulebook, Seat and Movie Actions: only seated guests act; an empty seat is
+    NO_GUEST_TO_ACT, a seat the theater lacks NO_SUCH_SEAT, no seat at all BAD_MOVE."""
+    state = showtime(movies={1: "henrietta"})
+    seat(state, (WHITE, 1, 0), (WHITE2, 0, 0))
+    refused(state, named("end_guest", 1, 1), "NO_GUEST_TO_ACT")
+    refused(state, named("end_guest", 1, 2), "NO_SUCH_SEAT")
+    with pytest.raises(Violation) as caught:
+        state.apply(Move("end_guest", player=0, slot=1))
+    assert caught.value.code == "BAD_MOVE"
+
+
+def test_listed_activation_moves_name_the_acting_guest() -> None:
+    """Rulebook, Seat and Movie Actions: the moves offered are those of the guest whose turn it
+    is, and each names its seat."""
+    state = showtime(movies={1: "henrietta"})
+    seat(state, (WHITE, 1, 0), (BLUE, 1, 1), (WHITE2, 0, 0))
+    play(state, named("end_guest", 1, 0))
+    acting = [m for m in state.legal_moves(0)]
+    assert acting and all(m.slot == 1 and m.seat == 1 for m in acting)

@@ -21,7 +21,7 @@ import pytest
 
 from companion.cards import load_catalog
 from companion.commands import score as score_command
-from companion.engine.scoring import ScoreInputError
+from companion.engine import ScoreInputError
 from companion.scorefile import parse_score_input
 
 REPO = Path(__file__).resolve().parents[1]

@@ -14,14 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cards import load_catalog
-from companion.engine.catalog import GUEST_COLORS
-from companion.engine.scoring import (
-    GameScore,
-    PlayerFinal,
-    ScoreInputError,
-    check_final,
-    score_game,
-)
+from companion.engine import GUEST_COLORS, GameScore, PlayerFinal, ScoreInputError, score_game
+from companion.engine.scoring import check_final
 from companion.scorefile import parse_score_input, score_to_json
 
 CAT = load_catalog()

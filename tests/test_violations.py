@@ -13,20 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from companion.engine import CODES, Move, Task, Violation, move_from_dict
 from companion.engine import pawns as P
-from companion.engine.moves import Move, move_from_dict
-from companion.engine.state import Task
-from companion.engine.violations import CODES, Violation
 from support import bag, dealt_game, end_turns, play, put, refused, showings
 
 HERE = Path(__file__).parent
-RULE_FILES = sorted(HERE.glob("test_rules_*.py")) + [Path(__file__)]
+RULE_FILES = sorted(HERE.glob("test_rules_*.py")) + [Path(__file__), HERE / "test_position.py"]
 
-UNREACHABLE: dict[str, str] = {
-    "MOVIE_ACTION_TAKEN": "a guest who has taken its movie action has nothing left to do, so "
-    "the engine sends it to the exit zone at once (flow._player_step); the check in "
-    "showings.apply_movie_action can never fire (see test_one_movie_action_per_guest)",
-}
+UNREACHABLE: dict[str, str] = {}
 """Codes the engine defines but no sequence of moves can raise, with the reason."""
 
 
@@ -44,7 +38,8 @@ def _is_xfail(node: ast.FunctionDef) -> bool:
 
 
 def expected_codes() -> dict[str, list[str]]:
-    """Code -> tests that expect it, from ``refused``/``bad_json`` calls outside xfail tests."""
+    """Code -> tests that expect it, from ``refused``/``bad_json``/``position_refused`` calls
+    outside xfail tests."""
     found: dict[str, list[str]] = {}
     for path in RULE_FILES:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -55,7 +50,8 @@ def expected_codes() -> dict[str, list[str]]:
                 continue
             for call in ast.walk(func):
                 if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
-                        and call.func.id in ("refused", "bad_json") and call.args
+                        and call.func.id in ("refused", "bad_json", "position_refused")
+                        and call.args
                         and isinstance(call.args[-1], ast.Constant)):
                     found.setdefault(call.args[-1].value, []).append(f"{path.name}::{func.name}")
     return found
@@ -131,7 +127,7 @@ def test_showings_moves_wait_for_the_showings() -> None:
     refused(state, Move("place", player=0, pawn=0, slot=0, seat=0), "WRONG_PHASE")
     refused(state, Move("end_guest", player=0, slot=0), "WRONG_PHASE")
     end_turns(state)
-    refused(state, Move("take_back_ad", player=0, space="blue"), "WRONG_PHASE")
+    refused(state, Move("end_turn", player=0), "WRONG_PHASE")
 
 
 # -- engine defects outside the rules (see the report) ---------------------------------------

@@ -17,9 +17,8 @@ from web_support import (
     watch_csp,
 )
 
+from companion.engine import Move, Violation
 from companion.engine import pawns as P
-from companion.engine.moves import Move
-from companion.engine.violations import Violation
 from support import score_command
 
 

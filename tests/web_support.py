@@ -21,7 +21,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from companion.cards import load_catalog
-from companion.engine.moves import Move
+from companion.engine import ACTIVATION_KINDS, Move
 from companion.hub.demo import ScriptedPlayers
 from companion.hub.remote import RemoteTable, ServeProcess, call
 from companion.readers.virtual import SerialBank, VirtualReader, random_uid
@@ -138,6 +138,8 @@ class Tablet:
         buttons = self.page.locator("button.move")
         for n in range(buttons.count()):
             if json.loads(buttons.nth(n).get_attribute("data-move") or "{}") == wanted:
+                if move.kind in ACTIVATION_KINDS:  # the label says which guest acts
+                    assert f"seat {move.seat + 1})" in buttons.nth(n).inner_text(), wanted
                 buttons.nth(n).click()
                 return
         raise AssertionError(f"no button for {wanted}")

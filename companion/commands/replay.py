@@ -13,8 +13,7 @@ import sys
 from typing import Any
 
 from companion.cards import load_catalog
-from companion.engine.scoring import score_game
-from companion.engine.summary import final_positions, state_summary
+from companion.engine import final_positions, score_game, state_summary
 from companion.record import RecordError, loads_record, replay
 from companion.scorefile import score_to_json
 

@@ -14,8 +14,7 @@ import sys
 from typing import Any
 
 from companion.cards import load_catalog
-from companion.engine.catalog import CatalogError
-from companion.engine.scoring import ScoreInputError, score_game
+from companion.engine import CatalogError, ScoreInputError, score_game
 from companion.scorefile import parse_score_input, score_to_json
 
 PROG = "popcorn-companion score"

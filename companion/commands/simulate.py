@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.cards import load_catalog
-from companion.engine.scoring import score_game
-from companion.engine.simulator import POLICIES, play_random
-from companion.engine.summary import final_positions
+from companion.engine import final_positions, play_random, score_game
+from companion.engine.simulator import POLICIES
 from companion.record import Record, dumps_record
 
 

@@ -7,7 +7,10 @@ round), and activate their advertising tokens (not in the first round either, se
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import effects as E
+from .catalog import Theater
 from .listing import listed
 from .moves import Move
 from .state import GameState, Task
@@ -19,18 +22,50 @@ SLOTS = (0, 1, 2)
 def _my_turn(state: GameState, move: Move) -> int:
     # Written out rather than given to require(): every Buying move passes here.
     p = move.player
-    if state.phase != "buying":
-        raise Violation("WRONG_PHASE", f"{move.kind} belongs to the Buying phase; the game is "
-                        f"in {state.phase}.")
-    if p is None or p >= state.n:
-        raise Violation("BAD_MOVE", "The move names no valid player.")
-    if p != state.current:
-        raise Violation("NOT_YOUR_TURN", f"It is {state.names[state.current]}'s turn to buy, "
-                        f"not {state.names[p]}'s.")
+    if state.phase != "buying" or p != state.current:
+        _out_of_turn(state, move)
+    assert p is not None
     if state.tasks:
         raise Violation("PENDING_STEP",
                         f"{state.names[p]} must first resolve: {state.tasks[0].kind}.")
     return p
+
+
+def _out_of_turn(state: GameState, move: Move) -> None:
+    """Raise the violation of a Buying move made outside its player's turn.
+
+    A player whose turn of this round is over (it may have ended by itself, see
+    :func:`.flow.settle`) is told the rule the move breaks, if any, as if the turn were still
+    on: a second movie is ``MOVIE_ALREADY_BOUGHT``, not ``NOT_YOUR_TURN``. A move that would
+    have been legal then gets ``NOT_YOUR_TURN``, or ``WRONG_PHASE`` outside the Buying phase.
+    """
+    p = move.player
+    if p is None or p >= state.n:
+        raise Violation("BAD_MOVE", "The move names no valid player.")
+    over = turn_over(state, p)
+    if over:
+        check = CHECKS.get(move.kind)
+        if check is not None:
+            check(state, move, p)
+    ended = f" {state.names[p]}'s turn of this round is over." if over else ""
+    if state.phase != "buying":
+        raise Violation("WRONG_PHASE", f"{move.kind} belongs to the Buying phase; the game is "
+                        f"in {state.phase}.{ended}")
+    raise Violation("NOT_YOUR_TURN", f"It is {state.names[state.current]}'s turn to buy, "
+                    f"not {state.names[p]}'s.{ended}")
+
+
+def turn_over(state: GameState, p: int) -> bool:
+    """Whether player ``p`` has had their Buying turn this round (ended by a move or by itself).
+
+    During the Showings every turn of the round is over; during setup and after the game none
+    counts.
+    """
+    if state.phase == "showings":
+        return True
+    if state.phase != "buying":
+        return False
+    return (p - state.first_player) % state.n < state.n - state.turns_left
 
 
 def _slot(move: Move) -> int:
@@ -54,6 +89,28 @@ def movie_price(state: GameState, card: str) -> int | None:
 def apply_buy_movie(state: GameState, move: Move) -> None:
     """Buy a movie and show it in a slot; archive the movie it replaces; take the bonus."""
     p = _my_turn(state, move)
+    price = _check_buy_movie(state, move, p)
+    slot, card, ps = move.slot, move.card, state.players[p]
+    assert slot is not None and card is not None
+    theater = state.theater(p, slot)
+    assert theater is not None
+    movie = state.catalog.movies[card]
+    premiere = card in state.premiers
+    (state.premiers if premiere else state.features).remove(card)
+    ps.money -= price
+    ps.bought_movie = True
+    if premiere:
+        state.tasks.append(Task("gain", p, color=movie.color))
+    old = ps.movies[slot]
+    if old:
+        ps.archive.append(old)
+    ps.movies[slot], ps.covered[slot], ps.used[slot] = card, 0, set()
+    if movie.bonus and theater.seats == movie.bonus_seats:
+        _bonus(state, p, movie.bonus)
+
+
+def _check_buy_movie(state: GameState, move: Move, p: int) -> int:
+    """The price of a movie purchase that the rules allow on ``p``'s turn, else a violation."""
     slot = _slot(move)
     ps = state.players[p]
     name = state.names[p]
@@ -66,23 +123,9 @@ def apply_buy_movie(state: GameState, move: Move) -> None:
     require(ps.money >= price, "NOT_ENOUGH_MONEY",
             lambda: f"{name} has ${ps.money} and {state.catalog.movies[move.card].title} "
             f"costs ${price}.")
-    theater = state.theater(p, slot)
-    require(theater is not None, "SLOT_HAS_NO_THEATER",
+    require(state.theater(p, slot) is not None, "SLOT_HAS_NO_THEATER",
             lambda: f"{name}'s right slot has no theater yet: buy a theater for it first.")
-    assert theater is not None
-    movie = state.catalog.movies[move.card]
-    premiere = move.card in state.premiers
-    (state.premiers if premiere else state.features).remove(move.card)
-    ps.money -= price
-    ps.bought_movie = True
-    if premiere:
-        state.tasks.append(Task("gain", p, color=movie.color))
-    old = ps.movies[slot]
-    if old:
-        ps.archive.append(old)
-    ps.movies[slot], ps.covered[slot], ps.used[slot] = move.card, 0, set()
-    if movie.bonus and theater.seats == movie.bonus_seats:
-        _bonus(state, p, movie.bonus)
+    return price
 
 
 def _bonus(state: GameState, p: int, action: str) -> None:
@@ -96,19 +139,9 @@ def _bonus(state: GameState, p: int, action: str) -> None:
 def apply_buy_theater(state: GameState, move: Move) -> None:
     """Buy a theater tile into a slot; the replaced tile goes under its stack; refill."""
     p = _my_turn(state, move)
-    slot = _slot(move)
-    ps = state.players[p]
-    name = state.names[p]
-    require(state.round > 1, "FIRST_TURN_NO_THEATER",
-            "No theater can be bought on your first turn.")
-    require(not ps.bought_theater, "THEATER_ALREADY_BOUGHT",
-            lambda: f"{name} already bought a theater this turn: one theater per turn.")
-    tile = state.catalog.theaters.get(move.card or "")
-    require(tile is not None and move.card in state.columns.get(tile.seats, []),
-            "CARD_NOT_AVAILABLE", lambda: f"{move.card} is not in a theater column.")
-    assert tile is not None
-    require(ps.money >= tile.price, "NOT_ENOUGH_MONEY",
-            lambda: f"{name} has ${ps.money} and the theater costs ${tile.price}.")
+    tile = _check_buy_theater(state, move, p)
+    slot, ps = move.slot, state.players[p]
+    assert slot is not None
     state.columns[tile.seats].remove(tile.id)
     ps.money -= tile.price
     ps.bought_theater = True
@@ -122,18 +155,57 @@ def apply_buy_theater(state: GameState, move: Move) -> None:
         E.audience_up(state, p)
 
 
+def _check_buy_theater(state: GameState, move: Move, p: int) -> Theater:
+    """The tile of a theater purchase the rules allow on ``p``'s turn, else a violation."""
+    _slot(move)
+    ps = state.players[p]
+    name = state.names[p]
+    require(state.round > 1, "FIRST_TURN_NO_THEATER",
+            "No theater can be bought on your first turn.")
+    require(not ps.bought_theater, "THEATER_ALREADY_BOUGHT",
+            lambda: f"{name} already bought a theater this turn: one theater per turn.")
+    tile = state.catalog.theaters.get(move.card or "")
+    require(tile is not None and move.card in state.columns.get(tile.seats, []),
+            "CARD_NOT_AVAILABLE", lambda: f"{move.card} is not in a theater column.")
+    assert tile is not None
+    require(ps.money >= tile.price, "NOT_ENOUGH_MONEY",
+            lambda: f"{name} has ${ps.money} and the theater costs ${tile.price}.")
+    return tile
+
+
 def _token(state: GameState, move: Move) -> tuple[int, int]:
     p = _my_turn(state, move)
+    return p, _ready_token(state, move, p, token_ready)
+
+
+def _ready_token(state: GameState, move: Move, p: int,
+                 ready: Callable[[GameState, int], bool]) -> int:
+    """The board index of ``p``'s token the move may take back, judged by ``ready``."""
     require(move.space in state.catalog.ad_spaces, "BAD_MOVE",
             lambda: f"{move.space!r} is not an advertising space.")
     mine = [i for i, (who, space, _) in enumerate(state.board)
             if who == p and space == move.space]
     require(bool(mine), "TOKEN_NOT_ON_SPACE",
             lambda: f"{state.names[p]} has no token on the {move.space} space.")
-    ready = [i for i in mine if token_ready(state, state.board[i][2])]
-    require(bool(ready), "TOKEN_NOT_READY", "Advertising tokens cannot be activated in the "
+    usable = [i for i in mine if ready(state, state.board[i][2])]
+    require(bool(usable), "TOKEN_NOT_READY", "Advertising tokens cannot be activated in the "
             "first round: this one can be from round 2 on.")
-    return p, ready[0]
+    if move.kind == "activate_ad":
+        _check_color(state, move)
+    return usable[0]
+
+
+def _check_color(state: GameState, move: Move) -> None:
+    if move.space == state.catalog.multicolor_space:
+        require(move.color in state.pawn_color and move.color != "white", "COLOR_REQUIRED",
+                "Choose the guest color (blue, green, red or yellow) for the multicolor space.")
+    else:
+        require(move.color is None, "BAD_MOVE", "Only the multicolor space takes a color.")
+
+
+def _check_token_out_of_turn(state: GameState, move: Move, p: int) -> None:
+    # After the turn, only round 1 says for sure that no token was ready during it.
+    _ready_token(state, move, p, lambda s, placed: s.round > 1)
 
 
 def token_ready(state: GameState, placed: int) -> bool:
@@ -156,13 +228,7 @@ def apply_activate_ad(state: GameState, move: Move) -> None:
     p, index = _token(state, move)
     space = move.space
     assert space is not None
-    if space == state.catalog.multicolor_space:
-        require(move.color in state.pawn_color and move.color != "white", "COLOR_REQUIRED",
-                "Choose the guest color (blue, green, red or yellow) for the multicolor space.")
-        color = move.color
-    else:
-        require(move.color is None, "BAD_MOVE", "Only the multicolor space takes a color.")
-        color = space
+    color = move.color if space == state.catalog.multicolor_space else space
     del state.board[index]
     state.players[p].tokens += 1
     state.tasks.append(Task("gain", p, color=color))
@@ -182,9 +248,11 @@ def apply_end_turn(state: GameState, move: Move) -> None:
 
 
 def next_turn(state: GameState) -> None:
-    """Pass the turn; after the last player the Showings begin (see :mod:`.flow`)."""
-    ps = state.players[state.current]
-    ps.bought_movie = ps.bought_theater = False
+    """Pass the turn; after the last player the Showings begin (see :mod:`.flow`).
+
+    The player's ``bought_movie`` and ``bought_theater`` stay until the next round starts, so
+    a purchase tried after the turn is refused for what it is (see :func:`_out_of_turn`).
+    """
     state.turns_left -= 1
     state.current = (state.current + 1) % state.n
 
@@ -239,3 +307,12 @@ def _token_moves(state: GameState, p: int) -> list[Move]:
             moves.append(listed("activate_ad", player=p, space=space))
         moves.append(listed("take_back_ad", player=p, space=space))
     return moves
+
+
+CHECKS: dict[str, Callable[[GameState, Move, int], object]] = {
+    "buy_movie": _check_buy_movie,
+    "buy_theater": _check_buy_theater,
+    "activate_ad": _check_token_out_of_turn,
+    "take_back_ad": _check_token_out_of_turn,
+}
+"""The rules of each Buying move that do not depend on whose turn it is, by kind."""

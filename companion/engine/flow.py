@@ -44,6 +44,8 @@ def _step(state: GameState) -> bool:
 
 
 def _start_round(state: GameState) -> bool:
+    for ps in state.players:
+        ps.bought_movie = ps.bought_theater = False
     state.round += 1
     state.phase = "buying"
     state.current = state.first_player

@@ -47,7 +47,15 @@ HANDLERS: dict[str, Handler] = {
 
 
 def apply(state: GameState, move: Move) -> None:
-    """Apply ``move`` in place, or raise :class:`Violation` and change nothing."""
+    """Apply ``move`` in place, or raise :class:`Violation` and change nothing.
+
+    Every move is checked completely first: a refused one leaves the state exactly as it was,
+    and its ``code`` says why (``NOT_YOUR_TURN``, ``MOVIE_COLOR``, ... see :data:`CODES`).
+    Then the automatic steps run (:func:`.flow.settle`): a Buying turn with nothing left to do
+    passes, a guest with nothing left to do leaves, the End of Round runs. So after
+    ``apply(state, Move("buy_movie", player=0, card="...", slot=1))`` in round 1 it may
+    already be the next player's turn; ask :func:`legal_moves` what comes next.
+    """
     if state.phase == "over":
         raise Violation("GAME_OVER", "The game is over: final scoring has been reached.")
     handler = HANDLERS.get(move.kind)
@@ -84,7 +92,13 @@ def apply_listed(state: GameState, move: Move) -> None:
 
 
 def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
-    """Every decision that may be applied now (only ``player``'s, if given)."""
+    """Every decision that may be applied now (only ``player``'s, if given), in a fixed order.
+
+    Decisions are what players choose (buy, place, act, keep an award); what the table reports
+    (a draw, a reveal) is in :func:`chance_outcomes`. In the Showings everyone plays at once,
+    so pass ``player`` to see one player's choices. Each listed move is complete: an activation
+    move names its guest's ``slot`` and ``seat``. The list is empty when only chance is due.
+    """
     if state.phase == "over":
         return []
     if state.phase != "showings":
@@ -100,7 +114,13 @@ def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
 
 
 def chance_outcomes(state: GameState, player: int | None = None) -> list[Move]:
-    """Every chance outcome the table may report now (draws, reveals); ``player`` filters."""
+    """Every chance outcome the table may report now; ``player`` filters.
+
+    The engine never shuffles: a pawn drawn from a bag (``draw_pawn`` of each pawn in it), a
+    card revealed (``reveal_movie`` of each card the deck may hold), an award drawn, a starting
+    movie dealt. At a table the reader or the tablet reports which one happened; a simulation
+    picks one at random. Shared reveals have no player.
+    """
     if state.phase == "over":
         return []
     if state.phase != "showings":
@@ -118,7 +138,9 @@ def chance_outcomes(state: GameState, player: int | None = None) -> list[Move]:
 
 
 def waiting_players(state: GameState) -> list[int]:
-    """During Showings, the players who still have something to do; else the one to act."""
+    """Who must act now: during the Showings every player not yet done, otherwise the one
+    player whose turn or step it is; empty when only a shared reveal is due or the game is
+    over."""
     if state.phase == "showings":
         return C.busy_players(state)
     if state.phase == "over":

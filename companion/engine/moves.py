@@ -38,13 +38,19 @@ FIELDS: dict[str, tuple[str, ...]] = {
     # showings
     "place": ("player", "pawn", "slot", "seat"),
     "to_exit": ("player", "pawn"),
-    "seat_action": ("player", "slot", "index?", "pawn?"),
-    "movie_action": ("player", "slot", "index", "pawn?"),
-    "end_guest": ("player", "slot"),
+    "seat_action": ("player", "slot", "seat", "index?", "pawn?"),
+    "movie_action": ("player", "slot", "seat", "index", "pawn?"),
+    "end_guest": ("player", "slot", "seat"),
     "bonus_action": ("player", "pawn"),
     "decline": ("player",),
 }
 """For each move kind, its fields; a trailing ``?`` marks an optional one."""
+
+ACTIVATION_KINDS: frozenset[str] = frozenset({"seat_action", "movie_action", "end_guest"})
+"""Moves of an acting guest. Each names its guest by ``slot`` and ``seat`` (0 is seat #1), and
+is refused (``GUEST_NOT_ACTING``, ``GUEST_LEFT``) when that guest is not the one to act, so a
+slip at the table never lands on the wrong guest. Records of version 1 left ``seat`` out: read
+them with ``move_from_dict(data, legacy=True)`` and :func:`.showing_choices.name_guest`."""
 
 _INT_FIELDS = ("player", "slot", "seat", "index", "pawn", "target")
 _STR_FIELDS = ("card", "space", "color")
@@ -85,8 +91,13 @@ class Move:
         return f"{self.kind}({args})"
 
 
-def move_from_dict(data: Any) -> Move:
-    """Parse a move's JSON object, raising a ``BAD_MOVE`` or ``UNKNOWN_MOVE`` violation."""
+def move_from_dict(data: Any, *, legacy: bool = False) -> Move:
+    """Parse a move's JSON object, raising a ``BAD_MOVE`` or ``UNKNOWN_MOVE`` violation.
+
+    With ``legacy``, a move written before activation moves named their guest (a version-1
+    record, an old hub log) may leave ``seat`` out of an activation move; the move then has
+    ``seat=None`` until :func:`.showing_choices.name_guest` fills it in from the state.
+    """
     if not isinstance(data, dict):
         raise Violation("BAD_MOVE", "a move must be a JSON object")
     kind = data.get("move")
@@ -99,7 +110,7 @@ def move_from_dict(data: Any) -> Move:
         raise Violation("BAD_MOVE", f"{kind}: unexpected field {extra[0]!r}")
     values: dict[str, Any] = {}
     for name in spec:
-        optional = name.endswith("?")
+        optional = name.endswith("?") or (legacy and name == "seat" and kind in ACTIVATION_KINDS)
         name = name.rstrip("?")
         if name not in data or data[name] is None:
             if not optional:

@@ -20,7 +20,14 @@ from .violations import Violation
 
 
 def new_game(catalog: Catalog, names: Sequence[str], first_player: int = 0) -> GameState:
-    """A game for 2 to 4 named players, waiting for the first dealt card."""
+    """A game for 2 to 4 named players, waiting for the first dealt card.
+
+    Money, theaters and guests are laid out; the dealt part of the setup (starting movies, the
+    movie rows, the theater columns, the awards) waits as chance steps: report each with the
+    moves :func:`~.game.chance_outcomes` lists, and each award kept with ``keep_award``. The
+    phase becomes ``buying`` once the last one is resolved. Bad names or seats are
+    ``BAD_MOVE``.
+    """
     names = tuple(names)
     if len(names) not in catalog.setups:
         raise Violation("BAD_MOVE", f"Popcorn is for 2 to 4 players, not {len(names)}.")

@@ -8,10 +8,12 @@ makes a seeded simulation replay the same game.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import effects as E
 from . import pawns as P
 from .listing import listed, listed_each, listed_places
-from .moves import Move
+from .moves import ACTIVATION_KINDS, Move
 from .state import GameState
 
 SLOTS = (0, 1, 2)
@@ -40,6 +42,32 @@ def first_guest(state: GameState, p: int, slot: int) -> int | None:
         if base + k in seated:
             return k
     return None
+
+
+def acting_seat(state: GameState, p: int, slot: int) -> int | None:
+    """The seat index of the guest whose turn it is to act in ``slot``, or None.
+
+    In the theater being resolved, the acting guest's; in a theater not started yet, its first
+    guest's (starting it is allowed only when no other theater is being resolved).
+    """
+    show = state.showings[p]
+    return show.cursor if show.active == slot else first_guest(state, p, slot)
+
+
+def name_guest(state: GameState, move: Move) -> Move:
+    """An activation move that leaves its ``seat`` out, aimed at the guest acting now.
+
+    This is how version-1 records and old hub logs are read: before moves named their guest,
+    a ``seat_action``, ``movie_action`` or ``end_guest`` acted for whichever guest's turn it
+    was. Any other move, or one that names its seat, is returned as it is.
+    """
+    if move.seat is not None or move.kind not in ACTIVATION_KINDS or state.phase != "showings":
+        return move
+    p, slot = move.player, move.slot
+    if p is None or p >= state.n or slot not in SLOTS:
+        return move
+    seat = acting_seat(state, p, slot)
+    return move if seat is None else replace(move, seat=seat)
 
 
 def legal(state: GameState, p: int) -> list[Move]:
@@ -84,9 +112,9 @@ def guest_moves(state: GameState, p: int, slot: int, seat: int | None = None) ->
         moves += _seat_options(state, p, slot, seat, pawn)
     movie = state.movie(p, slot)
     if not (active and show.movie_taken) and movie and movie.color == state.pawn_color[pawn]:
-        moves += [listed("movie_action", player=p, slot=slot, index=i, pawn=x)
+        moves += [listed("movie_action", player=p, slot=slot, seat=seat, index=i, pawn=x)
                   for i, x in movie_options(state, p, slot)]
-    moves.append(listed("end_guest", player=p, slot=slot))
+    moves.append(listed("end_guest", player=p, slot=slot, seat=seat))
     return moves
 
 
@@ -132,9 +160,9 @@ def _seat_options(state: GameState, p: int, slot: int, seat: int, pawn: int) -> 
     if color not in ("grey", state.pawn_color[pawn]):
         return []
     if action == "movie_action":
-        return [listed("seat_action", player=p, slot=slot, index=i, pawn=x)
+        return [listed("seat_action", player=p, slot=slot, seat=seat, index=i, pawn=x)
                 for i, x in movie_options(state, p, slot)]
-    return [listed("seat_action", player=p, slot=slot, pawn=x)
+    return [listed("seat_action", player=p, slot=slot, seat=seat, pawn=x)
             for x in E.action_options(state, p, action)]
 
 

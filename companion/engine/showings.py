@@ -17,11 +17,13 @@ This module applies the moves; :mod:`.showing_choices` lists the ones open to a 
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import effects as E
 from . import pawns as P
 from . import tasks as T
 from .moves import Move
-from .showing_choices import SLOTS, first_guest, free_seat
+from .showing_choices import SLOTS, acting_seat, first_guest, free_seat
 from .state import GameState, Showing
 from .violations import Violation, require
 
@@ -182,7 +184,8 @@ def _to_exit(state: GameState, move: Move) -> None:
 
 
 def _acting(state: GameState, move: Move) -> tuple[int, int, int, int]:
-    """``(player, slot, seat, pawn)`` of the guest a resolve move is about."""
+    """``(player, slot, seat, pawn)`` of the guest a resolve move names, once it is sure that
+    this guest is the one whose turn it is to act."""
     p = _player(state, move)
     show = _no_task(state, p)
     require(show.to_draw == 0 and not state.pawns_at(P.hand(p)), "PLACEMENT_NOT_DONE",
@@ -193,12 +196,59 @@ def _acting(state: GameState, move: Move) -> tuple[int, int, int, int]:
     if show.active not in (-1, slot):
         require(False, "THEATER_NOT_FINISHED", lambda: f"Finish the {P.SLOT_NAMES[show.active]} "
                 "theater before activating another one.")
-    seat = show.cursor if show.active == slot else first_guest(state, p, slot)
+    seat = acting_seat(state, p, slot)
+    if seat is None or move.seat != seat:
+        _wrong_guest(state, move, p, slot, seat)
     pawn = state.occupant(p, slot, seat) if seat is not None else None
-    require(pawn is not None, "NO_GUEST_TO_ACT",
-            lambda: f"No guest waits to act in {state.names[p]}'s {P.SLOT_NAMES[slot]} theater.")
     assert seat is not None and pawn is not None
     return p, slot, seat, pawn
+
+
+def _wrong_guest(state: GameState, move: Move, p: int, slot: int, seat: int | None) -> None:
+    """Raise the violation of a resolve move that names another guest than the acting one."""
+    named, show, theater = move.seat, state.showings[p], state.theater(p, slot)
+    where = f"{state.names[p]}'s {P.SLOT_NAMES[slot]} theater"
+    if named is None or theater is None:
+        require(seat is None, "BAD_MOVE",
+                lambda: f"{move.kind} must name the seat of the guest who acts (seat {seat}).")
+        raise Violation("NO_GUEST_TO_ACT", f"No guest waits to act in {where}.")
+    require(named < theater.seats, "NO_SUCH_SEAT",
+            lambda: f"{where} has no seat #{named + 1}.")
+    left = show.activated[slot] or (show.active == slot and named < show.cursor)
+    if left:
+        require(move.kind != "seat_action", "SEAT_ACTION_TAKEN",
+                lambda: f"The guest of seat #{named + 1} in {where} has already acted and left: "
+                "it took or passed its seat action (a movie action gives it up).")
+        if move.kind == "movie_action" and show.left and show.left[:2] == [slot, named]:
+            _judge_left_movie_action(state, move, p, slot, show.left)
+        raise Violation("GUEST_LEFT", f"The guest of seat #{named + 1} in {where} has already "
+                        "acted and gone to the exit zone (a guest leaves after its movie action, "
+                        "or as soon as nothing is left for it to do).")
+    require(state.occupant(p, slot, named) is not None and seat is not None, "NO_GUEST_TO_ACT",
+            lambda: f"No guest sits on seat #{named + 1} of {where}.")
+    raise Violation("GUEST_NOT_ACTING", f"The guest of seat #{named + 1} in {where} acts after "
+                    f"the guest of seat #{(seat or 0) + 1}, whose turn it is: guests act in "
+                    "seat order.")
+
+
+def _judge_left_movie_action(state: GameState, move: Move, p: int, slot: int,
+                             left: list[Any]) -> None:
+    """Raise what a movie action meant for the guest who has just left breaks, if anything.
+
+    That guest left by itself once it had nothing left to do, so the mistake is usually the
+    reason why: its movie action was taken, its color is not the movie's, or the action is
+    used, covered or cannot be taken.
+    """
+    _, seat, pawn, took = left
+    require(not took, "MOVIE_ACTION_TAKEN", lambda: f"The guest of seat #{seat + 1} has already "
+            "taken its movie action, and has left.")
+    movie = state.movie(p, slot)
+    if pawn is None or movie is None:
+        return
+    require(movie.color == state.pawn_color[pawn], "MOVIE_COLOR",
+            lambda: f"Pawn {pawn} is {state.pawn_color[pawn]} and {movie.title} is {movie.color}: "
+            "only a guest of the movie's color takes its actions (it has left).")
+    _check_movie_index(state, p, slot, move.index, move.pawn)
 
 
 def _begin(state: GameState, p: int, slot: int, seat: int) -> Showing:
@@ -319,6 +369,7 @@ def finish_guest(state: GameState, p: int) -> None:
     show = state.showings[p]
     slot = show.active
     pawn = state.occupant(p, slot, show.cursor)
+    show.left = [slot, show.cursor, pawn, show.movie_taken]  # replaced, never changed
     if pawn is not None:
         state.move_pawn(pawn, P.exit_zone(p))
     theater = state.theater(p, slot)

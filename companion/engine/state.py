@@ -17,7 +17,6 @@ Showing card.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from . import pawns as P
@@ -75,7 +74,7 @@ class PlayerState:
 class Showing:
     """A player's progress through the Showings phase."""
 
-    __slots__ = ("to_draw", "active", "cursor", "seat_taken", "movie_taken", "activated")
+    __slots__ = ("to_draw", "active", "cursor", "seat_taken", "movie_taken", "activated", "left")
 
     def __init__(self, to_draw: int) -> None:
         self.to_draw = to_draw
@@ -88,6 +87,10 @@ class Showing:
         self.movie_taken = False
         self.activated = [False, False, False]
         """Theaters already resolved this showing."""
+        self.left: list[Any] | None = None
+        """The guest who left last: ``[slot, seat, pawn, took its movie action]`` (the pawn is
+        None when it had left its seat before), so that a move still meant for it is refused
+        for what it is (``MOVIE_ACTION_TAKEN``, ``MOVIE_COLOR``, ...)."""
 
     def clone(self) -> Showing:
         """An independent copy."""
@@ -99,7 +102,9 @@ class Showing:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data."""
-        return {name: getattr(self, name) for name in Showing.__slots__}
+        data = {name: getattr(self, name) for name in Showing.__slots__}
+        data["activated"] = list(self.activated)
+        return data
 
 
 class Task:
@@ -138,7 +143,14 @@ class Task:
 
 
 class GameState:
-    """Everything on the table. Build one with :func:`companion.engine.setup.new_game`."""
+    """Everything on the table, changed in place by :meth:`apply`.
+
+    Build one with :func:`~.setup.new_game` (a game at its setup) or :meth:`from_dict` (any
+    position, ``docs/position.md``). Ask it :meth:`legal_moves`, :meth:`chance_outcomes` and
+    :meth:`waiting_players`; copy it with :meth:`clone` before trying a move you may not keep.
+    Pawns live in ``loc`` (a location code per pawn id, see :mod:`.pawns`), with the indexes
+    ``at``, ``seated`` and ``seated_count`` kept in step by :meth:`move_pawn`.
+    """
 
     def __init__(self, catalog: Catalog, names: tuple[str, ...], first_player: int) -> None:
         self.catalog = catalog
@@ -202,17 +214,24 @@ class GameState:
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole state as plain JSON data; two states are equal when these are equal."""
-        skip = {"catalog", "pawn_color", "seated", "seated_count", "at"}
-        data: dict[str, Any] = {k: v for k, v in self.__dict__.items() if k not in skip}
-        data["names"] = list(self.names)
-        data["players"] = [p.to_dict() for p in self.players]
-        data["showings"] = [s.to_dict() for s in self.showings]
-        data["tasks"] = [t.to_dict() for t in self.tasks]
-        data["board"] = [list(t) for t in self.board]
-        for key in ("theater_pool", "theater_queue", "columns"):
-            data[key] = {str(k): v for k, v in self.__dict__[key].items()}
-        return copy.deepcopy(data)
+        """The whole position as plain JSON data, in the shape of ``docs/position.md``.
+
+        Two states are equal when these are equal; :meth:`from_dict` reads it back.
+        """
+        from .position import to_dict
+
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, catalog: Catalog, data: Any) -> GameState:
+        """The position ``data`` describes (``docs/position.md``), played with ``catalog``.
+
+        An inconsistent position (61 pawns, a pawn in two places, money below 0, ...) raises
+        a :class:`~.violations.Violation` with its own code, and nothing is built.
+        """
+        from .position import from_dict
+
+        return from_dict(catalog, data)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.to_dict() == other.to_dict()

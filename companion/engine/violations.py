@@ -53,6 +53,16 @@ CODES: dict[str, str] = {
     "PAWN_NOT_IN_EXIT": "the pawn is not in the player's exit zone",
     "PAWN_NOT_IN_CINEMA": "the pawn is not on a seat or in the exit zone of the player",
     "BAD_ACTION_INDEX": "the movie has no action at that index",
+    "GUEST_NOT_ACTING": "the guest the move names is not the one whose turn it is to act",
+    "GUEST_LEFT": "the guest the move names has already acted and left for the exit zone",
+    "BAD_POSITION": "the position is not a well-formed position document",
+    "NEGATIVE_AMOUNT": "money, popcorn, tokens and counters are never below 0",
+    "PAWN_COUNT": "a position places exactly the pawns of the box, no more and no fewer",
+    "PAWN_TWICE": "a pawn is in one place only",
+    "UNKNOWN_CARD": "the position names a card or tile the catalog does not have",
+    "CARD_TWICE": "a movie, theater tile or award card is in one place only",
+    "TOKEN_COUNT": "a player's advertising tokens in supply and on the board add up to the set",
+    "SEAT_INVALID": "a theater's seat list matches its seat count",
 }
 """Every violation code, with what it means in general."""
 

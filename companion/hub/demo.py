@@ -16,10 +16,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine import Move, Violation
 from companion.engine import pawns as P
-from companion.engine.moves import Move
 from companion.engine.simulator import PASSIVE_KINDS
-from companion.engine.violations import Violation
 from companion.readers.virtual import random_uid
 
 from ..table.table import TableError

@@ -19,10 +19,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from companion.engine.catalog import GUEST_COLORS, Catalog
-from companion.engine.moves import Move
+from companion.engine import GUEST_COLORS, Catalog, Move, Violation
 from companion.engine.pawns import pawn_colors
-from companion.engine.violations import Violation
 from companion.readers.broker import Broker
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
 from companion.readers.mqtt_link import MqttLink

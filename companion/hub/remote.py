@@ -23,9 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cards import Catalog
-from companion.engine.moves import Move
-from companion.engine.setup import new_game
-from companion.engine.state import GameState
+from companion.engine import GameState, Move, new_game
 from companion.readers.broker import free_port
 from companion.record import loads_record
 

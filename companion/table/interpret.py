@@ -14,10 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine import GameState, Move, Violation
 from companion.engine import pawns as P
-from companion.engine.moves import Move
-from companion.engine.state import GameState
-from companion.engine.violations import Violation
 
 ALERT_CODES: dict[str, str] = {
     "UNKNOWN_TAG": "the tag is not in the registry",

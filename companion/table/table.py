@@ -19,12 +19,16 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from companion.engine import (
+    Catalog,
+    GameState,
+    Move,
+    Violation,
+    move_from_dict,
+    name_guest,
+    new_game,
+)
 from companion.engine import pawns as P
-from companion.engine.catalog import Catalog
-from companion.engine.moves import Move, move_from_dict
-from companion.engine.setup import new_game
-from companion.engine.state import GameState
-from companion.engine.violations import Violation
 from companion.record import Record
 
 from .interpret import Alert, interpret
@@ -135,9 +139,10 @@ class Table:
             self.count = n
             self.last_kind = kind
             if kind in ("move", "tag") and body.get("move"):
-                move = move_from_dict(body["move"])
+                # a log written before moves named their guest: act for the acting guest
+                move = name_guest(self.state, move_from_dict(body["move"], legacy=True))
                 self.state.apply(move)
-                self.entries.append({"move": body["move"], "source": body.get("source")})
+                self.entries.append({"move": move.to_dict(), "source": body.get("source")})
             elif kind == "correct":
                 self._relocate(body)
                 self.entries.append({"correct": body})

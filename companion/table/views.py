@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import (
+    GUEST_COLORS,
+    GameState,
+    final_positions,
+    movie_price,
+    score_game,
+    token_ready,
+)
 from companion.engine import pawns as P
-from companion.engine.buying import movie_price, token_ready
-from companion.engine.catalog import GUEST_COLORS
-from companion.engine.scoring import score_game
-from companion.engine.state import GameState
-from companion.engine.summary import final_positions
 from companion.scorefile import score_to_json
 
 PRIVATE_MOVES = frozenset({"keep_award", "draw_award"})
@@ -88,6 +91,7 @@ def public_view(state: GameState) -> dict[str, Any]:
     """Everything on the table that every player may see."""
     view: dict[str, Any] = {
         "round": state.round, "phase": state.phase, "current": state.current,
+        "turn": state.current if state.phase == "buying" else None,
         "first_player": state.first_player, "last_round": state.last_round,
         "final_revealed": state.final_revealed, "names": list(state.names),
         "features": [dict(_movie(state, c) or {}, cost=movie_price(state, c))

@@ -48,6 +48,11 @@ export function moveLabel(move, view, catalog) {
     const movie = slot(s) && slot(s).movie;
     return movie ? `${movie.title}: ${actionLabel(movie.actions[index])}` : `movie action #${index}`;
   };
+  // Activation moves name their guest by slot and seat: "blue guest, seat 2".
+  const guest = (s, k) => {
+    const sitting = slot(s) && k !== undefined ? slot(s).seats[k] : null;
+    return sitting ? `${sitting.color} guest, seat ${k + 1}` : `seat ${(k ?? 0) + 1}`;
+  };
   switch (move.move) {
     case "end_turn": return "End turn";
     case "decline": return "Decline the bonus";
@@ -58,14 +63,19 @@ export function moveLabel(move, view, catalog) {
       return "Gain" + (move.target !== undefined ? ` into ${view.names[move.target]}'s bag` : "");
     case "to_exit": return "To the exit zone";
     case "bonus_action": return "Showing bonus with";
-    case "end_guest": return `Done with this guest (${SLOT_WORDS[move.slot]})`;
+    case "end_guest":
+      return `Done with the ${guest(move.slot, move.seat)} (${SLOT_WORDS[move.slot]})`;
     case "seat_action": {
-      if (move.index !== undefined) return `Seat action → ${movieAction(move.slot, move.index)}`;
+      const who = guest(move.slot, move.seat);
+      if (move.index !== undefined) {
+        return `Seat action (${who}) → ${movieAction(move.slot, move.index)}`;
+      }
       const theater = slot(move.slot) && slot(move.slot).theater;
-      const seat = cinema.showing ? Math.max(0, cinema.showing.cursor) : 0;
-      return `Seat action: ${theater ? actionLabel(theater.seat_actions[seat]) : "?"}`;
+      const seat = move.seat ?? 0;
+      return `Seat action (${who}): ${theater ? actionLabel(theater.seat_actions[seat]) : "?"}`;
     }
-    case "movie_action": return `Movie action → ${movieAction(move.slot, move.index)}`;
+    case "movie_action":
+      return `Movie action (${guest(move.slot, move.seat)}) → ${movieAction(move.slot, move.index)}`;
     case "place": return `Seat in the ${SLOT_WORDS[move.slot]} theater, seat ${move.seat + 1}`;
     case "buy_movie": case "buy_theater": {
       const card = catalog.byId[move.card];
