@@ -1,0 +1,176 @@
+"""Every placement of a player's drawn guests, scored by the model: the best few win.
+
+Guests of one color are interchangeable, so a placement is first a *split*: how many guests
+of each color go to each theater (and, when seats run short, to the exit zone). For each
+theater and the colors it receives, every distinct seat order is resolved by the model and
+the best kept; that answer is memoized for the theater, the colors and the context it starts
+in, since thousands of splits share it. Theaters act one after the other (the one being
+resolved first, then left to right), each starting from the context the previous one left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import permutations
+
+from companion.engine import pawns as P
+from companion.engine.catalog import GUEST_COLORS
+from companion.engine.effects import award_deck_size
+from companion.engine.showing_choices import free_seat
+from companion.engine.state import GameState
+
+from .model import NO_GAINS, Choice, Context, Gains, Rules, Theater, add, resolve
+from .weights import Weights
+
+
+@dataclass(frozen=True)
+class Room:
+    """A theater the player's guests will act in: the model's view, who sits, what is free."""
+
+    theater: Theater
+    seated: tuple[tuple[int, str], ...]
+    """``(seat, color)`` of the guests already seated there, in seat order."""
+    free: tuple[int, ...]
+    """The seats a drawn guest may still take, in the order they fill."""
+    taken: tuple[bool, bool]
+    """For the theater being resolved: whether its acting guest took its seat/movie action."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One complete placement, with the activations the model assumes and what they bring."""
+
+    value: float
+    gains: Gains
+    seating: tuple[tuple[int, tuple[str, ...]], ...]
+    """``(slot, colors)``: the colors seated in each room, in seat order, rooms in acting order."""
+    exits: tuple[str, ...]
+    """Colors of the drawn guests sent to the exit zone."""
+    choices: tuple[tuple[int, tuple[Choice, ...]], ...]
+    """``(slot, choices)``: each room's guests' choices, already seated guests included."""
+
+    def key(self) -> tuple:
+        """The deterministic tie-break between placements of equal value."""
+        return (self.seating, self.exits)
+
+
+def rooms(state: GameState, p: int) -> list[Room]:
+    """The theaters of player ``p`` still to resolve, in the order they will act."""
+    show = state.showings[p]
+    order = ([show.active] if show.active != -1 else []) + [
+        s for s in range(3) if s != show.active and not show.activated[s]]
+    out = []
+    for slot in order:
+        theater, movie = state.theater(p, slot), state.movie(p, slot)
+        if theater is None or movie is None:
+            continue
+        used, visible = state.players[p].used[slot], state.visible_actions(p, slot)
+        model = Theater(slot, theater.seat_colors, theater.seat_actions, movie.color,
+                        tuple((i, movie.actions[i]) for i in range(visible) if i not in used))
+        start = show.cursor if slot == show.active else 0
+        seated = tuple((k, state.pawn_color[i]) for k in range(start, theater.seats)
+                       if (i := state.occupant(p, slot, k)) is not None)
+        first = free_seat(state, p, slot) if slot != show.active else None
+        free = tuple(range(first, theater.seats)) if first is not None else ()
+        taken = (show.seat_taken, show.movie_taken) if slot == show.active else (False, False)
+        out.append(Room(model, seated, free, taken))
+    return out
+
+
+def context(state: GameState, p: int) -> Context:
+    """The model's context for player ``p`` as the state stands."""
+    exit = [0] * len(GUEST_COLORS)
+    for pawn in state.at.get(P.exit_zone(p), ()):
+        exit[GUEST_COLORS.index(state.pawn_color[pawn])] += 1
+    return Context(state.players[p].tokens, state.players[p].audience, award_deck_size(state),
+                   len(state.at.get(P.bag(p), ())), tuple(exit))
+
+
+def rules_for(state: GameState, p: int, weights: Weights) -> Rules:
+    """The model's fixed facts for player ``p``."""
+    colors = [m.color for s in range(3) if (m := state.movie(p, s)) is not None]
+    return Rules.build(state.catalog, colors, weights)
+
+
+def best_placements(state: GameState, p: int, weights: Weights, count: int = 3
+                    ) -> list[Placement]:
+    """The ``count`` best placements of ``p``'s drawn guests, best first.
+
+    Ties are broken by :meth:`Placement.key`, so the same state always gives the same list.
+    """
+    hand = [state.pawn_color[i] for i in state.pawns_at(P.hand(p))]
+    counts = [hand.count(c) for c in GUEST_COLORS]
+    room_list = rooms(state, p)
+    rules, start = rules_for(state, p, weights), context(state, p)
+    capacity = sum(len(r.free) for r in room_list)
+    overflow = max(0, len(hand) - capacity)
+    memo: dict[tuple, tuple] = {}
+    found = [_score(split, room_list, start, rules, memo)
+             for split in _splits(counts, [len(r.free) for r in room_list], overflow)]
+    found.sort(key=lambda pl: (-pl.value, pl.key()))
+    return found[:count]
+
+
+def _splits(counts: list[int], capacities: list[int], overflow: int
+            ) -> Iterator[list[list[int]]]:
+    """Each way to share the color counts among the rooms (and the exit zone, last).
+
+    ``split[b][c]`` guests of color ``c`` go to bin ``b``. With seats to spare no guest goes
+    to the exit zone; otherwise every seat is filled and exactly ``overflow`` guests go there.
+    """
+    caps = [*capacities, overflow]
+    bins = [[0] * len(counts) for _ in caps]
+
+    def share(color: int, left: int, b: int) -> Iterator[list[list[int]]]:
+        if color == len(counts):
+            yield [list(row) for row in bins]
+            return
+        if b == len(caps) - 1:
+            if left <= caps[b]:
+                bins[b][color], caps[b] = left, caps[b] - left
+                yield from share(color + 1, counts[color + 1] if color + 1 < len(counts)
+                                 else 0, 0)
+                bins[b][color], caps[b] = 0, caps[b] + left
+            return
+        for n in range(min(left, caps[b]), -1, -1):
+            bins[b][color], caps[b] = n, caps[b] - n
+            yield from share(color, left - n, b + 1)
+            bins[b][color], caps[b] = 0, caps[b] + n
+
+    yield from share(0, counts[0] if counts else 0, 0)
+
+
+def _score(split: list[list[int]], room_list: list[Room], ctx: Context, rules: Rules,
+           memo: dict) -> Placement:
+    exits = tuple(c for c, n in zip(GUEST_COLORS, split[-1], strict=True) for _ in range(n))
+    for color in exits:
+        ctx = ctx._replace(exit=_bump(ctx.exit, GUEST_COLORS.index(color)))
+    total: Gains = NO_GAINS
+    seating, choices = [], []
+    for room, row in zip(room_list, split, strict=False):
+        key = (room.theater.slot, tuple(row), ctx)
+        if key not in memo:
+            memo[key] = _best_order(room, row, ctx, rules)
+        order, outcome = memo[key]
+        total, ctx = add(total, outcome.gains), outcome.after
+        seating.append((room.theater.slot, order))
+        choices.append((room.theater.slot, outcome.choices))
+    return Placement(rules.weights.value(total), total, tuple(seating), exits, tuple(choices))
+
+
+def _bump(exit: tuple[int, ...], color: int) -> tuple[int, ...]:
+    return exit[:color] + (exit[color] + 1,) + exit[color + 1:]
+
+
+def _best_order(room: Room, row: list[int], ctx: Context, rules: Rules) -> tuple:
+    """The best seat order for these colors in this room: ``(colors, model outcome)``."""
+    colors = [c for c, n in zip(GUEST_COLORS, row, strict=True) for _ in range(n)]
+    best = None
+    for order in sorted(set(permutations(colors))):
+        guests = room.seated + tuple(zip(room.free, order, strict=False))
+        outcome = resolve(room.theater, guests, ctx, rules, room.taken)
+        if best is None or outcome.value > best[1].value:
+            best = (order, outcome)
+    assert best is not None
+    return best
