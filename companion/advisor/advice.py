@@ -33,17 +33,27 @@ class AdviceError(Exception):
 
 @dataclass(frozen=True)
 class Option:
-    """One placement as the advisor proposes it: the search's view and the engine's moves."""
+    """One placement as the advisor proposes it: the search's view and the engine's moves.
+
+    ``value`` and the gains are the search's expected ones for the whole showing. When the
+    plan runs to its end they are exactly what the engine measured playing it (a property
+    test holds them equal); a plan that stops at a guest drawn to a seat counts that guest
+    and assumes the remaining theaters act as planned.
+    """
 
     placement: Placement
     plan: Plan
-    value: float
+
+    @property
+    def value(self) -> float:
+        """The placement's worth under the value function."""
+        return self.placement.value
 
     def to_dict(self) -> dict[str, Any]:
         """JSON: value, gains per term, seating per theater, exits, then the moves."""
         return {
             "value": self.value,
-            "gains": dict(zip(TERMS, self.plan.gains, strict=True)),
+            "gains": dict(zip(TERMS, self.placement.gains, strict=True)),
             "seating": [{"slot": slot, "colors": list(colors)}
                         for slot, colors in self.placement.seating],
             "exit": list(self.placement.exits),
@@ -91,8 +101,5 @@ def advise(state: GameState, p: int, weights: Weights | None = None) -> Advice:
     left unchanged. Raises :class:`AdviceError` when there is nothing to advise."""
     check_ready(state, p)
     weights = weights or load_weights()
-    options = []
-    for placement in best_placements(state, p, weights, ALTERNATIVES):
-        plan = play_out(state, p, placement)
-        options.append(Option(placement, plan, weights.value(plan.gains)))
-    return Advice(p, tuple(options))
+    return Advice(p, tuple(Option(placement, play_out(state, p, placement))
+                           for placement in best_placements(state, p, weights, ALTERNATIVES)))

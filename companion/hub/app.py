@@ -28,6 +28,7 @@ from companion.table.registry import RegistryError
 from companion.table.table import TableError
 from companion.table.views import catalog_json, private_view, public_view
 
+from .advice_route import register_advice
 from .hub import Hub
 
 SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
@@ -52,6 +53,7 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     socketio = SocketIO(app, async_mode="threading")  # same-origin clients only (the default)
     private_rooms: set[tuple[str, int]] = set()
     _routes(app, hub)
+    register_advice(app, hub)
     _sockets(socketio, hub, private_rooms)
     hub.listeners.append(_pusher(socketio, hub, private_rooms))
     return app, socketio
