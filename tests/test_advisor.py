@@ -86,6 +86,40 @@ def test_every_suggested_sequence_applies_and_the_model_matches_the_engine(seed,
                 assert trial.phase != "showings" or not trial.seated_count[p]
 
 
+def last_to_act(seed: int, rounds: int = 12):
+    """Yield ``(state, 0)`` each round once every other player is done and Ana has drawn."""
+    rng = random.Random(seed)
+    state = new_game(CATALOG, DEFAULT_NAMES[:3], 0)
+    while state.phase != "over" and state.round <= rounds:
+        if state.phase != "showings":
+            G.apply_listed(state, random_move(state, rng, "eager"))
+            continue
+        others = [q for q in G.waiting_players(state) if q != 0]
+        if not others and drawn(state, 0):
+            yield state, 0
+            state = state.clone()
+            G.apply_listed(state, G.legal_moves(state, 0)[0])
+            continue
+        q = others[0] if others else 0
+        moves = G.chance_outcomes(state, q) or G.legal_moves(state, q)
+        G.apply_listed(state, moves[0] if q == 0 else rng.choice(moves))
+
+
+def test_the_last_player_to_act_ends_the_round_in_the_plan() -> None:
+    """When the others are done, the plan's copy ends the round with Ana's last guest;
+    every option still applies and measures what the search predicted."""
+    rng, seen = random.Random(0), 0
+    for seed in range(6):
+        for state, p in last_to_act(seed):
+            for option in advise(state, p).options:
+                trial = replay(state, p, option, rng)
+                seen += 1
+                if option.plan.then is None:
+                    assert option.plan.gains == option.placement.gains
+                    assert trial.phase != "showings" or trial.round > state.round
+    assert seen
+
+
 def test_same_state_same_answer() -> None:
     """Asking twice, or on a copy, gives the same answer to the last field."""
     for state, p in advised_showings(7, limit=6):

@@ -106,7 +106,13 @@ def _new_guests(state: GameState, p: int, slot: int, colors: tuple[str, ...]) ->
 
 
 def _guests(state: GameState, p: int, slot: int) -> list[int]:
-    """The pawns still to act in ``slot``, in seat order (the acting one first)."""
+    """The pawns still to act in ``slot``, in seat order (the acting one first).
+
+    Empty once the showing is over: a copy where the other players were done already ends
+    the round when this player's last guest leaves.
+    """
+    if state.phase != "showings":
+        return []
     show = state.showings[p]
     start = show.cursor if slot == show.active else 0
     theater = state.theater(p, slot)
@@ -124,7 +130,10 @@ def _take(state: GameState, hand: list[int], color: str) -> int:
 def _act(player: _Player, slot: int, choices: tuple[Choice, ...]) -> bool:
     """Play one theater's guests; False when the plan must stop (a guest drawn to a seat)."""
     state, p = player.state, player.p
-    for pawn, choice in zip(_guests(state, p, slot), choices, strict=True):
+    pawns = _guests(state, p, slot)
+    if not pawns:
+        return True  # an empty theater, or the showing already over
+    for pawn, choice in zip(pawns, choices, strict=True):
         if _acting(state, p, slot) != pawn:
             continue  # the engine sent the guest out by itself: it had nothing to do
         if choice.seat is not None:
