@@ -1,7 +1,9 @@
 """``popcorn-companion simulate``: play random legal games and summarize them.
 
 Each game is played by :func:`companion.engine.simulator.play_random` from a seed derived
-from ``--seed`` and the game's number, so any game can be played again alone.
+from ``--seed`` and the game's number, so any game can be played again alone. With
+``--policy advisor`` it is :func:`companion.advisor.policy.play_advised` instead: every seat
+places its guests as the seating advisor suggests, and makes its other choices eagerly.
 """
 
 from __future__ import annotations
