@@ -178,3 +178,24 @@ def test_simulate_command_has_the_advisor_policy(capsys) -> None:
     """``simulate --policy advisor`` plays and says which policy it used."""
     assert main(["simulate", "--games", "1", "--policy", "advisor", "--seed", "3"]) == 0
     assert "advisor policy" in capsys.readouterr().out
+
+
+def test_a_pending_step_comes_first() -> None:
+    """While a player's award draw or drawn guest waits, the advisor refuses with
+    ``PENDING_STEP``, the engine's own code for it."""
+    rng = random.Random(4)
+    state = new_game(CATALOG, DEFAULT_NAMES[:4], 0)
+    refused = 0
+    while state.phase != "over" and refused < 5:
+        if state.phase == "showings":
+            for p in range(state.n):
+                if state.task_for(p) is not None and state.task_for(p).player == p:
+                    try:
+                        advise(state, p)
+                    except AdviceError as exc:
+                        assert exc.code == "PENDING_STEP"
+                        refused += 1
+                    else:
+                        raise AssertionError("advice given over a pending step")
+        G.apply_listed(state, random_move(state, rng, "eager"))
+    assert refused

@@ -1,4 +1,5 @@
-"""``GET /api/tables/<id>/advice``: the advisor over HTTP, through the app's test client."""
+"""``GET /api/tables/<id>/advice``: the advisor over HTTP, through the app's test client and
+from a real ``serve`` process."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ import pytest
 
 from companion.cards import load_catalog
 from companion.engine import pawns as P
+from companion.engine.moves import move_from_dict
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
+from companion.hub.remote import HttpError, RemoteTable, ServeProcess, call
 
 READERS = ["bag-1", "bag-2"]
 
@@ -64,7 +67,7 @@ def test_unknown_table_is_404(api) -> None:
     assert answer.status_code == 404 and answer.json["code"] == "TABLE_NOT_FOUND"
 
 
-@pytest.mark.parametrize("player", ["2", "-1", "x", ""])
+@pytest.mark.parametrize("player", ["2", "-1", "x", "", "\u00b2", "99999999999999999999"])
 def test_bad_player_is_400(api, player) -> None:
     """A seat the table does not have, or not a number."""
     _, client, table_id = api
@@ -111,3 +114,39 @@ def test_advice_after_the_draw_can_be_played_through_the_api(api) -> None:
     rest = advice(client, table_id).json
     assert all(m["move"] not in ("place", "to_exit") for m in rest["best"]["moves"])
     assert rest["best"]["moves"] == body["best"]["moves"][len(placing):]
+
+
+def test_advice_from_a_real_serve_process(tmp_path: Path) -> None:
+    """Over real HTTP from ``popcorn-companion serve``: the codes, then an advice whose
+    moves the hub accepts one by one until the plan's end or its first pause."""
+    server = ServeProcess(tmp_path / "hub.db", readers=READERS).start()
+    try:
+        created = server.create_table({"players": ["Ana", "Bob"], "readers": READERS,
+                                       "deal_seed": 9})
+        remote = RemoteTable(server.base, created, load_catalog())
+        url = f"{server.base}/api/tables/{remote.id}/advice"
+        for path, status, code in ((url + "?player=0", 409, "NO_DRAW_WAITING"),
+                                   (url + "?player=5", 400, "BAD_PLAYER"),
+                                   (url.replace(remote.id, "00000000") + "?player=0", 404,
+                                    "TABLE_NOT_FOUND")):
+            with pytest.raises(HttpError) as refused:
+                call(path)
+            assert (refused.value.status, refused.value.code) == (status, code)
+        while True:
+            state = remote.state
+            if state.phase == "showings" and state.showings[0].to_draw == 0 \
+                    and state.task_for(0) is None:
+                break
+            if state.phase == "showings":
+                remote.decide(state.chance_outcomes(0)[0])
+                continue
+            legal = state.legal_moves()
+            remote.decide((state.chance_outcomes() or [m for m in legal
+                                                       if m.kind == "end_turn"] or legal)[0])
+        best = call(url + "?player=0")["best"]
+        stop = best["waits"][0]["after"] if best["waits"] else len(best["moves"])
+        for move in best["moves"][:stop]:
+            remote.decide(move_from_dict(move))
+        assert not remote.state.at.get(P.hand(0))
+    finally:
+        server.stop()

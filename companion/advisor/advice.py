@@ -89,7 +89,7 @@ def check_ready(state: GameState, p: int) -> None:
         raise AdviceError("NO_DRAW_WAITING", f"{state.names[p]} has no drawn guests to seat.")
     task = state.task_for(p)
     if task is not None:
-        raise AdviceError("STEP_PENDING", f"{state.names[p]} must first resolve a pending "
+        raise AdviceError("PENDING_STEP", f"{state.names[p]} must first resolve a pending "
                           f"{task.kind} step.")
     if not state.at.get(P.hand(p)) and not state.seated_count[p]:
         raise AdviceError("NO_DRAW_WAITING", f"{state.names[p]} has no guest left to seat or "

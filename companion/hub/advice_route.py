@@ -15,7 +15,7 @@ from companion.table.table import TableError
 
 from .hub import Hub
 
-CONFLICTS = frozenset({"NO_DRAW_WAITING", "STEP_PENDING"})
+CONFLICTS = frozenset({"NO_DRAW_WAITING", "PENDING_STEP"})
 """Advice codes that mean "not now" (409); any other code is a bad request (400)."""
 
 
@@ -38,7 +38,7 @@ def register_advice(app: Flask, hub: Hub) -> None:
 
 def _player(text: str | None, players: int) -> int:
     """The ``player`` query parameter as a seat number, or a 400 ``BAD_PLAYER`` error."""
-    if text is None or not text.isdigit() or int(text) >= players:
+    if text is None or not (text.isascii() and text.isdigit()) or int(text) >= players:
         raise TableError("BAD_PLAYER", f"player must be a seat number from 0 to {players - 1}.",
                          400)
     return int(text)
