@@ -103,6 +103,41 @@ class Outcome(NamedTuple):
     after: Context
 
 
+READS: dict[str, frozenset[str]] = {
+    "audience_up": frozenset({"audience", "deck"}),
+    "award_draw": frozenset({"deck"}),
+    "exit_to_bag": frozenset({"exit"}),
+    "guest_to_reserve": frozenset({"exit"}),
+    "draw_guest_to_seat": frozenset({"bag", "exit"}),
+}
+"""The :class:`Context` fields each action reads (``ad_*`` actions read ``tokens``); money,
+popcorn and blank actions read none. An audience step reads the deck for its award bonus."""
+
+
+def reads(action: str) -> frozenset[str]:
+    """The context fields ``action`` reads."""
+    return frozenset({"tokens"}) if action.startswith("ad_") else READS.get(action, frozenset())
+
+
+def theater_reads(theater: Theater) -> frozenset[str]:
+    """Every context field some seat or free movie action of ``theater`` reads."""
+    actions = [*theater.seat_actions, *(a for _, a in theater.free_actions)]
+    return frozenset().union(*(reads(a) for a in actions))
+
+
+def project(ctx: Context, fields: frozenset[str]) -> Context:
+    """``ctx`` with the fields not in ``fields`` set to zero.
+
+    Two contexts that differ only in fields no later theater reads lead to the same best
+    plans, so the search merges them: fewer partial plans to carry, more memo hits.
+    """
+    return Context(ctx.tokens if "tokens" in fields else 0,
+                   ctx.audience if "audience" in fields else 0,
+                   ctx.deck if "deck" in fields else 0,
+                   ctx.bag if "bag" in fields else 0,
+                   ctx.exit if "exit" in fields else (0,) * len(ctx.exit))
+
+
 def add(a: Gains, b: Gains) -> Gains:
     """Two gains tuples summed term by term."""
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
@@ -165,40 +200,56 @@ def _exit_to_bag(ctx: Context, rules: Rules) -> tuple[Gains, Context, str] | Non
 
 
 def resolve(theater: Theater, guests: Sequence[tuple[int, str]], ctx: Context, rules: Rules,
-            taken: tuple[bool, bool] = (False, False)) -> Outcome:
-    """The best way for ``guests`` (``(seat, color)`` in seat order) to act in ``theater``.
+            taken: tuple[bool, bool] = (False, False)) -> dict[Context, Outcome]:
+    """The best ways for ``guests`` (``(seat, color)`` in seat order) to act in ``theater``,
+    one per context they can leave behind.
 
-    ``taken`` says whether the first guest has already taken its seat action and its movie
-    action (a theater resolved halfway). Every option is tried, including taking nothing;
-    among plans of equal value the first found wins, and "take nothing" is tried first.
+    Keeping the best plan *for each context after* (not only the best overall) is what lets
+    the search combine theaters exactly: a plan worth a little less here may leave the last
+    advertising token, or a guest in the exit zone, for a later theater. ``taken`` says
+    whether the first guest has already taken its seat action and its movie action (a theater
+    resolved halfway). Every option is tried, "take nothing" first; among plans of equal
+    value the first found wins.
     """
-    memo: dict[tuple, Outcome] = {}
+    memo: dict[tuple, dict[Context, Outcome]] = {}
     return _best(theater, tuple(guests), 0, frozenset(), ctx, rules, taken, memo)
 
 
 def _best(theater: Theater, guests: tuple[tuple[int, str], ...], i: int, used: frozenset[int],
-          ctx: Context, rules: Rules, taken: tuple[bool, bool], memo: dict) -> Outcome:
+          ctx: Context, rules: Rules, taken: tuple[bool, bool], memo: dict
+          ) -> dict[Context, Outcome]:
     if i == len(guests):
-        return Outcome(0.0, NO_GAINS, (), ctx)
+        return {ctx: Outcome(0.0, NO_GAINS, (), ctx)}
     key = (i, used, ctx)
     if key in memo:
         return memo[key]
     seat, color = guests[i]
     first = taken if i == 0 else (False, False)
-    best: Outcome | None = None
+    best: dict[Context, Outcome] = {}
     for seat_choice, gains1, used1, ctx1 in _seat_options(theater, seat, color, used, ctx,
                                                           rules, first[0]):
         for movie_choice, gains2, used2, ctx2 in _movie_options(theater, color, used1, ctx1,
                                                                 rules, first[1]):
             after = _with_exit(ctx2, GUEST_COLORS.index(color), 1)
-            rest = _best(theater, guests, i + 1, used2, after, rules, (False, False), memo)
-            gains = add(add(gains1, gains2), rest.gains)
-            value = rules.weights.value(gains)
-            if best is None or value > best.value:
-                choice = Choice(seat_choice, movie_choice)
-                best = Outcome(value, gains, (choice, *rest.choices), rest.after)
-    assert best is not None
+            here = add(gains1, gains2)
+            choice = Choice(seat_choice, movie_choice)
+            for end, rest in _best(theater, guests, i + 1, used2, after, rules,
+                                   (False, False), memo).items():
+                gains = add(here, rest.gains)
+                value = rules.weights.value(gains)
+                if end not in best or value > best[end].value:
+                    best[end] = Outcome(value, gains, (choice, *rest.choices), end)
     memo[key] = best
+    return best
+
+
+def best_of(outcomes: dict[Context, Outcome]) -> Outcome:
+    """The outcome worth most; on a tie, the first one."""
+    best = None
+    for outcome in outcomes.values():
+        if best is None or outcome.value > best.value:
+            best = outcome
+    assert best is not None
     return best
 
 

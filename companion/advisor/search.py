@@ -20,7 +20,19 @@ from companion.engine.effects import award_deck_size
 from companion.engine.showing_choices import free_seat
 from companion.engine.state import GameState
 
-from .model import NO_GAINS, Choice, Context, Gains, Rules, Theater, add, resolve
+from .model import (
+    NO_GAINS,
+    Choice,
+    Context,
+    Gains,
+    Outcome,
+    Rules,
+    Theater,
+    add,
+    project,
+    resolve,
+    theater_reads,
+)
 from .weights import Weights
 
 
@@ -143,34 +155,52 @@ def _splits(counts: list[int], capacities: list[int], overflow: int
 
 def _score(split: list[list[int]], room_list: list[Room], ctx: Context, rules: Rules,
            memo: dict) -> Placement:
+    """The split's best placement: theaters combined exactly, one best partial plan kept per
+    context reached (a dynamic program over the rooms in acting order)."""
     exits = tuple(c for c, n in zip(GUEST_COLORS, split[-1], strict=True) for _ in range(n))
     for color in exits:
         ctx = ctx._replace(exit=_bump(ctx.exit, GUEST_COLORS.index(color)))
-    total: Gains = NO_GAINS
-    seating, choices = [], []
-    for room, row in zip(room_list, split, strict=False):
-        key = (room.theater.slot, tuple(row), ctx)
-        if key not in memo:
-            memo[key] = _best_order(room, row, ctx, rules)
-        order, outcome = memo[key]
-        total, ctx = add(total, outcome.gains), outcome.after
-        seating.append((room.theater.slot, order))
-        choices.append((room.theater.slot, outcome.choices))
-    return Placement(rules.weights.value(total), total, tuple(seating), exits, tuple(choices))
+    later = _later_reads(room_list)
+    states: dict[Context, tuple[float, Gains, tuple, tuple]] = {
+        project(ctx, later[0]): (0.0, NO_GAINS, (), ())}
+    for i, (room, row) in enumerate(zip(room_list, split, strict=False)):
+        slot, reached = room.theater.slot, {}
+        for start, (_, gains, seating, choices) in states.items():
+            key = (slot, tuple(row), start)
+            if key not in memo:
+                memo[key] = _best_orders(room, row, start, rules)
+            for after, (order, outcome) in memo[key].items():
+                end = project(after, later[i + 1])
+                total = add(gains, outcome.gains)
+                value = rules.weights.value(total)
+                if end not in reached or value > reached[end][0]:
+                    reached[end] = (value, total, (*seating, (slot, order)),
+                                    (*choices, (slot, outcome.choices)))
+        states = reached
+    value, gains, seating, choices = max(states.values(), key=lambda s: s[0])
+    return Placement(value, gains, seating, exits, choices)
+
+
+def _later_reads(room_list: list[Room]) -> list[frozenset[str]]:
+    """For each room, the context fields it or a room after it reads (one more, empty)."""
+    out = [frozenset[str]()]
+    for room in reversed(room_list):
+        out.append(out[-1] | theater_reads(room.theater))
+    return out[::-1]
 
 
 def _bump(exit: tuple[int, ...], color: int) -> tuple[int, ...]:
     return exit[:color] + (exit[color] + 1,) + exit[color + 1:]
 
 
-def _best_order(room: Room, row: list[int], ctx: Context, rules: Rules) -> tuple:
-    """The best seat order for these colors in this room: ``(colors, model outcome)``."""
+def _best_orders(room: Room, row: list[int], ctx: Context, rules: Rules) -> dict:
+    """For each context these colors can leave behind in this room, the best seat order and
+    its outcome: ``{context after: (colors, outcome)}``."""
     colors = [c for c, n in zip(GUEST_COLORS, row, strict=True) for _ in range(n)]
-    best = None
+    best: dict[Context, tuple[tuple[str, ...], Outcome]] = {}
     for order in sorted(set(permutations(colors))):
         guests = room.seated + tuple(zip(room.free, order, strict=False))
-        outcome = resolve(room.theater, guests, ctx, rules, room.taken)
-        if best is None or outcome.value > best[1].value:
-            best = (order, outcome)
-    assert best is not None
+        for end, outcome in resolve(room.theater, guests, ctx, rules, room.taken).items():
+            if end not in best or outcome.value > best[end][1].value:
+                best[end] = (order, outcome)
     return best
