@@ -78,6 +78,7 @@ def test_every_suggested_sequence_applies_and_the_model_matches_the_engine(seed,
         assert state.to_dict() == before, "advise changed the state"
         check(advice)
         for option in advice.options:
+            assert option.plan.then in (None, "draw_seat")
             trial = replay(state, p, option, rng)
             assert not trial.at.get(P.hand(p)), "the placement left a guest in hand"
             if option.plan.then is None:
@@ -112,6 +113,7 @@ def test_the_last_player_to_act_ends_the_round_in_the_plan() -> None:
     for seed in range(6):
         for state, p in last_to_act(seed):
             for option in advise(state, p).options:
+                assert option.plan.then in (None, "draw_seat")
                 trial = replay(state, p, option, rng)
                 seen += 1
                 if option.plan.then is None:

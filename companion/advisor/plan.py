@@ -21,7 +21,7 @@ from companion.engine import game as G
 from companion.engine import pawns as P
 from companion.engine.moves import Move
 from companion.engine.showing_choices import first_guest, free_seat
-from companion.engine.state import GameState
+from companion.engine.state import GameState, Task
 
 from .model import Choice, Gains
 from .search import Placement
@@ -49,15 +49,23 @@ class _Player:
         """Apply ``move``; settle an award draw; False once a drawn guest waits for a seat."""
         G.apply(self.state, move)
         self.plan.moves.append(move)
-        task = self.state.task_for(self.p)
+        task = self._own_task()
         while task is not None and task.kind == "award":
             self.plan.waits.append((len(self.plan.moves), "award"))
             self._settle_award()
-            task = self.state.task_for(self.p)
+            task = self._own_task()
         if task is not None:
             self.plan.then = task.kind
             return False
         return True
+
+    def _own_task(self) -> Task | None:
+        """The player's own pending step, if the showing goes on (the copy's round may end
+        with this player's last guest, and the next round's reveals are nobody's)."""
+        if self.state.phase != "showings":
+            return None
+        task = self.state.task_for(self.p)
+        return task if task is not None and task.player == self.p else None
 
     def _settle_award(self) -> None:
         outcomes = G.chance_outcomes(self.state, self.p)
