@@ -201,3 +201,16 @@ def test_a_pending_step_comes_first() -> None:
                         raise AssertionError("advice given over a pending step")
         G.apply_listed(state, random_move(state, rng, "eager"))
     assert refused
+
+
+def test_the_weights_file_names_every_term() -> None:
+    """The packaged weights load; a file missing a term, or with a word for a number, fails."""
+    from companion.advisor.weights import TERMS, Weights
+
+    assert len(advice_weights().values) == len(TERMS)
+    for terms in ({t: 1 for t in TERMS[1:]}, {**{t: 1 for t in TERMS}, "money": "a lot"}):
+        try:
+            Weights.from_dict({"terms": terms})
+        except ValueError:
+            continue
+        raise AssertionError(f"weights accepted: {terms}")
