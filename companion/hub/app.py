@@ -23,12 +23,12 @@ from flask_socketio import SocketIO, emit, join_room
 from companion.cards import action_meanings
 from companion.engine.moves import move_from_dict
 from companion.engine.violations import Violation
+from companion.hub.advice_route import register_advice
 from companion.record import dumps_record
 from companion.table.registry import RegistryError
 from companion.table.table import TableError
 from companion.table.views import catalog_json, private_view, public_view
 
-from .advice_route import register_advice
 from .hub import Hub
 
 SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
