@@ -214,3 +214,17 @@ def test_the_weights_file_names_every_term() -> None:
         except ValueError:
             continue
         raise AssertionError(f"weights accepted: {terms}")
+
+
+def test_pruned_acting_orders_lose_nothing(monkeypatch) -> None:
+    """The search tries other acting orders only where a bound says they could win; trying
+    every order for every placement gives the same three placements and values."""
+    from companion.advisor import search
+
+    weights = advice_weights()
+    pruned = [[(pl.value, pl.key()) for pl in search.best_placements(state, p, weights)]
+              for seed in range(6) for state, p in advised_showings(seed, 4, 30)]
+    monkeypatch.setattr(search, "_reorder_bound", lambda arranged, rules: 1e9)
+    full = [[(pl.value, pl.key()) for pl in search.best_placements(state, p, weights)]
+            for seed in range(6) for state, p in advised_showings(seed, 4, 30)]
+    assert pruned == full

@@ -10,6 +10,7 @@ resolved first, then left to right), each starting from the context the previous
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import permutations
@@ -22,6 +23,7 @@ from companion.engine.state import GameState
 
 from .model import (
     NO_GAINS,
+    WHITE,
     Choice,
     Context,
     Gains,
@@ -33,7 +35,10 @@ from .model import (
     resolve,
     theater_reads,
 )
-from .weights import Weights
+from .weights import TERMS, Weights
+
+EXIT_READERS = frozenset({"exit_to_bag", "guest_to_reserve", "draw_guest_to_seat"})
+"""Actions that need a guest in the exit zone (the last one only when the bag is empty)."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,8 @@ class Room:
     """The seats a drawn guest may still take, in the order they fill."""
     taken: tuple[bool, bool]
     """For the theater being resolved: whether its acting guest took its seat/movie action."""
+    active: bool = False
+    """Whether this is the theater being resolved (it must finish before any other acts)."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +93,7 @@ def rooms(state: GameState, p: int) -> list[Room]:
         first = free_seat(state, p, slot) if slot != show.active else None
         free = tuple(range(first, theater.seats)) if first is not None else ()
         taken = (show.seat_taken, show.movie_taken) if slot == show.active else (False, False)
-        out.append(Room(model, seated, free, taken))
+        out.append(Room(model, seated, free, taken, slot == show.active))
     return out
 
 
@@ -118,10 +125,25 @@ def best_placements(state: GameState, p: int, weights: Weights, count: int = 3
     capacity = sum(len(r.free) for r in room_list)
     overflow = max(0, len(hand) - capacity)
     memo: dict[tuple, tuple] = {}
-    found = [_score(split, room_list, start, rules, memo)
-             for split in _splits(counts, [len(r.free) for r in room_list], overflow)]
-    found.sort(key=lambda pl: (-pl.value, pl.key()))
+    arranged = [_arrange(split, room_list, start)
+                for split in _splits(counts, [len(r.free) for r in room_list], overflow)]
+    first_guess = [(_score(a.left_to_right(), a.exits, a.ctx, rules, memo), a) for a in arranged]
+    first_guess.sort(key=lambda fa: (-fa[0].value, fa[0].key()))
+    found: list[Placement] = []
+    for placement, a in first_guess:
+        bound = _reorder_bound(a, rules)
+        if bound and not _beaten(found, placement.value + bound, count):
+            placement = max((_score(o, a.exits, a.ctx, rules, memo) for o in a.orders()),
+                            key=lambda pl: pl.value)  # the first of equal values: left to right
+        if not _beaten(found, placement.value, count):
+            found.append(placement)
+            found.sort(key=lambda pl: (-pl.value, pl.key()))
     return found[:count]
+
+
+def _beaten(found: list[Placement], value: float, count: int) -> bool:
+    """Whether ``count`` placements already found are all worth more than ``value``."""
+    return len(found) >= count and found[count - 1].value > value
 
 
 def _splits(counts: list[int], capacities: list[int], overflow: int
@@ -153,17 +175,86 @@ def _splits(counts: list[int], capacities: list[int], overflow: int
     yield from share(0, counts[0] if counts else 0, 0)
 
 
-def _score(split: list[list[int]], room_list: list[Room], ctx: Context, rules: Rules,
-           memo: dict) -> Placement:
-    """The split's best placement: theaters combined exactly, one best partial plan kept per
-    context reached (a dynamic program over the rooms in acting order)."""
+@dataclass(frozen=True)
+class Arranged:
+    """A split laid out for acting: the theater being resolved first, then the theaters with
+    guests (whose order may be chosen), then the empty ones; the exit zone already holds the
+    guests the split sends there."""
+
+    first: tuple[tuple[Room, tuple[int, ...]], ...]
+    busy: tuple[tuple[Room, tuple[int, ...]], ...]
+    idle: tuple[tuple[Room, tuple[int, ...]], ...]
+    exits: tuple[str, ...]
+    ctx: Context
+
+    def left_to_right(self) -> list[tuple[Room, tuple[int, ...]]]:
+        """The default acting order."""
+        return [*self.first, *self.busy, *self.idle]
+
+    def orders(self) -> list[list[tuple[Room, tuple[int, ...]]]]:
+        """Every acting order, left to right first."""
+        return [[*self.first, *order, *self.idle] for order in permutations(self.busy)]
+
+
+def _arrange(split: list[list[int]], room_list: list[Room], ctx: Context) -> Arranged:
     exits = tuple(c for c, n in zip(GUEST_COLORS, split[-1], strict=True) for _ in range(n))
     for color in exits:
         ctx = ctx._replace(exit=_bump(ctx.exit, GUEST_COLORS.index(color)))
-    later = _later_reads(room_list)
+    pairs = [(r, tuple(row)) for r, row in zip(room_list, split, strict=False)]
+    return Arranged(tuple((r, row) for r, row in pairs if r.active),
+                    tuple((r, row) for r, row in pairs if not r.active and _busy(r, row)),
+                    tuple((r, row) for r, row in pairs if not r.active and not _busy(r, row)),
+                    exits, ctx)
+
+
+def _busy(room: Room, row: tuple[int, ...]) -> bool:
+    return bool(room.seated) or any(row)
+
+
+def _reorder_bound(arranged: Arranged, rules: Rules) -> float:
+    """How much more than left to right another acting order could be worth (0: nothing).
+
+    The order matters only through the exit zone: each theater's guests join it after
+    acting, so a theater acting later may find a guest there to send back to the bag
+    (``exit_to_bag`` takes a colored one), to the reserve (``guest_to_reserve``, a white
+    one), or to draw when the bag is empty. The model's gain for these does not depend on
+    which guest, only on one being there. (Tokens, award cards and audience steps are shared
+    too, but the search already takes the best joint use of them, and each is worth the same
+    whichever theater takes it.) Guests the exit zone holds before anyone acts serve in every
+    order, so only the uses beyond them could be starved by the left-to-right order: dropping
+    those from the best plan of another order leaves a plan of the left-to-right one.
+    """
+    if len(arranged.busy) < 2:
+        return 0.0
+    uses = Counter[str]()
+    for room, row in arranged.busy:
+        uses.update(_reader_actions(room, row))
+    exit, w = arranged.ctx.exit, rules.weights.values
+    whites, colored = exit[WHITE], sum(exit) - exit[WHITE]
+    guests, culled = max(0.0, w[TERMS.index("guests")]), max(0.0, w[TERMS.index("culled")])
+    starved = guests * max(0, uses["exit_to_bag"] - colored)
+    starved += culled * max(0, uses["guest_to_reserve"] - whites)
+    if not arranged.ctx.bag and sum(exit) <= uses["guest_to_reserve"]:
+        starved += guests * uses["draw_guest_to_seat"]  # the exit zone may run dry
+    return starved
+
+
+def _reader_actions(room: Room, row: tuple[int, ...]) -> list[str]:
+    """The exit-reading actions this room's guests could take: on their seats, in the movie."""
+    seats = [k for k, _ in room.seated] + list(room.free[:sum(row)])
+    actions = [room.theater.seat_actions[k] for k in seats]
+    actions += [a for _, a in room.theater.free_actions]
+    return [a for a in actions if a in EXIT_READERS]
+
+
+def _score(pairs: list[tuple[Room, tuple[int, ...]]], exits: tuple[str, ...], ctx: Context,
+           rules: Rules, memo: dict) -> Placement:
+    """The placement's value with the rooms acting in this order: theaters combined exactly,
+    one best partial plan kept per context reached (a dynamic program over the rooms)."""
+    later = _later_reads([room for room, _ in pairs])
     states: dict[Context, tuple[float, Gains, tuple, tuple]] = {
         project(ctx, later[0]): (0.0, NO_GAINS, (), ())}
-    for i, (room, row) in enumerate(zip(room_list, split, strict=False)):
+    for i, (room, row) in enumerate(pairs):
         slot, reached = room.theater.slot, {}
         for start, (_, gains, seating, choices) in states.items():
             key = (slot, tuple(row), start)
