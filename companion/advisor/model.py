@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from companion.engine.catalog import GUEST_COLORS, Catalog
@@ -119,6 +120,7 @@ def reads(action: str) -> frozenset[str]:
     return frozenset({"tokens"}) if action.startswith("ad_") else READS.get(action, frozenset())
 
 
+@lru_cache(maxsize=4096)
 def theater_reads(theater: Theater) -> frozenset[str]:
     """Every context field some seat or free movie action of ``theater`` reads."""
     actions = [*theater.seat_actions, *(a for _, a in theater.free_actions)]
