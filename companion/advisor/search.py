@@ -2,10 +2,15 @@
 
 Guests of one color are interchangeable, so a placement is first a *split*: how many guests
 of each color go to each theater (and, when seats run short, to the exit zone). For each
-theater and the colors it receives, every distinct seat order is resolved by the model and
-the best kept; that answer is memoized for the theater, the colors and the context it starts
-in, since thousands of splits share it. Theaters act one after the other (the one being
-resolved first, then left to right), each starting from the context the previous one left.
+theater and the colors it receives, every distinct seat order is resolved by the model, and
+the best plan is kept for each context it can leave behind; that answer is memoized for the
+theater, the colors and the context it starts in, since thousands of splits share it.
+
+Theaters act one after the other, the one being resolved first. A split's theaters are
+combined by a dynamic program over the contexts they pass on, so the joint choice is the
+best one, not each theater's greedy best. Every split is scored left to right; other acting
+orders are tried only where a bound (:func:`_reorder_bound`) says they could reach the best
+few. ``docs/advisor.md`` explains why the result is the model's optimum.
 """
 
 from __future__ import annotations
@@ -239,12 +244,22 @@ def _reorder_bound(arranged: Arranged, rules: Rules) -> float:
     return starved
 
 
-def _reader_actions(room: Room, row: tuple[int, ...]) -> list[str]:
-    """The exit-reading actions this room's guests could take: on their seats, in the movie."""
+def _reader_actions(room: Room, row: tuple[int, ...]) -> Counter[str]:
+    """At most how often this room's guests could take each exit-reading action: a seat's
+    action if some guest may use that seat, a movie action only as often as there are
+    guests of the movie's color or on ``movie_action`` seats."""
+    theater = room.theater
     seats = [k for k, _ in room.seated] + list(room.free[:sum(row)])
-    actions = [room.theater.seat_actions[k] for k in seats]
-    actions += [a for _, a in room.theater.free_actions]
-    return [a for a in actions if a in EXIT_READERS]
+    colors = {"grey", *(c for _, c in room.seated),
+              *(c for c, n in zip(GUEST_COLORS, row, strict=True) if n)}
+    usable = [k for k in seats if theater.seat_colors[k] in colors]
+    out = Counter(a for k in usable if (a := theater.seat_actions[k]) in EXIT_READERS)
+    takers = sum(1 for k in usable if theater.seat_actions[k] == "movie_action")
+    takers += sum(1 for _, c in room.seated if c == theater.movie_color)
+    takers += row[GUEST_COLORS.index(theater.movie_color)]
+    movie = Counter(a for _, a in theater.free_actions if a in EXIT_READERS)
+    out.update({a: min(n, takers) for a, n in movie.items()})
+    return out
 
 
 def _score(pairs: list[tuple[Room, tuple[int, ...]]], exits: tuple[str, ...], ctx: Context,
