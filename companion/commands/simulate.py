@@ -1,7 +1,9 @@
 """``popcorn-companion simulate``: play random legal games and summarize them.
 
 Each game is played by :func:`companion.engine.simulator.play_random` from a seed derived
-from ``--seed`` and the game's number, so any game can be played again alone.
+from ``--seed`` and the game's number, so any game can be played again alone. With
+``--policy advisor`` it is :func:`companion.advisor.policy.play_advised` instead: every seat
+places its guests as the seating advisor suggests, and makes its other choices eagerly.
 """
 
 from __future__ import annotations
@@ -13,10 +15,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.advisor.policy import play_advised
 from companion.cards import load_catalog
 from companion.engine import final_positions, play_random, score_game
 from companion.engine.simulator import POLICIES
 from companion.record import Record, dumps_record
+
+CHOICES = (*POLICIES, "advisor")
+"""The engine's own policies, and ``advisor`` (:mod:`companion.advisor.policy`)."""
 
 
 def register(subparsers: Any) -> None:
@@ -28,8 +34,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
                         help="players per game (4)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (1)")
-    parser.add_argument("--policy", choices=POLICIES, default="random",
-                        help="random: any legal decision; eager: rather act than pass (random)")
+    parser.add_argument("--policy", choices=CHOICES, default="random",
+                        help="random: any legal decision; eager: rather act than pass; "
+                        "advisor: seat guests by the seating advisor, else eager (random)")
     parser.add_argument("--record", type=Path, metavar="DIR",
                         help="write each game's record to DIR/game-NNNN.jsonl")
     parser.set_defaults(func=run)
@@ -51,7 +58,10 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     for number in range(args.games):
         rng = random.Random(f"{args.seed}:{number}")
-        game = play_random(catalog, args.players, rng, policy=args.policy)
+        if args.policy == "advisor":
+            game = play_advised(catalog, args.players, rng)
+        else:
+            game = play_random(catalog, args.players, rng, policy=args.policy)
         moves += len(game.moves)
         rounds.append(game.state.round)
         scores += [p.total for p in score_game(catalog, final_positions(game.state)).players]

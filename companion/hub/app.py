@@ -28,6 +28,7 @@ from companion.assets import web_dir
 from companion.cards import action_meanings
 from companion.engine.moves import move_from_dict
 from companion.engine.violations import Violation
+from companion.hub.advice_route import register_advice
 from companion.record import dumps_record
 from companion.table.registry import RegistryError
 from companion.table.table import TableError
@@ -66,6 +67,7 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     socketio = SocketIO(app, async_mode="threading")
     private_rooms: set[tuple[str, int]] = set()
     _routes(app, hub)
+    register_advice(app, hub)
     _sockets(socketio, hub, private_rooms)
     hub.listeners.append(_pusher(socketio, hub, private_rooms))
     return app, socketio

@@ -1,0 +1,94 @@
+"""The ``advisor`` policy: seats chosen by the advisor, every other choice made eagerly.
+
+A game is played like the simulator's (:mod:`companion.engine.simulator`): during the
+Showings a random busy player acts, chance outcomes are drawn uniformly, and decisions are
+picked at random among those that are not a pass (the ``eager`` policy). For a player the
+policy advises, once their guests are drawn it asks :func:`.advise` for a plan and follows
+it move by move; when the plan ends or stops being legal (a guest drawn to a seat), it asks
+again. The engine itself never imports this module.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Sequence
+
+from companion.engine import game as G
+from companion.engine.catalog import Catalog
+from companion.engine.moves import Move
+from companion.engine.setup import new_game
+from companion.engine.simulator import DEFAULT_NAMES, PASSIVE_KINDS, SimulatedGame
+from companion.engine.state import GameState
+
+from .advice import AdviceError, advise
+from .weights import Weights
+
+Adviser = Callable[[GameState, int], list[Move]]
+"""Gives a player's planned moves (the advisor, or a timed wrapper of it in the bench)."""
+
+
+def planned_moves(state: GameState, p: int, weights: Weights | None = None) -> list[Move]:
+    """The advisor's suggested moves for player ``p`` (empty when it has no advice)."""
+    try:
+        return list(advise(state, p, weights).best.plan.moves)
+    except AdviceError:
+        return []
+
+
+class AdvisedSeats:
+    """The plans of the advised players of one game, followed move by move."""
+
+    def __init__(self, seats: Collection[int], adviser: Adviser = planned_moves) -> None:
+        self.seats, self.adviser = frozenset(seats), adviser
+        self.plans: dict[int, tuple[int, list[Move]]] = {}
+        """Per player: the round the plan was made in, and its moves not yet played."""
+
+    def move(self, state: GameState, p: int, legal: list[Move]) -> Move | None:
+        """The planned move for ``p`` among ``legal``, asking the advisor when needed."""
+        if p not in self.seats or state.phase != "showings" or state.task_for(p) is not None:
+            return None
+        for attempt in range(2):
+            made, plan = self.plans.get(p, (-1, []))
+            if plan and made == state.round:
+                found = next((m for m in legal if m == plan[0]), None)
+                if found is not None:
+                    plan.pop(0)
+                    return found
+            if attempt == 0:
+                self.plans[p] = (state.round, self.adviser(state, p))
+        return None
+
+
+def next_move(state: GameState, rng: random.Random, seats: AdvisedSeats) -> Move:
+    """The next move: the advised player's plan where it applies, else the eager choice."""
+    player = None
+    if state.phase == "showings":
+        waiting = G.waiting_players(state)
+        player = rng.choice(waiting) if waiting else None
+    outcomes = G.chance_outcomes(state, player)
+    if outcomes:
+        return rng.choice(outcomes)
+    moves = G.legal_moves(state, player)
+    if not moves:
+        raise RuntimeError(f"no move in phase {state.phase}, round {state.round}")
+    if player is not None and (advised := seats.move(state, player, moves)) is not None:
+        return advised
+    active = [m for m in moves if m.kind not in PASSIVE_KINDS]
+    return rng.choice(active or moves)
+
+
+def play_advised(catalog: Catalog, players: int, rng: random.Random,
+                 advised: Collection[int] | None = None, names: Sequence[str] | None = None,
+                 adviser: Adviser = planned_moves, max_moves: int = 100_000) -> SimulatedGame:
+    """Play one whole game; the ``advised`` seats (all by default) seat guests by the advisor."""
+    names = tuple(names or DEFAULT_NAMES[:players])
+    first = rng.randrange(players)
+    game = SimulatedGame(new_game(catalog, names, first), names, first)
+    seats = AdvisedSeats(range(players) if advised is None else advised, adviser)
+    while game.state.phase != "over":
+        if len(game.moves) >= max_moves:
+            raise RuntimeError(f"game did not end after {max_moves} moves")
+        move = next_move(game.state, rng, seats)
+        G.apply_listed(game.state, move)
+        game.moves.append(move)
+    return game

@@ -1,0 +1,44 @@
+"""``GET /api/tables/<id>/advice?player=N``: the seating advisor's answer, over HTTP.
+
+Kept apart from :mod:`.app` so the route is one registration there. The advice reads only
+what the public view shows (seats, movies, bag and exit-zone contents, the award deck's
+size), so it needs no token. The table's state is copied under the hub's lock and the search
+runs outside it: a slow search never holds up the readers or the other tables.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, request
+
+from companion.advisor import AdviceError, advise
+from companion.table.table import TableError
+
+from .hub import Hub
+
+CONFLICTS = frozenset({"NO_DRAW_WAITING", "PENDING_STEP"})
+"""Advice codes that mean "not now" (409); any other code is a bad request (400)."""
+
+
+def register_advice(app: Flask, hub: Hub) -> None:
+    """Add the advice route to ``app``; errors use the app's ``{"code", "message"}`` form."""
+
+    @app.get("/api/tables/<table_id>/advice")
+    def advice(table_id: str):
+        with hub.lock:
+            table = hub.table(table_id)
+            state = table.state.clone()
+        player = _player(request.args.get("player"), state.n)
+        try:
+            answer = advise(state, player)
+        except AdviceError as exc:
+            raise TableError(exc.code, exc.message, 409 if exc.code in CONFLICTS else 400) \
+                from exc
+        return jsonify({"table": table_id, "round": state.round, **answer.to_dict()})
+
+
+def _player(text: str | None, players: int) -> int:
+    """The ``player`` query parameter as a seat number, or a 400 ``BAD_PLAYER`` error."""
+    if text is None or not (text.isascii() and text.isdigit()) or int(text) >= players:
+        raise TableError("BAD_PLAYER", f"player must be a seat number from 0 to {players - 1}.",
+                         400)
+    return int(text)
