@@ -8,6 +8,7 @@ deals, never in between: the table must never wait on a reveal that only the hub
 from __future__ import annotations
 
 import contextlib
+import http.client
 import itertools
 import random
 import sqlite3
@@ -71,7 +72,7 @@ def cut_last_deals(db: Path, table_id: str) -> None:
 
 def post_quietly(remote: RemoteTable, move: Move) -> None:
     """Post a move from a thread whose server is about to die."""
-    with contextlib.suppress(OSError, HttpError):
+    with contextlib.suppress(OSError, HttpError, http.client.HTTPException):  # cut mid-answer
         call(f"{remote.base}/api/tables/{remote.id}/moves", "POST", {"move": move.to_dict()},
              timeout=5)
 
