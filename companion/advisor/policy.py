@@ -17,7 +17,7 @@ from companion.engine import game as G
 from companion.engine.catalog import Catalog
 from companion.engine.moves import Move
 from companion.engine.setup import new_game
-from companion.engine.simulator import DEFAULT_NAMES, PASSIVE_KINDS, SimulatedGame
+from companion.engine.simulator import DEFAULT_NAMES, SimulatedGame, eager, next_choices
 from companion.engine.state import GameState
 
 from .advice import AdviceError, advise
@@ -61,20 +61,12 @@ class AdvisedSeats:
 
 def next_move(state: GameState, rng: random.Random, seats: AdvisedSeats) -> Move:
     """The next move: the advised player's plan where it applies, else the eager choice."""
-    player = None
-    if state.phase == "showings":
-        waiting = G.waiting_players(state)
-        player = rng.choice(waiting) if waiting else None
-    outcomes = G.chance_outcomes(state, player)
-    if outcomes:
-        return rng.choice(outcomes)
-    moves = G.legal_moves(state, player)
-    if not moves:
-        raise RuntimeError(f"no move in phase {state.phase}, round {state.round}")
+    player, moves, chance = next_choices(state, rng)
+    if chance:
+        return rng.choice(moves)
     if player is not None and (advised := seats.move(state, player, moves)) is not None:
         return advised
-    active = [m for m in moves if m.kind not in PASSIVE_KINDS]
-    return rng.choice(active or moves)
+    return rng.choice(eager(moves))
 
 
 def play_advised(catalog: Catalog, players: int, rng: random.Random,

@@ -38,13 +38,13 @@ class SimulatedGame:
     moves: list[Move] = field(default_factory=list)
 
 
-def random_move(state: GameState, rng: random.Random, policy: str = "random") -> Move:
-    """A random next move.
+def next_choices(state: GameState, rng: random.Random) -> tuple[int | None, list[Move], bool]:
+    """Who acts next, what they may do, and whether it is chance: ``(player, moves, chance)``.
 
     During the Showings, where everyone plays at once, a random player who still has
-    something to do is picked first. Then a chance outcome, if one is due, is drawn
-    uniformly; otherwise a legal decision is picked uniformly (with the ``eager`` policy,
-    among the decisions that are not a pass, when there are any).
+    something to do is picked first (``None`` otherwise: the state says who). If a chance
+    outcome is due, ``moves`` lists the outcomes and ``chance`` is true; else the legal
+    decisions. Every policy starts here, so they all use the random generator alike.
     """
     player = None
     if state.phase == "showings":
@@ -52,13 +52,25 @@ def random_move(state: GameState, rng: random.Random, policy: str = "random") ->
         player = rng.choice(waiting) if waiting else None
     outcomes = G.chance_outcomes(state, player)
     if outcomes:
-        return rng.choice(outcomes)
+        return player, outcomes, True
     moves = G.legal_moves(state, player)
     if not moves:
         raise RuntimeError(f"no move in phase {state.phase}, round {state.round}")
-    if policy == "eager":
-        active = [m for m in moves if m.kind not in PASSIVE_KINDS]
-        moves = active or moves
+    return player, moves, False
+
+
+def eager(moves: list[Move]) -> list[Move]:
+    """The decisions that are not a pass, when there are any (else all of them)."""
+    return [m for m in moves if m.kind not in PASSIVE_KINDS] or moves
+
+
+def random_move(state: GameState, rng: random.Random, policy: str = "random") -> Move:
+    """A random next move (see :func:`next_choices`): a chance outcome drawn uniformly, or a
+    legal decision picked uniformly (with the ``eager`` policy, among those that are not a
+    pass, when there are any)."""
+    _, moves, chance = next_choices(state, rng)
+    if policy == "eager" and not chance:
+        moves = eager(moves)
     return rng.choice(moves)
 
 
