@@ -229,3 +229,27 @@ def test_a_line_is_at_most_512_bytes_with_its_line_ending(rig, ending: bytes) ->
     assert ("bag-1", 77, 1) in record.seen()
     assert ("bag-1", 77, 2) not in record.seen()
     assert "TOO_LONG" in record.codes()
+
+
+def test_a_port_that_does_not_open_is_logged_once_per_reason(tmp_path: Path, caplog) -> None:
+    """A missing device is retried quietly after one warning that names it; a permission
+    problem also names the dialout group (as root the test cannot meet one, so the reason is
+    handed to the logger directly)."""
+    from companion.readers.serial_link import _Port
+
+    missing = str(tmp_path / "ttyUSB-none")
+    ingest, _ = make_ingest(tmp_path, READERS)
+    caplog.set_level("WARNING", logger="companion.readers.serial")
+    link = SerialLink(ingest, [missing], min_backoff=0.01, max_backoff=0.02).start()
+    try:
+        assert wait_for(lambda: link.ports[missing].delay > 0, 5)
+        time.sleep(0.3)  # many more tries
+    finally:
+        link.stop()
+        ingest.stop()
+        ingest.store.close()
+    said = [r.getMessage() for r in caplog.records if missing in r.getMessage()]
+    assert len(said) == 1 and "cannot open" in said[0]
+    caplog.clear()
+    SerialLink._say_why(_Port("/dev/ttyUSB0"), PermissionError(13, "Permission denied"))
+    assert "dialout" in caplog.records[-1].getMessage()

@@ -48,6 +48,8 @@ class _Port:
     retry_at: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
     opened: int = 0
+    problem: str | None = None
+    """Why the last open failed, as said in the log (said again only when it changes)."""
 
 
 def _write_all(fd: int, data: bytes, timeout: float = 1.0) -> None:
@@ -129,13 +131,28 @@ class SerialLink:
             for key, _ in self._selector.select(timeout):
                 self._read(key.data)
 
+    @staticmethod
+    def _say_why(port: _Port, exc: Exception) -> None:
+        """Log why a port does not open, once per reason: a reader not plugged in yet is
+        normal, but a port that can never open (no permission) must not fail in silence."""
+        problem = str(exc)
+        if problem == port.problem:
+            return
+        port.problem = problem
+        hint = ""
+        if isinstance(exc, PermissionError) or "Permission denied" in problem:
+            hint = " (is this user in the dialout group? see docs/deploy.md)"
+        log.warning("serial: cannot open %s: %s%s; trying again", port.path, problem, hint)
+
     def _open(self, port: _Port) -> None:
         try:
             handle = serial.Serial(port.path, BAUD, timeout=0, write_timeout=1)
-        except (serial.SerialException, OSError, ValueError):
+        except (serial.SerialException, OSError, ValueError) as exc:
+            self._say_why(port, exc)
             port.delay = min(self.max_backoff, max(self.min_backoff, port.delay * 2))
             port.retry_at = time.monotonic() + port.delay
             return
+        port.problem = None
         os.set_blocking(handle.fileno(), False)
         with port.lock:
             port.handle = handle
