@@ -172,3 +172,19 @@ def reader_url(server: ServeProcess, reader: str, lines: int = 1) -> MqttUrl:
         return len(found) >= lines
     assert wait_for(printed), server.log_path.read_text(errors="replace")
     return parse_mqtt_url(found[-1].removeprefix(prefix))
+
+
+def test_sigterm_stops_serve_cleanly(tmp_path: Path) -> None:
+    """systemd's stop signal: serve exits 0 and closes its database, so SQLite has folded the
+    write-ahead log back into the file (no -wal left with pages in it)."""
+    import signal
+
+    db = tmp_path / "hub.db"
+    server = ServeProcess(db, readers=["bag-1", "bag-2"]).start()
+    server.create_table({"players": ["Ana", "Bo"], "readers": ["bag-1", "bag-2"]})
+    assert server.proc is not None
+    server.proc.send_signal(signal.SIGTERM)
+    assert server.proc.wait(timeout=15) == 0
+    server.stop()
+    wal = db.with_name(db.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0

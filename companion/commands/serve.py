@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -88,6 +89,15 @@ def print_logins(hub: Hub, args: argparse.Namespace) -> None:
     hub.on_reader_login = line
 
 
+def _sigterm_as_interrupt() -> None:
+    """systemd (and ``kill``) stop a service with SIGTERM: take it as Ctrl-C, so that the hub
+    closes its database (SQLite folds the write-ahead log back in) and stops its broker."""
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
 def run(args: argparse.Namespace) -> int:
     """Start the hub and serve until interrupted."""
     logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
@@ -112,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
         print_logins(hub, args)
     elif hub.mqtt_url:
         print(f"MQTT readers connect to {hub.mqtt_url.redacted()}", flush=True)
+    _sigterm_as_interrupt()
     try:
         socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
                      log_output=False)
