@@ -31,7 +31,15 @@ from companion.readers.serial_link import SerialLink
 from ..table.interpret import Alert
 from ..table.registry import RegistryError, TagRegistry
 from ..table.store import HubStore
-from ..table.table import Table, TableConfig, TableError, config_dict, new_config, violation_error
+from ..table.table import (
+    BatchViolation,
+    Table,
+    TableConfig,
+    TableError,
+    config_dict,
+    new_config,
+    violation_error,
+)
 
 log = logging.getLogger("companion.hub")
 
@@ -257,6 +265,17 @@ class Hub:
                 table.submit(move, source)
             except Violation as exc:
                 raise violation_error(exc) from exc
+        self._emit(table_id, "state")
+        return table
+
+    def submit_batch(self, table_id: str, moves: list[Move], source: str = "tablet") -> Table:
+        """Apply a list of tablet moves all or none (see :meth:`Table.submit_batch`)."""
+        with self.lock:
+            table = self.table(table_id)
+            try:
+                table.submit_batch(moves, source)
+            except BatchViolation as exc:
+                raise exc.error() from exc
         self._emit(table_id, "state")
         return table
 
