@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from web_support import (
+    CATALOG,
+    READERS,
     TABLET,
     Room,
     Tablet,
@@ -19,6 +21,7 @@ from web_support import (
 
 from companion.engine import Move, Violation
 from companion.engine import pawns as P
+from companion.hub.remote import RemoteTable
 from support import score_command
 
 
@@ -178,3 +181,48 @@ def test_a_bag_reader_that_goes_offline_shows_on_its_cinema(room: Room, page: Pa
     expect(page.get_by_test_id("reader-offline-0")).to_have_count(0)
     room.bank.plug("bag-2")
     expect(page.get_by_test_id("reader-offline-1")).to_have_count(0, timeout=20000)
+
+
+IN_VIEW = """(id) => { const box = document.querySelector(`[data-testid="${id}"]`)
+  .getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight
+  && box.left >= 0 && box.right <= innerWidth; }"""
+UNCOVERED = """(id) => { const el = document.querySelector(`[data-testid="${id}"]`);
+  const box = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 20);
+  return el.contains(hit); }"""
+
+
+def test_no_checklist_after_setup_and_the_round_checklist_leaves_the_table_in_sight(
+        room: Room, page: Page) -> None:
+    """The setup giving way to round 1 is no end of round: no checklist. At the end of
+    round 1 the checklist heads the side panel: every cinema and the market stay uncovered,
+    its Done button is on screen even with the panel scrolled to the bottom, no line says to
+    cover nothing, and a tick survives the next state push."""
+    info = room.server.create_table({"players": ["Ana", "Bob", "Chloe"],
+                                     "readers": READERS[:3]})
+    table = RemoteTable(room.base, info, CATALOG)
+    tablet = Tablet(page, room, table).open()
+    call(f"{room.base}/api/tables/{table.id}/deal", "POST", {"seed": 3},
+         {"X-Table-Pin": info["pin"]})
+    table.keep_first_awards()
+    tablet.wait_events()
+    expect(page.get_by_test_id("round")).to_contain_text("1")
+    expect(page.get_by_test_id("round-checklist")).to_have_count(0)
+    players = room.players(table, seed=3)
+    while table.state.round == 1:
+        assert play_step(players, None)
+    tablet.wait_events()
+    checklist = page.get_by_test_id("round-checklist")
+    expect(checklist).to_be_visible()
+    assert "cover ." not in checklist.inner_text()
+    for test_id in ["market", "cinema-0", "cinema-1", "cinema-2"]:
+        assert page.evaluate(UNCOVERED, test_id), f"{test_id} is covered"
+    page.locator(".now").evaluate("(el) => { el.scrollTop = el.scrollHeight; }")
+    assert page.evaluate(IN_VIEW, "checklist-done")
+    page.locator("button.tick").first.click()
+    assert play_step(players, None)
+    tablet.wait_events()
+    expect(page.locator("button.tick").first).to_have_class("tick done")
+    tablet.shot("round-checklist-side")
+    page.get_by_test_id("checklist-done").click()
+    expect(checklist).to_have_count(0)

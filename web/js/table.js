@@ -78,7 +78,8 @@ class TableScreen {
     this.view = view;
     this.events = events;
     window.popcornEvents = events; // for tests and curious people: the state drawn
-    if (before && view.round > before.round && view.phase !== "over") {
+    // a round that ends, not the setup that gives way to round 1 (round 0 is the setup)
+    if (before && before.round >= 1 && view.round > before.round && view.phase !== "over") {
       this.checklist = roundChecklist(before, view);
     }
     if (view.phase === "over") this.checklist = null;
@@ -99,7 +100,9 @@ class TableScreen {
     if (!v) return;
     this.renderFacts();
     this.renderBanners();
-    const side = v.phase === "over" ? scoresHtml(v, this.ctx.catalog) : this.nowHtml();
+    // the checklist heads the side panel: the cinemas and the market stay in sight
+    const list = this.checklist ? checklistHtml(this.checklist) : "";
+    const side = v.phase === "over" ? scoresHtml(v, this.ctx.catalog) : list + this.nowHtml();
     this.root.innerHTML = `
       <div class="table-grid" data-phase="${v.phase}">
         <section class="market card" data-testid="market">${this.marketHtml()}</section>
@@ -107,8 +110,7 @@ class TableScreen {
           ${v.cinemas.map((c, p) => this.cinemaHtml(c, p)).join("")}
         </section>
         <section class="now card" data-testid="now">${side}</section>
-      </div>
-      ${this.checklist ? checklistHtml(this.checklist) : ""}`;
+      </div>`;
   }
 
   renderFacts() {
@@ -388,10 +390,17 @@ class TableScreen {
       undo: () => this.undo(),
       dismiss: () => this.dismiss(el.dataset.key),
       "checklist-done": () => { this.checklist = null; this.render(); },
-      tick: () => el.classList.toggle("done"),
+      tick: () => this.tick(num("n"), el),
       export: () => this.exportRecord(),
     };
     if (handlers[act]) handlers[act]();
+  }
+
+  tick(n, el) {
+    if (!this.checklist) return;
+    const ticked = (this.checklist.ticked ||= new Set());
+    if (ticked.has(n)) ticked.delete(n); else ticked.add(n);
+    el.classList.toggle("done", ticked.has(n));
   }
 
   input(event) {
