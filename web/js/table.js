@@ -10,6 +10,7 @@ import { ApiError, call, tableCall } from "./api.js";
 import { COLORS, actionLabel, esc, letter, moveLabel, pawnHtml } from "./labels.js";
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
+import { ranked } from "./search.js";
 
 const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
 const SLOT_NAMES = ["Left", "Center", "Right"];
@@ -31,10 +32,13 @@ class TableScreen {
     this.refusal = null;
     this.checklist = null;
     this.pickerQuery = {};
+    this.pickerStep = {}; // per kind, the outcomes the query was typed for
     this.onClick = (event) => this.click(event);
     this.onInput = (event) => this.input(event);
+    this.onKey = (event) => this.key(event);
     document.addEventListener("click", this.onClick); // the header and banners too
     root.addEventListener("input", this.onInput);
+    root.addEventListener("keydown", this.onKey);
     ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
     ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
     ctx.socket.on("alert", (data) => data.table === tableId && this.addAlert(data.alert));
@@ -47,6 +51,7 @@ class TableScreen {
   unmount() {
     document.removeEventListener("click", this.onClick);
     this.root.removeEventListener("input", this.onInput);
+    this.root.removeEventListener("keydown", this.onKey);
   }
 
   async load() {
@@ -343,12 +348,12 @@ class TableScreen {
     const out = [];
     for (const [kind, list] of Object.entries(groups)) {
       const manual = kind === "draw_pawn";
-      const query = (this.pickerQuery[kind] || "").toLowerCase();
-      const shown = list.filter(([m]) => this.chanceText(m).toLowerCase().includes(query)).slice(0, 30);
+      const shown = this.matches(kind, list);
+      const only = shown.length === 1 && list.length > 1 ? " only" : "";
       const picker = `<div class="search" data-testid="picker-${kind}">
         <input data-act="search" data-kind="${kind}" placeholder="Search…" value="${esc(this.pickerQuery[kind] || "")}"
-          data-testid="search-${kind}" autocomplete="off">
-        <ul>${shown.map(([m, i]) => `<li><button data-act="chance" data-index="${i}"
+          data-testid="search-${kind}" autocomplete="off" enterkeyhint="go">
+        <ul>${shown.map(([m, i]) => `<li><button class="pick${only}" data-act="chance" data-index="${i}"
           data-testid="chance-${kind}-${esc(m.card ?? m.pawn)}">${esc(this.chanceText(m))}</button></li>`).join("")}</ul></div>`;
       const title = { deal_starting: "Starting movie dealt", reveal_movie: "Movie revealed",
         reveal_theater: "Theater tile revealed", draw_pawn: "Reader not working? Enter a draw by hand" }[kind] || kind;
@@ -356,6 +361,24 @@ class TableScreen {
         : `<h3>${title}</h3>${picker}`);
     }
     return out.join("");
+  }
+
+  /** The outcomes of one search box that match its query, best first (at most 30). A new
+   * step (other outcomes than the query was typed for) starts with an empty box. The engine
+   * lists only the cards the deck still holds, so nothing else is ever offered. */
+  matches(kind, list) {
+    const step = JSON.stringify(list.map(([m]) => m));
+    if (this.pickerStep[kind] !== step) {
+      this.pickerStep[kind] = step;
+      this.pickerQuery[kind] = "";
+    }
+    return ranked(list, this.pickerQuery[kind] || "", ([m]) => this.searchText(m)).slice(0, 30);
+  }
+
+  /** What a search box matches an outcome by: a movie's title, else its label. */
+  searchText(m) {
+    const card = m.card && this.ctx.catalog.byId[m.card];
+    return card && card.title ? card.title : this.chanceText(m);
   }
 
   chanceText(m) {
@@ -411,6 +434,14 @@ class TableScreen {
     this.render();
     const again = this.root.querySelector(`[data-testid="search-${el.dataset.kind}"]`);
     if (again) { again.focus(); again.setSelectionRange(pos, pos); }
+  }
+
+  key(event) {
+    const el = event.target;
+    if (event.key !== "Enter" || el.dataset.act !== "search") return;
+    const list = this.view.chance.map((m, i) => [m, i]).filter(([m]) => m.move === el.dataset.kind);
+    const shown = this.matches(el.dataset.kind, list);
+    if (shown.length === 1) this.send(this.view.chance[shown[0][1]]); // Enter takes the only match
   }
 
   pick(selection) {
