@@ -226,3 +226,69 @@ def test_no_checklist_after_setup_and_the_round_checklist_leaves_the_table_in_si
     tablet.shot("round-checklist-side")
     page.get_by_test_id("checklist-done").click()
     expect(checklist).to_have_count(0)
+
+
+def _until_drawn(table: RemoteTable, p: int = 0) -> None:
+    """Play on through the API (pass every turn, draw for player ``p``) until the player's
+    draw is done and the drawn guests wait to be seated."""
+    while True:
+        state = table.state
+        if (state.phase == "showings" and state.showings[p].to_draw == 0
+                and state.task_for(p) is None and state.pawns_at(P.hand(p))):
+            return
+        outcomes = state.chance_outcomes(p) if state.phase == "showings" else []
+        passes = [m for m in state.legal_moves() if m.kind == "end_turn"]
+        table.decide((outcomes or passes or state.legal_moves())[0])
+
+
+def _seat_as_shown(page: Page, tablet: Tablet, table: RemoteTable, expected: list) -> None:
+    """The faded pawns on the seats are ``expected``; one tap seats them all, as one batch
+    that one undo takes back."""
+    expect(page.get_by_test_id("seat-all-0")).to_be_visible()
+    for move in expected:
+        if move["move"] == "place":
+            seat = page.get_by_test_id(f"seat-0-{move['slot']}-{move['seat']}")
+            expect(seat).to_have_attribute("data-shown", str(move["pawn"]))
+    before, state = table.count, table.full_state()
+    page.get_by_test_id("seat-all-0").click()
+    tablet.wait_events(before + len(expected))
+    expect(page.get_by_test_id("drawn-0")).to_have_count(0)
+    page.get_by_test_id("undo").click()
+    tablet.wait_events(table.count)
+    assert table.full_state() == state  # (the mirror only plays forward: ask the hub)
+    expect(page.get_by_test_id("seat-all-0")).to_be_visible()
+
+
+def test_seat_as_shown_with_the_advisors_placement(room: Room, page: Page) -> None:
+    """Hints on (the default): the advisor's placement shows on Ana's cinema once her draw is
+    done; "Seat them all" sends it as one batch."""
+    table = room.table(["Ana", "Bob"], seed=4)
+    _until_drawn(table)
+    tablet = Tablet(page, room, table).open()
+    best = call(f"{room.base}/api/tables/{table.id}/advice?player=0")["best"]["moves"]
+    shown = call(f"{room.base}/api/tables/{table.id}/placement?player=0")
+    assert shown["hints"] and shown["moves"] == best[:len(shown["moves"])]
+    expect(page.get_by_test_id("seat-all-0")).to_be_visible()
+    tablet.shot("seat-as-shown")
+    _seat_as_shown(page, tablet, table, shown["moves"])
+
+
+def test_seat_as_shown_with_hints_off_takes_the_first_free_seats(
+        room: Room, page: Page) -> None:
+    """Hints off at creation: the first free seats in draw order show, and seat with one tap;
+    the hints button (with the PIN) turns the advisor back on."""
+    info = room.server.create_table({"players": ["Ana", "Bob"], "readers": READERS[:2],
+                                     "deal_seed": 4, "hints": False})
+    table = RemoteTable(room.base, info, CATALOG)
+    table.keep_first_awards()
+    _until_drawn(table)
+    tablet = Tablet(page, room, table).open()
+    shown = call(f"{room.base}/api/tables/{table.id}/placement?player=0")
+    assert shown["hints"] is False
+    expect(page.get_by_test_id("hints-toggle")).to_contain_text("off")
+    _seat_as_shown(page, tablet, table, shown["moves"])
+    page.get_by_test_id("hints-toggle").click()
+    expect(page.get_by_test_id("hints-toggle")).to_contain_text("on")
+    assert call(f"{room.base}/api/tables/{table.id}")["hints"] is True
+    advised = call(f"{room.base}/api/tables/{table.id}/placement?player=0")["moves"]
+    _seat_as_shown(page, tablet, table, advised)

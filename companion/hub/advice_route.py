@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Flask, jsonify, request
 
 from companion.advisor import AdviceError, advise
+from companion.table.placement import advised, draw_order, first_free
 from companion.table.table import TableError
 
 from .hub import Hub
@@ -34,6 +35,27 @@ def register_advice(app: Flask, hub: Hub) -> None:
             raise TableError(exc.code, exc.message, 409 if exc.code in CONFLICTS else 400) \
                 from exc
         return jsonify({"table": table_id, "round": state.round, **answer.to_dict()})
+
+
+def register_placement(app: Flask, hub: Hub) -> None:
+    """Add ``GET /api/tables/<id>/placement?player=N``: the placement the table screen
+    pre-fills, the advisor's with the table's hints on, else the first free seats."""
+
+    @app.get("/api/tables/<table_id>/placement")
+    def placement(table_id: str):
+        with hub.lock:
+            table = hub.table(table_id)
+            state, hints = table.state.clone(), table.hints
+        player = _player(request.args.get("player"), state.n)
+        with hub.lock:
+            order = draw_order(table.entries, player)
+        try:
+            moves = advised(state, player) if hints else first_free(state, player, order)
+        except AdviceError as exc:
+            raise TableError(exc.code, exc.message, 409 if exc.code in CONFLICTS else 400) \
+                from exc
+        return jsonify({"table": table_id, "player": player, "hints": hints,
+                        "moves": [m.to_dict() for m in moves]})
 
 
 def _player(text: str | None, players: int) -> int:

@@ -28,7 +28,7 @@ from companion.assets import web_dir
 from companion.cards import action_meanings
 from companion.engine.moves import Move, move_from_dict
 from companion.engine.violations import Violation
-from companion.hub.advice_route import register_advice
+from companion.hub.advice_route import register_advice, register_placement
 from companion.record import dumps_record
 from companion.table.registry import RegistryError
 from companion.table.table import MAX_BATCH, TableError
@@ -68,6 +68,7 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     private_rooms: set[tuple[str, int]] = set()
     _routes(app, hub)
     register_advice(app, hub)
+    register_placement(app, hub)
     _sockets(socketio, hub, private_rooms)
     hub.listeners.append(_pusher(socketio, hub, private_rooms))
     return app, socketio
@@ -195,7 +196,7 @@ def _routes(app: Flask, hub: Hub) -> None:
         body = _body()
         table, pin = hub.create_table(body.get("players"), body.get("readers"),
                                       body.get("first_player", 0), body.get("name"),
-                                      body.get("deal_seed"))
+                                      body.get("deal_seed"), body.get("hints", True))
         return jsonify({**table.info(), "pin": pin, "tokens": table.config.tokens}), 201
 
     @app.get("/api/tables/<table_id>")
@@ -233,6 +234,13 @@ def _routes(app: Flask, hub: Hub) -> None:
         auth.table_pin(hub, table_id, body)
         hub.correct(table_id, body.get("pawn"), body.get("zone"), body.get("player"))
         return jsonify({"ok": True})
+
+    @app.post("/api/tables/<table_id>/hints")
+    def hints(table_id: str):
+        body = _body()
+        auth.table_pin(hub, table_id, body)
+        hub.set_hints(table_id, body.get("hints"))
+        return jsonify({"ok": True, "hints": hub.table(table_id).hints})
 
     @app.post("/api/tables/<table_id>/deal")
     def deal(table_id: str):

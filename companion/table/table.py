@@ -114,6 +114,9 @@ class Table:
         self.alerts: deque[dict[str, Any]] = deque(maxlen=20)
         self.closed = False
         """A closed table keeps its log, record and scores, but takes no input."""
+        self.hints: bool = bool(config.extra.get("hints", True))
+        """Whether the table screen pre-fills the advisor's placement (else the first free
+        seats); set at creation, changed with the PIN (a ``hints`` event)."""
         self.last_kind: str | None = None
         """The kind of the last event replayed from the log (see :meth:`finish_deals`)."""
 
@@ -159,6 +162,8 @@ class Table:
                 self.config.deal_seed = body["seed"]
             elif kind == "close":
                 self.closed = True
+            elif kind == "hints":
+                self.hints = bool(body.get("hints"))
             elif kind == "undo" and self.entries:
                 self._pop_input()
                 self.state = self._rebuilt()
@@ -298,6 +303,14 @@ class Table:
             self.config.deal_seed = old
             raise
 
+    def set_hints(self, hints: Any) -> None:
+        """Turn the seating hints on or off (a ``hints`` event; undo never takes it back)."""
+        self.open_for_input()
+        if type(hints) is not bool:
+            raise TableError("BAD_REQUEST", "hints must be true or false")
+        self._log("hints", {"hints": hints})
+        self.hints = hints
+
     def finish_deals(self) -> None:
         """Deal, in one transaction, whatever "deal for us" still owes the table.
 
@@ -346,7 +359,8 @@ class Table:
         """Public facts about the table (no PIN, no tokens)."""
         return {"id": self.id, "name": self.config.name, "players": self.config.players,
                 "readers": self.config.readers, "first_player": self.config.first_player,
-                "deal_for_us": self.config.deal_seed is not None, "events": self.count,
+                "deal_for_us": self.config.deal_seed is not None, "hints": self.hints,
+                "events": self.count,
                 "over": self.state.is_over, "closed": self.closed}
 
 

@@ -11,6 +11,7 @@ import { COLORS, actionLabel, esc, letter, moveLabel, pawnHtml } from "./labels.
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { ranked } from "./search.js";
+import { Proposals } from "./proposal.js";
 
 const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
 const SLOT_NAMES = ["Left", "Center", "Right"];
@@ -33,6 +34,7 @@ class TableScreen {
     this.checklist = null;
     this.pickerQuery = {};
     this.pickerStep = {}; // per kind, the outcomes the query was typed for
+    this.proposals = new Proposals(tableId, () => this.render());
     this.onClick = (event) => this.click(event);
     this.onInput = (event) => this.input(event);
     this.onKey = (event) => this.key(event);
@@ -59,6 +61,7 @@ class TableScreen {
       const table = await call(`/api/tables/${this.id}`); // public: no PIN
       this.readers = await call("/api/readers");
       this.info = table;
+      if (this.view) this.proposals.refresh(this.view, this.hints());
       const pushed = this.alerts; // alerts pushed while this request was on its way
       const same = (a, b) => a.code === b.code && a.message === b.message;
       const stored = table.alerts.filter((a) => !pushed.some((b) => same(a, b)));
@@ -89,7 +92,12 @@ class TableScreen {
     }
     if (view.phase === "over") this.checklist = null;
     if (this.selection && !this.selectionStillUseful()) this.selection = null;
+    this.proposals.refresh(view, this.hints());
     this.render();
+  }
+
+  hints() {
+    return !this.info || this.info.hints !== false;
   }
 
   addAlert(alert) {
@@ -203,9 +211,10 @@ class TableScreen {
       ${pawnHtml(null, color, "small")}${zone[color]}</span>`).join("");
     const hand = c.hand.map((h) => {
       const sel = this.selection && this.selection.pawn === h.pawn ? " selected" : "";
+      const exit = this.proposals.exits(p, h.pawn) ? '<small class="to-exit">→ exit</small>' : "";
       return `<button class="handpawn${sel}" data-act="pick-pawn" data-player="${p}" data-pawn="${h.pawn}"
-        data-testid="hand-${h.pawn}">${pawnHtml(h.pawn, h.color)}<small>#${h.pawn}</small></button>`;
-    }).join("");
+        data-testid="hand-${h.pawn}">${pawnHtml(h.pawn, h.color)}<small>#${h.pawn}</small>${exit}</button>`;
+    }).join("") + this.seatAllHtml(p);
     const onBoard = v.board.filter((b) => b.player === p)
       .map((b) => `${esc(b.space)}${b.ready ? "" : " (next round)"}`).join(", ");
     const showing = c.showing && c.showing.to_draw ? `<span class="tag">to draw: ${c.showing.to_draw}</span>` : "";
@@ -230,6 +239,12 @@ class TableScreen {
     </article>`;
   }
 
+  seatAllHtml(p) {
+    if (!this.proposals.moves(p).length) return "";
+    return `<button class="btn primary seat-all" data-act="seat-all" data-player="${p}"
+      data-testid="seat-all-${p}">Seat them all as shown</button>`;
+  }
+
   readerHtml(p) {
     const id = this.info && this.info.readers[p];
     const reader = this.readers.find((r) => r.reader === id);
@@ -243,11 +258,15 @@ class TableScreen {
     const active = this.view.cinemas[p].showing && this.view.cinemas[p].showing.active === k ? " active" : "";
     const seats = s.theater ? s.theater.seat_colors.map((color, n) => {
       const who = s.seats[n];
-      const inner = who ? pawnHtml(who.pawn, who.color) : `<span class="dot c-grey">${letter(color)}</span>`;
+      const shown = who ? undefined : this.proposals.pawnFor(p, k, n);
+      const inner = who ? pawnHtml(who.pawn, who.color)
+        : shown !== undefined ? pawnHtml(shown, this.ctx.catalog.pawns[shown], "ghost")
+          : `<span class="dot c-grey">${letter(color)}</span>`;
       const ring = color === "grey" ? "any" : color;
       const show = this.view.cinemas[p].showing;
       const acting = show && show.active === k && show.cursor === n ? " acting-seat" : "";
-      return `<button class="seat ring-${ring}${acting}" data-act="seat" data-player="${p}" data-slot="${k}"
+      const ghost = shown !== undefined ? ` data-shown="${shown}"` : "";
+      return `<button class="seat ring-${ring}${acting}"${ghost} data-act="seat" data-player="${p}" data-slot="${k}"
         data-seat="${n}" data-testid="seat-${p}-${k}-${n}" title="seat ${n + 1}: ${ring} guest, ${esc(actionLabel(s.theater.seat_actions[n]))}">
         ${inner}<small>${esc(actionLabel(s.theater.seat_actions[n]))}</small></button>`;
     }).join("") : '<span class="muted">no theater</span>';
@@ -315,7 +334,10 @@ class TableScreen {
       return `<div class="hint">${esc(v.names[v.current])} buys: tap a movie or a theater, then a slot.</div>`;
     }
     if (v.phase === "showings") {
-      return '<div class="hint">Tap a drawn guest, then its seat. Draw guests from the bag onto its reader.</div>';
+      const how = this.hints() ? "the advisor's placement" : "the first free seats";
+      return `<div class="hint">Draw guests from the bag onto its reader. Once a draw is done,
+        faded pawns show ${how}: <b>Seat them all as shown</b>, or tap a drawn guest, then its seat.
+        <button class="btn small" data-act="hints" data-testid="hints-toggle">Hints: ${this.hints() ? "on" : "off"}</button></div>`;
     }
     return "";
   }
@@ -409,6 +431,8 @@ class TableScreen {
       "to-exit": () => this.send({ move: "to_exit", player: this.selection.player, pawn: this.selection.pawn }),
       clear: () => { this.selection = null; this.render(); },
       move: () => this.send(this.view.legal[num("index")]),
+      "seat-all": () => this.sendBatch(this.proposals.moves(num("player"))),
+      hints: () => this.toggleHints(),
       chance: () => this.send(this.view.chance[num("index")]),
       undo: () => this.undo(),
       dismiss: () => this.dismiss(el.dataset.key),
@@ -484,6 +508,33 @@ class TableScreen {
     } catch (err) {
       this.refusal = err instanceof ApiError ? err.message : String(err);
       this.ctx.toast(this.refusal, "error");
+    }
+    this.render();
+  }
+
+  /** Send moves as one batch: all made, or none (docs/api.md, "Batches of moves"). */
+  async sendBatch(moves) {
+    if (!moves.length) return;
+    try {
+      await tableCall(this.id, `/api/tables/${this.id}/moves`, { method: "POST", body: { moves } }, this.ctx.askPin);
+      this.refusal = null;
+      this.selection = null;
+    } catch (err) {
+      this.refusal = err instanceof ApiError ? err.message : String(err);
+      this.ctx.toast(this.refusal, "error");
+    }
+    this.render();
+  }
+
+  async toggleHints() {
+    try {
+      const answer = await tableCall(this.id, `/api/tables/${this.id}/hints`,
+        { method: "POST", body: { hints: !this.hints() } }, this.ctx.askPin);
+      this.info = { ...this.info, hints: answer.hints };
+      this.proposals.refresh(this.view, this.hints());
+      this.ctx.toast(`Seating hints are ${answer.hints ? "on" : "off"}.`, "ok");
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
     }
     this.render();
   }
