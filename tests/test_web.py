@@ -228,6 +228,9 @@ def test_no_checklist_after_setup_and_the_round_checklist_leaves_the_table_in_si
     expect(checklist).to_have_count(0)
 
 
+ACTIVATIONS = ("seat_action", "movie_action", "end_guest")
+
+
 def _until_drawn(table: RemoteTable, p: int = 0) -> None:
     """Play on through the API (pass every turn, draw for player ``p``) until the player's
     draw is done and the drawn guests wait to be seated."""
@@ -292,3 +295,30 @@ def test_seat_as_shown_with_hints_off_takes_the_first_free_seats(
     assert call(f"{room.base}/api/tables/{table.id}")["hints"] is True
     advised = call(f"{room.base}/api/tables/{table.id}/placement?player=0")["moves"]
     _seat_as_shown(page, tablet, table, advised)
+
+
+def test_take_the_gains_sends_the_gain_only_activations_and_leaves_the_choice(
+        room: Room, page: Page) -> None:
+    """Ana's guests seated: one button takes every activation that only gains, as one batch;
+    the decision it stops at stays as the usual buttons."""
+    table = room.table(["Ana", "Bob"], seed=4)
+    _until_drawn(table)
+    seating = call(f"{room.base}/api/tables/{table.id}/placement?player=0")["moves"]
+    call(f"{room.base}/api/tables/{table.id}/moves", "POST", {"moves": seating})
+    gains = call(f"{room.base}/api/tables/{table.id}/gains?player=0")["moves"]
+    assert gains
+    tablet = Tablet(page, room, table).open()
+    button = page.get_by_test_id("gains-0")
+    expect(button).to_be_visible()
+    expect(button).to_contain_text(f"({len(gains)} moves)")
+    tablet.shot("take-the-gains")
+    before = table.count
+    button.click()
+    tablet.wait_events(before + len(gains))
+    assert table.count == before + len(gains)
+    expect(page.get_by_test_id("gains-0")).to_have_count(0)
+    assert call(f"{room.base}/api/tables/{table.id}/gains?player=0")["moves"] == []
+    view = call(f"{room.base}/api/tables/{table.id}")["view"]
+    left = [m for m in view["legal"] if m["player"] == 0 and m["move"] in ACTIVATIONS]
+    if left:  # the choice it stopped at: the usual buttons, one per way to act
+        expect(page.get_by_test_id("moves-0").locator("button.move")).to_have_count(len(left))

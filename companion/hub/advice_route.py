@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Flask, jsonify, request
 
 from companion.advisor import AdviceError, advise
+from companion.table.gains import gains
 from companion.table.placement import advised, draw_order, first_free
 from companion.table.table import TableError
 
@@ -56,6 +57,20 @@ def register_placement(app: Flask, hub: Hub) -> None:
                 from exc
         return jsonify({"table": table_id, "player": player, "hints": hints,
                         "moves": [m.to_dict() for m in moves]})
+
+
+def register_gains(app: Flask, hub: Hub) -> None:
+    """Add ``GET /api/tables/<id>/gains?player=N``: the player's activations that only gain
+    and need no choice, in a row from now (see :mod:`companion.table.gains`)."""
+
+    @app.get("/api/tables/<table_id>/gains")
+    def take_gains(table_id: str):
+        with hub.lock:
+            table = hub.table(table_id)
+            state, events = table.state, table.count  # a live state is never changed in place
+        player = _player(request.args.get("player"), state.n)
+        return jsonify({"table": table_id, "player": player, "events": events,
+                        "moves": [m.to_dict() for m in gains(state, player)]})
 
 
 def _player(text: str | None, players: int) -> int:

@@ -28,7 +28,7 @@ from companion.assets import web_dir
 from companion.cards import action_meanings
 from companion.engine.moves import Move, move_from_dict
 from companion.engine.violations import Violation
-from companion.hub.advice_route import register_advice, register_placement
+from companion.hub.advice_route import register_advice, register_gains, register_placement
 from companion.record import dumps_record
 from companion.table.registry import RegistryError
 from companion.table.table import MAX_BATCH, TableError
@@ -69,6 +69,7 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     _routes(app, hub)
     register_advice(app, hub)
     register_placement(app, hub)
+    register_gains(app, hub)
     _sockets(socketio, hub, private_rooms)
     hub.listeners.append(_pusher(socketio, hub, private_rooms))
     return app, socketio

@@ -12,6 +12,7 @@ import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { ranked } from "./search.js";
 import { Proposals } from "./proposal.js";
+import { Gains } from "./gains.js";
 
 const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
 const SLOT_NAMES = ["Left", "Center", "Right"];
@@ -35,6 +36,7 @@ class TableScreen {
     this.pickerQuery = {};
     this.pickerStep = {}; // per kind, the outcomes the query was typed for
     this.proposals = new Proposals(tableId, () => this.render());
+    this.gains = new Gains(tableId, () => this.render());
     this.onClick = (event) => this.click(event);
     this.onInput = (event) => this.input(event);
     this.onKey = (event) => this.key(event);
@@ -93,6 +95,7 @@ class TableScreen {
     if (view.phase === "over") this.checklist = null;
     if (this.selection && !this.selectionStillUseful()) this.selection = null;
     this.proposals.refresh(view, this.hints());
+    this.gains.refresh(view, events);
     this.render();
   }
 
@@ -301,11 +304,19 @@ class TableScreen {
     const players = [...new Set(moves.map(([m]) => m.player))];
     for (const p of players) {
       const mine = moves.filter(([m]) => m.player === p);
-      parts.push(`<h3>${esc(v.names[p])}</h3><div class="moves" data-testid="moves-${p}">
+      parts.push(`<h3>${esc(v.names[p])}</h3>${this.gainsHtml(p)}<div class="moves" data-testid="moves-${p}">
         ${mine.map(([m, i]) => this.moveButton(m, i)).join("")}</div>`);
     }
     parts.push(this.chanceHtml());
     return parts.join("");
+  }
+
+  gainsHtml(p) {
+    const moves = this.gains.moves(p);
+    if (!moves.length) return "";
+    const what = this.gains.label(this.view, p);
+    return `<button class="btn primary take-gains" data-act="gains" data-player="${p}" data-testid="gains-${p}">
+      Take the gains${what ? `: ${esc(what)}` : ""} <small>(${moves.length} moves)</small></button>`;
   }
 
   moveButton(m, i) {
@@ -432,6 +443,7 @@ class TableScreen {
       clear: () => { this.selection = null; this.render(); },
       move: () => this.send(this.view.legal[num("index")]),
       "seat-all": () => this.sendBatch(this.proposals.moves(num("player"))),
+      gains: () => this.sendBatch(this.gains.moves(num("player"))),
       hints: () => this.toggleHints(),
       chance: () => this.send(this.view.chance[num("index")]),
       undo: () => this.undo(),
