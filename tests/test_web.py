@@ -3,6 +3,7 @@ process on loopback, virtual bag readers on pseudo-terminals."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -310,7 +311,7 @@ def test_take_the_gains_sends_the_gain_only_activations_and_leaves_the_choice(
     tablet = Tablet(page, room, table).open()
     button = page.get_by_test_id("gains-0")
     expect(button).to_be_visible()
-    expect(button).to_contain_text(f"({len(gains)} moves)")
+    expect(button).to_contain_text(f"({len(gains)} move")
     tablet.shot("take-the-gains")
     before = table.count
     button.click()
@@ -322,3 +323,37 @@ def test_take_the_gains_sends_the_gain_only_activations_and_leaves_the_choice(
     left = [m for m in view["legal"] if m["player"] == 0 and m["move"] in ACTIVATIONS]
     if left:  # the choice it stopped at: the usual buttons, one per way to act
         expect(page.get_by_test_id("moves-0").locator("button.move")).to_have_count(len(left))
+
+
+NUMBERED = """() => [...document.querySelectorAll('button')].filter((b) => b.offsetParent !== null)
+  .map((b) => b.innerText).filter((text) => /#\\d/.test(text))"""
+
+
+def test_buttons_name_what_tells_them_apart_and_never_a_pawn_number(
+        room: Room, page: Page) -> None:
+    """Drawn guests of one color share one "send to the exit zone" button; activation buttons
+    name the guest by color and letter and its theater; no button shows a pawn number, and no
+    two of a player's buttons read the same."""
+    table = room.table(["Ana", "Bob"], seed=4)
+    _until_drawn(table)
+    seating = call(f"{room.base}/api/tables/{table.id}/placement?player=0")["moves"]
+    call(f"{room.base}/api/tables/{table.id}/moves", "POST", {"moves": seating[:1]})
+    tablet = Tablet(page, room, table).open()
+    hand = table.state.pawns_at(P.hand(0))
+    exits = page.get_by_test_id("moves-0").locator('button[data-kind="to_exit"]')
+    assert len(hand) > len({table.state.pawn_color[p] for p in hand})  # look-alikes drawn
+    expect(exits).to_have_count(len({table.state.pawn_color[p] for p in hand}))
+    expect(exits.first).to_contain_text("drawn")
+    assert page.evaluate(NUMBERED) == []
+    call(f"{room.base}/api/tables/{table.id}/moves", "POST", {"moves": seating[1:]})
+    tablet.wait_events(table.count)
+    buttons = page.get_by_test_id("moves-0").locator("button.move")
+    expect(buttons.first).to_be_visible()
+    texts = [b.inner_text() for b in buttons.all()]
+    assert len(texts) == len(set(texts)), texts
+    for text in texts:
+        if "action" in text:
+            assert "theater" in text and re.search(r"\b(white W|blue B|green G|red R|yellow Y)"
+                                                  r" guest", text), text
+    assert page.evaluate(NUMBERED) == []
+    tablet.shot("buttons-named")

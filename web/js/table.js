@@ -7,7 +7,7 @@
 // pawn, then a seat"; everything else is a button for one legal move.
 
 import { ApiError, call, tableCall } from "./api.js";
-import { COLORS, actionLabel, esc, letter, moveLabel, pawnHtml } from "./labels.js";
+import { COLORS, actionLabel, esc, guestName, letter, moveLabel, pawnHtml } from "./labels.js";
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { ranked } from "./search.js";
@@ -216,7 +216,7 @@ class TableScreen {
       const sel = this.selection && this.selection.pawn === h.pawn ? " selected" : "";
       const exit = this.proposals.exits(p, h.pawn) ? '<small class="to-exit">→ exit</small>' : "";
       return `<button class="handpawn${sel}" data-act="pick-pawn" data-player="${p}" data-pawn="${h.pawn}"
-        data-testid="hand-${h.pawn}">${pawnHtml(h.pawn, h.color)}<small>#${h.pawn}</small>${exit}</button>`;
+        data-testid="hand-${h.pawn}">${pawnHtml(h.pawn, h.color)}${exit}</button>`;
     }).join("") + this.seatAllHtml(p);
     const onBoard = v.board.filter((b) => b.player === p)
       .map((b) => `${esc(b.space)}${b.ready ? "" : " (next round)"}`).join(", ");
@@ -303,9 +303,9 @@ class TableScreen {
     const moves = v.legal.map((m, i) => [m, i]).filter(([m]) => !DIRECT.has(m.move));
     const players = [...new Set(moves.map(([m]) => m.player))];
     for (const p of players) {
-      const mine = moves.filter(([m]) => m.player === p);
+      const mine = this.distinct(moves.filter(([m]) => m.player === p));
       parts.push(`<h3>${esc(v.names[p])}</h3>${this.gainsHtml(p)}<div class="moves" data-testid="moves-${p}">
-        ${mine.map(([m, i]) => this.moveButton(m, i)).join("")}</div>`);
+        ${mine.map(([m, i, same]) => this.moveButton(m, i, same)).join("")}</div>`);
     }
     parts.push(this.chanceHtml());
     return parts.join("");
@@ -316,14 +316,26 @@ class TableScreen {
     if (!moves.length) return "";
     const what = this.gains.label(this.view, p);
     return `<button class="btn primary take-gains" data-act="gains" data-player="${p}" data-testid="gains-${p}">
-      Take the gains${what ? `: ${esc(what)}` : ""} <small>(${moves.length} moves)</small></button>`;
+      Take the gains${what ? `: ${esc(what)}` : ""} <small>(${moves.length} ${moves.length === 1 ? "move" : "moves"})</small></button>`;
   }
 
-  moveButton(m, i) {
-    const pawn = m.pawn === undefined ? ""
-      : ` ${pawnHtml(m.pawn, this.ctx.catalog.pawns[m.pawn], "small")}<small>#${m.pawn}</small>`;
+  /** One entry per move the table can tell apart: moves whose words are the same (two
+   * white guests of one exit zone, say) differ only by a pawn number no pawn carries, so
+   * one button stands for them all (`same` lists them). */
+  distinct(moves) {
+    const byLabel = new Map();
+    for (const [m, i] of moves) {
+      const label = moveLabel(m, this.view, this.ctx.catalog);
+      if (byLabel.has(label)) byLabel.get(label)[2].push(m);
+      else byLabel.set(label, [m, i, [m]]);
+    }
+    return [...byLabel.values()];
+  }
+
+  moveButton(m, i, same = [m]) {
+    const pawn = m.pawn === undefined ? "" : ` ${pawnHtml(m.pawn, this.ctx.catalog.pawns[m.pawn], "small")}`;
     return `<button class="btn move" data-act="move" data-index="${i}" data-testid="move-${i}"
-      data-kind="${m.move}" data-move="${esc(JSON.stringify(m))}">
+      data-kind="${m.move}" data-move="${esc(JSON.stringify(m))}" data-same="${esc(JSON.stringify(same))}">
       ${esc(moveLabel(m, this.view, this.ctx.catalog))}${pawn}</button>`;
   }
 
@@ -331,7 +343,8 @@ class TableScreen {
     const v = this.view;
     const sel = this.selection;
     if (sel && sel.kind === "pawn") {
-      return `<div class="hint" data-testid="hint">Pawn ${sel.pawn}: tap a seat in ${esc(v.names[sel.player])}'s
+      const color = this.ctx.catalog.pawns[sel.pawn];
+      return `<div class="hint" data-testid="hint">The drawn ${esc(guestName(color))}: tap a seat in ${esc(v.names[sel.player])}'s
         cinema, or <button class="btn small" data-act="to-exit" data-testid="to-exit">send it to the exit zone</button>
         <button class="btn small" data-act="clear">Cancel</button></div>`;
     }
@@ -366,7 +379,7 @@ class TableScreen {
         case "gain": return `${who}: gains a ${t.color} guest — tap it on the bag's reader`;
         case "bonus": return `${who}: showing bonus ${actionLabel(t.action)}`;
         case "draw_seat": return t.pawn === undefined ? `${who}: draw a guest from the bag and tap it on the reader`
-          : `${who}: seat pawn ${t.pawn}`;
+          : `${who}: seat the ${guestName(this.ctx.catalog.pawns[t.pawn])} drawn`;
         default: return `${who}: ${t.kind}`;
       }
     };
