@@ -16,6 +16,7 @@ from web_support import (
     Tablet,
     call,
     play_step,
+    save_shots,
     shown,
     watch_csp,
 )
@@ -357,3 +358,24 @@ def test_buttons_name_what_tells_them_apart_and_never_a_pawn_number(
                                                   r" guest", text), text
     assert page.evaluate(NUMBERED) == []
     tablet.shot("buttons-named")
+
+
+FITS = """() => [document.documentElement.scrollHeight, innerHeight,
+  ...['market', 'now', 'cinema-0', 'cinema-1', 'cinema-2', 'cinema-3'].map((id) => {
+    const box = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+    return box.bottom <= innerHeight && box.right <= innerWidth; })]"""
+
+
+def test_four_cinemas_the_market_and_the_next_step_fit_a_tablet(room: Room, page: Page) -> None:
+    """At 1280x800, a 4-player table in the Showings, guests drawn: every cinema, the
+    market panel and the side panel are on screen without scrolling."""
+    info = room.server.create_table({"players": ["Ana", "Bob", "Chloe", "Dev"],
+                                     "readers": [*READERS, "bag-4"], "deal_seed": 8})
+    table = RemoteTable(room.base, info, CATALOG)
+    table.keep_first_awards()
+    _until_drawn(table)
+    Tablet(page, room, table).open()
+    expect(page.get_by_test_id("seat-all-0")).to_be_visible()
+    height, inner, *inside = page.evaluate(FITS)
+    save_shots(page, "four-cinemas")
+    assert height <= inner and all(inside), (height, inside)
