@@ -352,6 +352,7 @@ def test_buttons_name_what_tells_them_apart_and_never_a_pawn_number(
     expect(buttons.first).to_be_visible()
     texts = [b.inner_text() for b in buttons.all()]
     assert len(texts) == len(set(texts)), texts
+    assert len(texts) <= 8, texts  # choices of a guest fold under their action
     for text in texts:
         if "action" in text:
             assert "theater" in text and re.search(r"\b(white W|blue B|green G|red R|yellow Y)"
@@ -379,3 +380,37 @@ def test_four_cinemas_the_market_and_the_next_step_fit_a_tablet(room: Room, page
     height, inner, *inside = page.evaluate(FITS)
     save_shots(page, "four-cinemas")
     assert height <= inner and all(inside), (height, inside)
+
+
+def _pawn_choice(state):
+    """A legal move of a group that differs only by a pawn of another color, or None."""
+    groups: dict = {}
+    for move in state.legal_moves():
+        if move.pawn is not None and move.kind != "place":
+            key = (move.kind, move.player, move.slot, move.seat, move.index, move.target)
+            groups.setdefault(key, []).append(move)
+    for moves in groups.values():
+        if len({state.pawn_color[m.pawn] for m in moves}) > 1:
+            return moves
+    return None
+
+
+def test_a_choice_of_guests_folds_under_its_action(room: Room, page: Page) -> None:
+    """Moves that differ only by the guest they pick show as one button for the action;
+    tapping it lists the guests, and tapping one makes that move."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=5)
+    players = room.players(table, seed=5)
+    choice = None
+    while choice is None:
+        assert play_step(players, None), "the game ended before a choice of guests came"
+        choice = _pawn_choice(table.state)
+    tablet = Tablet(page, room, table).open()
+    group = page.locator('button[data-act="open-group"]')
+    expect(group.first).to_be_visible()
+    expect(group.first).to_contain_text("which guest?")
+    group.first.click()
+    expect(page.locator(".moves .choices button.move").first).to_be_visible()
+    tablet.shot("choice-of-guests")
+    before = table.count
+    page.locator(".moves .choices button.move").first.click()
+    tablet.wait_events(before + 1)

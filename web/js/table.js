@@ -305,7 +305,7 @@ class TableScreen {
     for (const p of players) {
       const mine = this.distinct(moves.filter(([m]) => m.player === p));
       parts.push(`<h3>${esc(v.names[p])}</h3>${this.gainsHtml(p)}<div class="moves" data-testid="moves-${p}">
-        ${mine.map(([m, i, same]) => this.moveButton(m, i, same)).join("")}</div>`);
+        ${this.grouped(mine).map((group) => this.groupHtml(group)).join("")}</div>`);
     }
     parts.push(this.chanceHtml());
     return parts.join("");
@@ -330,6 +330,31 @@ class TableScreen {
       else byLabel.set(label, [m, i, [m]]);
     }
     return [...byLabel.values()];
+  }
+
+  /** Moves that differ only by the pawn they pick, under one button: the action first, then
+   * (once that button is tapped) which guest; so a movie action with a choice of guests takes
+   * one button, not one per guest. */
+  grouped(entries) {
+    const groups = new Map();
+    for (const entry of entries) {
+      const m = entry[0];
+      const key = m.pawn === undefined ? JSON.stringify(m)
+        : `${m.player}:${moveLabel({ ...m, pawn: undefined }, this.view, this.ctx.catalog)}`;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(entry);
+    }
+    return [...groups.entries()];
+  }
+
+  groupHtml([key, entries]) {
+    if (entries.length === 1) return this.moveButton(...entries[0]);
+    const all = entries.flatMap((e) => e[2]);
+    const label = moveLabel({ ...entries[0][0], pawn: undefined }, this.view, this.ctx.catalog);
+    const open = this.openGroup === key;
+    const head = `<button class="btn move group${open ? " open" : ""}" data-act="open-group" data-key="${esc(key)}"
+      data-same="${esc(JSON.stringify(all))}">${esc(label)} <small>— which guest? (${entries.length})</small></button>`;
+    return open ? `${head}<div class="choices">${entries.map((e) => this.moveButton(...e)).join("")}</div>` : head;
   }
 
   moveButton(m, i, same = [m]) {
@@ -458,6 +483,10 @@ class TableScreen {
       "seat-all": () => this.sendBatch(this.proposals.moves(num("player"))),
       gains: () => this.sendBatch(this.gains.moves(num("player"))),
       hints: () => this.toggleHints(),
+      "open-group": () => {
+        this.openGroup = this.openGroup === el.dataset.key ? null : el.dataset.key;
+        this.render();
+      },
       chance: () => this.send(this.view.chance[num("index")]),
       undo: () => this.undo(),
       dismiss: () => this.dismiss(el.dataset.key),
