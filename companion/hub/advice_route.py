@@ -1,6 +1,8 @@
-"""``GET /api/tables/<id>/advice?player=N``: the seating advisor's answer, over HTTP.
+"""``GET /api/tables/<id>/advice?player=N``: the seating advisor's answer, over HTTP; and
+the two routes the table screen's shortcuts read: ``.../placement`` (what "Seat them all as
+shown" sends) and ``.../gains`` (what "Take the gains" sends).
 
-Kept apart from :mod:`.app` so the route is one registration there. The advice reads only
+Kept apart from :mod:`.app` so each route is one registration there. The advice reads only
 what the public view shows (seats, movies, bag and exit-zone contents, the award deck's
 size), so it needs no token. The table's state is copied under the hub's lock and the search
 runs outside it: a slow search never holds up the readers or the other tables.
