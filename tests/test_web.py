@@ -3,22 +3,27 @@ process on loopback, virtual bag readers on pseudo-terminals."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from web_support import (
+    CATALOG,
+    READERS,
     TABLET,
     Room,
     Tablet,
     call,
     play_step,
+    save_shots,
     shown,
     watch_csp,
 )
 
 from companion.engine import Move, Violation
 from companion.engine import pawns as P
+from companion.hub.remote import RemoteTable
 from support import score_command
 
 
@@ -178,3 +183,234 @@ def test_a_bag_reader_that_goes_offline_shows_on_its_cinema(room: Room, page: Pa
     expect(page.get_by_test_id("reader-offline-0")).to_have_count(0)
     room.bank.plug("bag-2")
     expect(page.get_by_test_id("reader-offline-1")).to_have_count(0, timeout=20000)
+
+
+IN_VIEW = """(id) => { const box = document.querySelector(`[data-testid="${id}"]`)
+  .getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight
+  && box.left >= 0 && box.right <= innerWidth; }"""
+UNCOVERED = """(id) => { const el = document.querySelector(`[data-testid="${id}"]`);
+  const box = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + 20);
+  return el.contains(hit); }"""
+
+
+def test_no_checklist_after_setup_and_the_round_checklist_leaves_the_table_in_sight(
+        room: Room, page: Page) -> None:
+    """The setup giving way to round 1 is no end of round: no checklist. At the end of
+    round 1 the checklist heads the side panel: every cinema and the market stay uncovered,
+    its Done button is on screen even with the panel scrolled to the bottom, no line says to
+    cover nothing, and a tick survives the next state push."""
+    info = room.server.create_table({"players": ["Ana", "Bob", "Chloe"],
+                                     "readers": READERS[:3]})
+    table = RemoteTable(room.base, info, CATALOG)
+    tablet = Tablet(page, room, table).open()
+    call(f"{room.base}/api/tables/{table.id}/deal", "POST", {"seed": 3},
+         {"X-Table-Pin": info["pin"]})
+    table.keep_first_awards()
+    tablet.wait_events()
+    expect(page.get_by_test_id("round")).to_contain_text("1")
+    expect(page.get_by_test_id("round-checklist")).to_have_count(0)
+    players = room.players(table, seed=3)
+    while table.state.round == 1:
+        assert play_step(players, None)
+    tablet.wait_events()
+    checklist = page.get_by_test_id("round-checklist")
+    expect(checklist).to_be_visible()
+    assert "cover ." not in checklist.inner_text()
+    for test_id in ["market", "cinema-0", "cinema-1", "cinema-2"]:
+        assert page.evaluate(UNCOVERED, test_id), f"{test_id} is covered"
+    page.locator(".now").evaluate("(el) => { el.scrollTop = el.scrollHeight; }")
+    assert page.evaluate(IN_VIEW, "checklist-done")
+    page.locator("button.tick").first.click()
+    assert play_step(players, None)
+    tablet.wait_events()
+    expect(page.locator("button.tick").first).to_have_class("tick done")
+    tablet.shot("round-checklist-side")
+    page.get_by_test_id("checklist-done").click()
+    expect(checklist).to_have_count(0)
+
+
+ACTIVATIONS = ("seat_action", "movie_action", "end_guest")
+
+
+def _until_drawn(table: RemoteTable, p: int = 0) -> None:
+    """Play on through the API (pass every turn, draw for player ``p``) until the player's
+    draw is done and the drawn guests wait to be seated."""
+    while True:
+        state = table.state
+        if (state.phase == "showings" and state.showings[p].to_draw == 0
+                and state.task_for(p) is None and state.pawns_at(P.hand(p))):
+            return
+        outcomes = state.chance_outcomes(p) if state.phase == "showings" else []
+        passes = [m for m in state.legal_moves() if m.kind == "end_turn"]
+        table.decide((outcomes or passes or state.legal_moves())[0])
+
+
+def _seat_as_shown(page: Page, tablet: Tablet, table: RemoteTable, expected: list) -> None:
+    """The faded pawns on the seats are ``expected``; one tap seats them all, as one batch
+    that one undo takes back."""
+    expect(page.get_by_test_id("seat-all-0")).to_be_visible()
+    for move in expected:
+        if move["move"] == "place":
+            seat = page.get_by_test_id(f"seat-0-{move['slot']}-{move['seat']}")
+            expect(seat).to_have_attribute("data-shown", str(move["pawn"]))
+    before, state = table.count, table.full_state()
+    page.get_by_test_id("seat-all-0").click()
+    tablet.wait_events(before + len(expected))
+    expect(page.get_by_test_id("drawn-0")).to_have_count(0)
+    page.get_by_test_id("undo").click()
+    tablet.wait_events(table.count)
+    assert table.full_state() == state  # (the mirror only plays forward: ask the hub)
+    expect(page.get_by_test_id("seat-all-0")).to_be_visible()
+
+
+def test_seat_as_shown_with_the_advisors_placement(room: Room, page: Page) -> None:
+    """Hints on (the default): the advisor's placement shows on Ana's cinema once her draw is
+    done; "Seat them all" sends it as one batch."""
+    table = room.table(["Ana", "Bob"], seed=4)
+    _until_drawn(table)
+    tablet = Tablet(page, room, table).open()
+    best = call(f"{room.base}/api/tables/{table.id}/advice?player=0")["best"]["moves"]
+    shown = call(f"{room.base}/api/tables/{table.id}/placement?player=0")
+    assert shown["hints"] and shown["moves"] == best[:len(shown["moves"])]
+    expect(page.get_by_test_id("seat-all-0")).to_be_visible()
+    tablet.shot("seat-as-shown")
+    _seat_as_shown(page, tablet, table, shown["moves"])
+
+
+def test_seat_as_shown_with_hints_off_takes_the_first_free_seats(
+        room: Room, page: Page) -> None:
+    """Hints off at creation: the first free seats in draw order show, and seat with one tap;
+    the hints button (with the PIN) turns the advisor back on."""
+    info = room.server.create_table({"players": ["Ana", "Bob"], "readers": READERS[:2],
+                                     "deal_seed": 4, "hints": False})
+    table = RemoteTable(room.base, info, CATALOG)
+    table.keep_first_awards()
+    _until_drawn(table)
+    tablet = Tablet(page, room, table).open()
+    shown = call(f"{room.base}/api/tables/{table.id}/placement?player=0")
+    assert shown["hints"] is False
+    expect(page.get_by_test_id("hints-toggle")).to_contain_text("off")
+    _seat_as_shown(page, tablet, table, shown["moves"])
+    page.get_by_test_id("hints-toggle").click()
+    expect(page.get_by_test_id("hints-toggle")).to_contain_text("on")
+    assert call(f"{room.base}/api/tables/{table.id}")["hints"] is True
+    advised = call(f"{room.base}/api/tables/{table.id}/placement?player=0")["moves"]
+    _seat_as_shown(page, tablet, table, advised)
+
+
+def test_take_the_gains_sends_the_gain_only_activations_and_leaves_the_choice(
+        room: Room, page: Page) -> None:
+    """Ana's guests seated: one button takes every activation that only gains, as one batch;
+    the decision it stops at stays as the usual buttons."""
+    table = room.table(["Ana", "Bob"], seed=4)
+    _until_drawn(table)
+    seating = call(f"{room.base}/api/tables/{table.id}/placement?player=0")["moves"]
+    call(f"{room.base}/api/tables/{table.id}/moves", "POST", {"moves": seating})
+    gains = call(f"{room.base}/api/tables/{table.id}/gains?player=0")["moves"]
+    assert gains
+    tablet = Tablet(page, room, table).open()
+    button = page.get_by_test_id("gains-0")
+    expect(button).to_be_visible()
+    expect(button).to_contain_text(f"({len(gains)} move")
+    tablet.shot("take-the-gains")
+    before = table.count
+    button.click()
+    tablet.wait_events(before + len(gains))
+    assert table.count == before + len(gains)
+    expect(page.get_by_test_id("gains-0")).to_have_count(0)
+    assert call(f"{room.base}/api/tables/{table.id}/gains?player=0")["moves"] == []
+    view = call(f"{room.base}/api/tables/{table.id}")["view"]
+    left = [m for m in view["legal"] if m["player"] == 0 and m["move"] in ACTIVATIONS]
+    if left:  # the choice it stopped at: the usual buttons, one per way to act
+        expect(page.get_by_test_id("moves-0").locator("button.move")).to_have_count(len(left))
+
+
+NUMBERED = """() => [...document.querySelectorAll('button')].filter((b) => b.offsetParent !== null)
+  .map((b) => b.innerText).filter((text) => /#\\d/.test(text))"""
+
+
+def test_buttons_name_what_tells_them_apart_and_never_a_pawn_number(
+        room: Room, page: Page) -> None:
+    """Drawn guests of one color share one "send to the exit zone" button; activation buttons
+    name the guest by color and letter and its theater; no button shows a pawn number, and no
+    two of a player's buttons read the same."""
+    table = room.table(["Ana", "Bob"], seed=4)
+    _until_drawn(table)
+    seating = call(f"{room.base}/api/tables/{table.id}/placement?player=0")["moves"]
+    call(f"{room.base}/api/tables/{table.id}/moves", "POST", {"moves": seating[:1]})
+    tablet = Tablet(page, room, table).open()
+    hand = table.state.pawns_at(P.hand(0))
+    exits = page.get_by_test_id("moves-0").locator('button[data-kind="to_exit"]')
+    assert len(hand) > len({table.state.pawn_color[p] for p in hand})  # look-alikes drawn
+    expect(exits).to_have_count(len({table.state.pawn_color[p] for p in hand}))
+    expect(exits.first).to_contain_text("drawn")
+    assert page.evaluate(NUMBERED) == []
+    call(f"{room.base}/api/tables/{table.id}/moves", "POST", {"moves": seating[1:]})
+    tablet.wait_events(table.count)
+    buttons = page.get_by_test_id("moves-0").locator("button.move")
+    expect(buttons.first).to_be_visible()
+    texts = [b.inner_text() for b in buttons.all()]
+    assert len(texts) == len(set(texts)), texts
+    assert len(texts) <= 8, texts  # choices of a guest fold under their action
+    for text in texts:
+        if "action" in text:
+            assert "theater" in text and re.search(r"\b(white W|blue B|green G|red R|yellow Y)"
+                                                  r" guest", text), text
+    assert page.evaluate(NUMBERED) == []
+    tablet.shot("buttons-named")
+
+
+FITS = """() => [document.documentElement.scrollHeight, innerHeight,
+  ...['market', 'now', 'cinema-0', 'cinema-1', 'cinema-2', 'cinema-3'].map((id) => {
+    const box = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+    return box.bottom <= innerHeight && box.right <= innerWidth; })]"""
+
+
+def test_four_cinemas_the_market_and_the_next_step_fit_a_tablet(room: Room, page: Page) -> None:
+    """At 1280x800, a 4-player table in the Showings, guests drawn: every cinema, the
+    market panel and the side panel are on screen without scrolling."""
+    info = room.server.create_table({"players": ["Ana", "Bob", "Chloe", "Dev"],
+                                     "readers": [*READERS, "bag-4"], "deal_seed": 8})
+    table = RemoteTable(room.base, info, CATALOG)
+    table.keep_first_awards()
+    _until_drawn(table)
+    Tablet(page, room, table).open()
+    expect(page.get_by_test_id("seat-all-0")).to_be_visible()
+    height, inner, *inside = page.evaluate(FITS)
+    save_shots(page, "four-cinemas")
+    assert height <= inner and all(inside), (height, inside)
+
+
+def _pawn_choice(state):
+    """A legal move of a group that differs only by a pawn of another color, or None."""
+    groups: dict = {}
+    for move in state.legal_moves():
+        if move.pawn is not None and move.kind != "place":
+            key = (move.kind, move.player, move.slot, move.seat, move.index, move.target)
+            groups.setdefault(key, []).append(move)
+    for moves in groups.values():
+        if len({state.pawn_color[m.pawn] for m in moves}) > 1:
+            return moves
+    return None
+
+
+def test_a_choice_of_guests_folds_under_its_action(room: Room, page: Page) -> None:
+    """Moves that differ only by the guest they pick show as one button for the action;
+    tapping it lists the guests, and tapping one makes that move."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=5)
+    players = room.players(table, seed=5)
+    choice = None
+    while choice is None:
+        assert play_step(players, None), "the game ended before a choice of guests came"
+        choice = _pawn_choice(table.state)
+    tablet = Tablet(page, room, table).open()
+    group = page.locator('button[data-act="open-group"]')
+    expect(group.first).to_be_visible()
+    expect(group.first).to_contain_text("which guest?")
+    group.first.click()
+    expect(page.locator(".moves .choices button.move").first).to_be_visible()
+    tablet.shot("choice-of-guests")
+    before = table.count
+    page.locator(".moves .choices button.move").first.click()
+    tablet.wait_events(before + 1)

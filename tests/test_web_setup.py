@@ -230,3 +230,63 @@ def test_the_hubs_content_security_policy_is_in_force(room: Room, browser: Brows
     assert wait_for(lambda: errors, timeout=5), "no CSP violation was reported"
     assert page.evaluate("window.inlineRan === undefined")
     assert any("script-src" in e for e in errors), errors
+
+
+def _rank(titles: dict[str, str], query: str) -> list[str]:
+    """The order the search boxes promise: title starts with the query, then a word of it
+    does, then anywhere; ties in the engine's order."""
+    def score(title: str) -> int:
+        text = title.lower()
+        if text.startswith(query):
+            return 0
+        return 1 if any(w.startswith(query) for w in re.split(r"[^a-z0-9$]+", text)) else 2
+    hits = [card for card, title in titles.items() if query in title.lower()]
+    return sorted(hits, key=score)
+
+
+def test_search_boxes_start_empty_rank_best_first_and_enter_takes_the_only_match(
+        room: Room, browser: Browser) -> None:
+    """Each new step's box is empty; a few letters list the titles that start with them
+    first; with one match left, Enter reports it. The phone offers exactly the awards still
+    in the deck, and Enter takes the only one that matches there too."""
+    errors: list[str] = []
+    info = room.server.create_table({"players": ["Ana", "Bob"], "readers": ["bag-1", "bag-2"]})
+    table = RemoteTable(room.base, info, CATALOG)
+    page = new_page(browser, TABLET, errors)
+    tablet = Tablet(page, room, table).open()
+    outcomes = table.state.chance_outcomes()
+    titles = {m.card: CATALOG.movies[m.card].title for m in outcomes}
+    query = titles[outcomes[0].card][:2].lower()
+    search = page.get_by_test_id("search-deal_starting")
+    search.fill(query)
+    buttons = page.locator('[data-testid^="chance-deal_starting-"]')
+    expect(buttons.first).to_be_visible()
+    shown = [b.get_attribute("data-testid").removeprefix("chance-deal_starting-")
+             for b in buttons.all()]
+    assert shown == _rank(titles, query)
+    for step in range(2):
+        card = table.state.chance_outcomes()[0].card
+        if step:  # a new step: the letters typed for the last one are gone
+            expect(page.get_by_test_id("search-deal_starting")).to_have_value("")
+        before = table.count
+        page.get_by_test_id("search-deal_starting").fill(CATALOG.movies[card].title)
+        expect(page.locator("button.pick.only")).to_have_count(1)
+        if step == 0:
+            save_shots(page, "search-only-match")
+        page.get_by_test_id("search-deal_starting").press("Enter")
+        tablet.wait_events(before + 1)
+    while not any(m.kind == "draw_award" for m in table.state.chance_outcomes()):
+        call(f"{room.base}/api/tables/{table.id}/moves", "POST",  # setup steps need the PIN
+             {"move": table.state.chance_outcomes()[0].to_dict(), "pin": info["pin"]})
+    move = next(m for m in table.state.chance_outcomes() if m.kind == "draw_award")
+    phone = phone_page({}, browser, room, table, move.player, errors)
+    offered = phone.locator('[data-testid^="draw-award-"]')
+    expect(offered).to_have_count(len(table.state.award_pool))
+    ids = {b.get_attribute("data-testid").removeprefix("draw-award-") for b in offered.all()}
+    assert ids == set(table.state.award_pool)
+    before = table.count
+    phone.get_by_test_id("award-search").fill(CATALOG.awards[move.card].title)
+    expect(offered).to_have_count(1)
+    phone.get_by_test_id("award-search").press("Enter")
+    assert wait_for(lambda: table.count > before)
+    assert errors == []

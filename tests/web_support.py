@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from pathlib import Path
 
@@ -136,10 +137,17 @@ class Tablet:
         """Tap the button the dashboard shows for exactly this move."""
         wanted = move.to_dict()
         buttons = self.page.locator("button.move")
-        for n in range(buttons.count()):
-            if json.loads(buttons.nth(n).get_attribute("data-move") or "{}") == wanted:
+        for n in range(buttons.count()):  # one button may stand for look-alike moves
+            if wanted in json.loads(buttons.nth(n).get_attribute("data-same") or "[]"):
                 if move.kind in ACTIVATION_KINDS:  # the label says which guest acts
                     assert f"seat {move.seat + 1})" in buttons.nth(n).inner_text(), wanted
+                if buttons.nth(n).get_attribute("data-act") == "open-group":
+                    if "open" in (buttons.nth(n).get_attribute("class") or "").split():
+                        continue  # its choices follow it
+                    buttons.nth(n).click()  # the action first, then which guest
+                    expect(buttons.nth(n)).to_have_class(re.compile(r"\bopen\b"))
+                    self.tap_move_button(move)
+                    return
                 buttons.nth(n).click()
                 return
         raise AssertionError(f"no button for {wanted}")

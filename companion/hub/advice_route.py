@@ -1,6 +1,8 @@
-"""``GET /api/tables/<id>/advice?player=N``: the seating advisor's answer, over HTTP.
+"""``GET /api/tables/<id>/advice?player=N``: the seating advisor's answer, over HTTP; and
+the two routes the table screen's shortcuts read: ``.../placement`` (what "Seat them all as
+shown" sends) and ``.../gains`` (what "Take the gains" sends).
 
-Kept apart from :mod:`.app` so the route is one registration there. The advice reads only
+Kept apart from :mod:`.app` so each route is one registration there. The advice reads only
 what the public view shows (seats, movies, bag and exit-zone contents, the award deck's
 size), so it needs no token. The table's state is copied under the hub's lock and the search
 runs outside it: a slow search never holds up the readers or the other tables.
@@ -11,6 +13,8 @@ from __future__ import annotations
 from flask import Flask, jsonify, request
 
 from companion.advisor import AdviceError, advise
+from companion.table.gains import gains
+from companion.table.placement import advised, draw_order, first_free
 from companion.table.table import TableError
 
 from .hub import Hub
@@ -34,6 +38,41 @@ def register_advice(app: Flask, hub: Hub) -> None:
             raise TableError(exc.code, exc.message, 409 if exc.code in CONFLICTS else 400) \
                 from exc
         return jsonify({"table": table_id, "round": state.round, **answer.to_dict()})
+
+
+def register_placement(app: Flask, hub: Hub) -> None:
+    """Add ``GET /api/tables/<id>/placement?player=N``: the placement the table screen
+    pre-fills, the advisor's with the table's hints on, else the first free seats."""
+
+    @app.get("/api/tables/<table_id>/placement")
+    def placement(table_id: str):
+        with hub.lock:
+            table = hub.table(table_id)
+            state, hints = table.state.clone(), table.hints
+        player = _player(request.args.get("player"), state.n)
+        with hub.lock:
+            order = draw_order(table.entries, player)
+        try:
+            moves = advised(state, player) if hints else first_free(state, player, order)
+        except AdviceError as exc:
+            raise TableError(exc.code, exc.message, 409 if exc.code in CONFLICTS else 400) \
+                from exc
+        return jsonify({"table": table_id, "player": player, "hints": hints,
+                        "moves": [m.to_dict() for m in moves]})
+
+
+def register_gains(app: Flask, hub: Hub) -> None:
+    """Add ``GET /api/tables/<id>/gains?player=N``: the player's activations that only gain
+    and need no choice, in a row from now (see :mod:`companion.table.gains`)."""
+
+    @app.get("/api/tables/<table_id>/gains")
+    def take_gains(table_id: str):
+        with hub.lock:
+            table = hub.table(table_id)
+            state, events = table.state, table.count  # a live state is never changed in place
+        player = _player(request.args.get("player"), state.n)
+        return jsonify({"table": table_id, "player": player, "events": events,
+                        "moves": [m.to_dict() for m in gains(state, player)]})
 
 
 def _player(text: str | None, players: int) -> int:

@@ -26,12 +26,12 @@ from flask_socketio import SocketIO, emit, join_room
 
 from companion.assets import web_dir
 from companion.cards import action_meanings
-from companion.engine.moves import move_from_dict
+from companion.engine.moves import Move, move_from_dict
 from companion.engine.violations import Violation
-from companion.hub.advice_route import register_advice
+from companion.hub.advice_route import register_advice, register_gains, register_placement
 from companion.record import dumps_record
 from companion.table.registry import RegistryError
-from companion.table.table import TableError
+from companion.table.table import MAX_BATCH, TableError
 from companion.table.views import catalog_json, private_view, public_view
 
 from . import auth
@@ -68,6 +68,8 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     private_rooms: set[tuple[str, int]] = set()
     _routes(app, hub)
     register_advice(app, hub)
+    register_placement(app, hub)
+    register_gains(app, hub)
     _sockets(socketio, hub, private_rooms)
     hub.listeners.append(_pusher(socketio, hub, private_rooms))
     return app, socketio
@@ -86,7 +88,7 @@ def _body() -> dict[str, Any]:
 def _errors(app: Flask) -> None:
     @app.errorhandler(TableError)
     def table_error(exc: TableError):
-        response, status = _error(exc.code, exc.message, exc.status)
+        response, status = jsonify(exc.to_dict()), exc.status
         if isinstance(exc, TooManyTries):
             response.headers["Retry-After"] = str(exc.retry_after)
         return response, status
@@ -118,6 +120,48 @@ def _errors(app: Flask) -> None:
     def too_large(exc: Any):
         return _error("BODY_TOO_LARGE", f"The request body is over {MAX_BODY // 1024} KiB, "
                       "the most the hub reads.", 413)
+
+
+def _parsed_moves(body: dict[str, Any]) -> list[Move]:
+    """The body's one ``move``, or its ``moves`` (a batch): parsed, not yet checked by rules.
+
+    A malformed move in a batch is refused with the batch's ``index`` of it.
+    """
+    if ("move" in body) == ("moves" in body):
+        raise TableError("BAD_MOVE", 'The body needs either "move" (one move) or "moves" '
+                         "(a list of moves made all or none), not both or neither.", 400)
+    if "move" in body:
+        return [_parsed(body["move"], None)]
+    moves = body["moves"]
+    if not isinstance(moves, list) or not 1 <= len(moves) <= MAX_BATCH:
+        raise TableError("BAD_MOVE", f'"moves" must be a list of 1 to {MAX_BATCH} moves.', 400)
+    return [_parsed(move, index) for index, move in enumerate(moves)]
+
+
+def _parsed(data: Any, index: int | None) -> Move:
+    try:
+        return move_from_dict(data)
+    except Violation as exc:
+        where = "" if index is None else f"Move {index + 1} of the batch: "
+        raise TableError(exc.code, where + exc.message, 400, index) from exc
+
+
+def _authorize(hub: Hub, table_id: str, body: dict[str, Any], move: Move,
+               index: int | None) -> None:
+    """The secret a move needs: its player's token for a private move, the table PIN for a
+    setup deal; a refusal in a batch names the move's index."""
+    table = hub.table(table_id)
+    try:
+        if move.kind in PLAYER_MOVES:
+            if auth.token_seat(hub, table_id, body) != move.player:
+                raise TableError("WRONG_TOKEN", "Only that player's phone may make this move.",
+                                 403)
+        elif move.kind in SETUP_CHANCE and table.state.phase == "setup":
+            auth.table_pin(hub, table_id, body)
+    except TableError as exc:
+        if index is not None and exc.index is None:
+            exc.index = index
+        raise
 
 
 def _routes(app: Flask, hub: Hub) -> None:
@@ -153,7 +197,7 @@ def _routes(app: Flask, hub: Hub) -> None:
         body = _body()
         table, pin = hub.create_table(body.get("players"), body.get("readers"),
                                       body.get("first_player", 0), body.get("name"),
-                                      body.get("deal_seed"))
+                                      body.get("deal_seed"), body.get("hints", True))
         return jsonify({**table.info(), "pin": pin, "tokens": table.config.tokens}), 201
 
     @app.get("/api/tables/<table_id>")
@@ -166,20 +210,18 @@ def _routes(app: Flask, hub: Hub) -> None:
     @app.post("/api/tables/<table_id>/moves")
     def post_move(table_id: str):
         body = _body()
-        try:
-            move = move_from_dict(body.get("move"))
-        except Violation as exc:
-            raise TableError(exc.code, exc.message, 400) from exc
+        moves = _parsed_moves(body)
         table = hub.table(table_id)
-        if move.kind in PLAYER_MOVES:
-            if auth.token_seat(hub, table_id, body) != move.player:
-                raise TableError("WRONG_TOKEN", "Only that player's phone may make this move.",
-                                 403)
-        elif move.kind in SETUP_CHANCE and table.state.phase == "setup":
-            auth.table_pin(hub, table_id, body)
-        hub.submit(table_id, move)
+        for index, move in enumerate(moves):
+            _authorize(hub, table_id, body, move, None if "move" in body else index)
+        if "move" in body:
+            hub.submit(table_id, moves[0])
+            applied: Any = moves[0].to_dict()
+        else:
+            hub.submit_batch(table_id, moves)
+            applied = [move.to_dict() for move in moves]
         with hub.lock:
-            return jsonify({"applied": move.to_dict(), "view": public_view(table.state)})
+            return jsonify({"applied": applied, "view": public_view(table.state)})
 
     @app.post("/api/tables/<table_id>/undo")
     def undo(table_id: str):
@@ -193,6 +235,13 @@ def _routes(app: Flask, hub: Hub) -> None:
         auth.table_pin(hub, table_id, body)
         hub.correct(table_id, body.get("pawn"), body.get("zone"), body.get("player"))
         return jsonify({"ok": True})
+
+    @app.post("/api/tables/<table_id>/hints")
+    def hints(table_id: str):
+        body = _body()
+        auth.table_pin(hub, table_id, body)
+        hub.set_hints(table_id, body.get("hints"))
+        return jsonify({"ok": True, "hints": hub.table(table_id).hints})
 
     @app.post("/api/tables/<table_id>/deal")
     def deal(table_id: str):

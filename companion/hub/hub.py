@@ -31,7 +31,15 @@ from companion.readers.serial_link import SerialLink
 from ..table.interpret import Alert
 from ..table.registry import RegistryError, TagRegistry
 from ..table.store import HubStore
-from ..table.table import Table, TableConfig, TableError, config_dict, new_config, violation_error
+from ..table.table import (
+    BatchViolation,
+    Table,
+    TableConfig,
+    TableError,
+    config_dict,
+    new_config,
+    violation_error,
+)
 
 log = logging.getLogger("companion.hub")
 
@@ -196,8 +204,10 @@ class Hub:
     # -- tables ----------------------------------------------------------------------------
 
     def create_table(self, players: Any, readers: Any, first_player: Any = 0,
-                     name: Any = None, deal_seed: Any = None) -> tuple[Table, str]:
-        """Create a table; returns it and its PIN (shown once)."""
+                     name: Any = None, deal_seed: Any = None,
+                     hints: Any = True) -> tuple[Table, str]:
+        """Create a table; returns it and its PIN (shown once). ``hints``: whether the table
+        screen pre-fills the advisor's placement (else the first free seats)."""
         players, readers = _names(players), _readers(readers)
         if len(readers) != len(players):
             raise TableError("BAD_REQUEST", "give one reader id per player, in seat order")
@@ -205,6 +215,8 @@ class Hub:
             raise TableError("BAD_REQUEST", "first_player must be a seat number")
         if deal_seed is not None and type(deal_seed) is not int:
             raise TableError("BAD_REQUEST", "deal_seed must be an integer")
+        if type(hints) is not bool:
+            raise TableError("BAD_REQUEST", "hints must be true or false")
         with self.lock:
             self._release_finished(readers)
             busy = [r for r in readers if r in self.seats]
@@ -215,6 +227,7 @@ class Hub:
             config, pin = new_config(table_id, str(name or f"Table {len(self.tables) + 1}"),
                                      players, first_player, readers, deal_seed,
                                      time.time_ns())
+            config.extra["hints"] = hints
             table = Table(config, self.catalog, self.store)
             with self.store.transaction():  # the table and its first deals, or nothing
                 self.store.add_table(table_id, config_dict(config), config.created)
@@ -260,6 +273,17 @@ class Hub:
         self._emit(table_id, "state")
         return table
 
+    def submit_batch(self, table_id: str, moves: list[Move], source: str = "tablet") -> Table:
+        """Apply a list of tablet moves all or none (see :meth:`Table.submit_batch`)."""
+        with self.lock:
+            table = self.table(table_id)
+            try:
+                table.submit_batch(moves, source)
+            except BatchViolation as exc:
+                raise exc.error() from exc
+        self._emit(table_id, "state")
+        return table
+
     def undo(self, table_id: str) -> None:
         """Take back the last move of a table."""
         with self.lock:
@@ -270,6 +294,12 @@ class Hub:
         """Put a pawn where the table says it really is."""
         with self.lock:
             self.table(table_id).correct(pawn, zone, player)
+        self._emit(table_id, "state")
+
+    def set_hints(self, table_id: str, hints: Any) -> None:
+        """Turn a table's seating hints on or off."""
+        with self.lock:
+            self.table(table_id).set_hints(hints)
         self._emit(table_id, "state")
 
     def deal(self, table_id: str, seed: Any) -> None:

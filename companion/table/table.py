@@ -34,6 +34,8 @@ from companion.record import Record
 from .interpret import Alert, interpret
 from .store import HubStore
 
+MAX_BATCH = 64
+"""The most moves one batch may hold (a whole turn of a 4-player game is about 30)."""
 AUTO_DEAL_KINDS = frozenset({"deal_starting", "reveal_movie", "reveal_theater", "draw_award"})
 """Chance steps that "deal for us" draws with the table's seeded generator."""
 ZONES = ("box", "reserve", "bag", "exit")
@@ -43,13 +45,19 @@ ZONES = ("box", "reserve", "bag", "exit")
 class TableError(Exception):
     """A refused table request: a stable ``code``, a sentence, and the HTTP status to use."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400,
+                 index: int | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code, self.message, self.status = code, message, status
+        self.index = index
+        """In a refused batch of moves, the position (from 0) of the first bad move."""
 
-    def to_dict(self) -> dict[str, str]:
-        """The API's error body."""
-        return {"code": self.code, "message": self.message}
+    def to_dict(self) -> dict[str, Any]:
+        """The API's error body (with ``index`` when a batch's move was refused)."""
+        body: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.index is not None:
+            body["index"] = self.index
+        return body
 
 
 def hash_pin(pin: str, salt: str) -> str:
@@ -106,6 +114,9 @@ class Table:
         self.alerts: deque[dict[str, Any]] = deque(maxlen=20)
         self.closed = False
         """A closed table keeps its log, record and scores, but takes no input."""
+        self.hints: bool = bool(config.extra.get("hints", True))
+        """Whether the table screen pre-fills the advisor's placement (else the first free
+        seats); set at creation, changed with the PIN (a ``hints`` event)."""
         self.last_kind: str | None = None
         """The kind of the last event replayed from the log (see :meth:`finish_deals`)."""
 
@@ -142,7 +153,8 @@ class Table:
                 # a log written before moves named their guest: act for the acting guest
                 move = name_guest(self.state, move_from_dict(body["move"], legacy=True))
                 self.state.apply(move)
-                self.entries.append({"move": move.to_dict(), "source": body.get("source")})
+                self.entries.append({"move": move.to_dict(), "source": body.get("source"),
+                                     "batch": body.get("batch")})
             elif kind == "correct":
                 self._relocate(body)
                 self.entries.append({"correct": body})
@@ -150,6 +162,8 @@ class Table:
                 self.config.deal_seed = body["seed"]
             elif kind == "close":
                 self.closed = True
+            elif kind == "hints":
+                self.hints = bool(body.get("hints"))
             elif kind == "undo" and self.entries:
                 self._pop_input()
                 self.state = self._rebuilt()
@@ -190,6 +204,30 @@ class Table:
             self.entries.append({"move": move.to_dict()})
             self.auto_deal()
 
+    def submit_batch(self, moves: list[Move], source: str = "tablet") -> None:
+        """Check a list of moves as a whole, then log and apply all of them, or none.
+
+        The moves are tried in order on a copy of the state; the first one the rules refuse
+        raises a :class:`BatchViolation` naming its index, and nothing was logged or changed.
+        Each move is then logged as its own ``move`` event carrying ``"batch": n`` (the event
+        number of the batch's first move), in one transaction, so :meth:`undo` can take the
+        whole batch back at once. "Deal for us" deals after the whole batch.
+        """
+        self.open_for_input()
+        trial = self.state.clone()
+        for index, move in enumerate(moves):
+            try:
+                trial.apply(move)
+            except Violation as exc:
+                raise BatchViolation(exc, index, len(moves)) from exc
+        with self._atomic():
+            batch = self.count + 1
+            for move in moves:
+                self._log("move", {"move": move.to_dict(), "source": source, "batch": batch})
+                self.entries.append({"move": move.to_dict(), "batch": batch})
+            self.state = trial
+            self.auto_deal()
+
     def handle_tag(self, player: int, pawn: int | None, tag: dict[str, Any]) -> Move | Alert:
         """A tap on a player's bag reader: log it with its meaning, apply it if it is a move."""
         self.open_for_input()
@@ -221,7 +259,9 @@ class Table:
         while self.entries and self.entries[-1].get("source") == "deal":
             self.entries.pop()
         if self.entries:
-            self.entries.pop()
+            batch = self.entries.pop().get("batch")
+            while batch is not None and self.entries and self.entries[-1].get("batch") == batch:
+                self.entries.pop()
 
     def correct(self, pawn: Any, zone: Any, player: Any = None) -> None:
         """Table authority: "pawn 17 is really in Ana's exit zone" (a ``correct`` event)."""
@@ -262,6 +302,14 @@ class Table:
         except BaseException:
             self.config.deal_seed = old
             raise
+
+    def set_hints(self, hints: Any) -> None:
+        """Turn the seating hints on or off (a ``hints`` event; undo never takes it back)."""
+        self.open_for_input()
+        if type(hints) is not bool:
+            raise TableError("BAD_REQUEST", "hints must be true or false")
+        self._log("hints", {"hints": hints})
+        self.hints = hints
 
     def finish_deals(self) -> None:
         """Deal, in one transaction, whatever "deal for us" still owes the table.
@@ -311,7 +359,8 @@ class Table:
         """Public facts about the table (no PIN, no tokens)."""
         return {"id": self.id, "name": self.config.name, "players": self.config.players,
                 "readers": self.config.readers, "first_player": self.config.first_player,
-                "deal_for_us": self.config.deal_seed is not None, "events": self.count,
+                "deal_for_us": self.config.deal_seed is not None, "hints": self.hints,
+                "events": self.count,
                 "over": self.state.is_over, "closed": self.closed}
 
 
@@ -329,6 +378,21 @@ def new_config(table_id: str, name: str, players: list[str], first_player: int,
 def config_dict(config: TableConfig) -> dict[str, Any]:
     """The stored JSON of a configuration."""
     return asdict(config)
+
+
+class BatchViolation(Exception):
+    """A batch of moves refused by the rules: the violation of its first bad move, and where."""
+
+    def __init__(self, violation: Violation, index: int, size: int) -> None:
+        super().__init__(f"move {index}: {violation}")
+        self.violation, self.index, self.size = violation, index, size
+
+    def error(self) -> TableError:
+        """The API's error: the violation's code, a message naming the move, and its index."""
+        base = violation_error(self.violation)
+        message = (f"Move {self.index + 1} of {self.size} was refused, so none of the "
+                   f"{self.size} was made: {base.message}")
+        return TableError(base.code, message, base.status, self.index)
 
 
 def violation_error(exc: Violation) -> TableError:

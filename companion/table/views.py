@@ -111,9 +111,27 @@ def public_view(state: GameState) -> dict[str, Any]:
         "chance": [m.to_dict() for m in state.chance_outcomes()
                    if m.kind not in PRIVATE_MOVES][:200],
     }
+    view["zones"] = _zones(state, view["legal"])
     if state.is_over:
         view["scores"] = scores(state)
     return view
+
+
+def _zones(state: GameState, legal: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """Where each pawn a legal move names is: ``{pawn: [zone, player]}``, the zone one of
+    box, reserve, bag, exit, hand, seat (player null for the box and the reserve). Guests of
+    one color in one zone look alike, so the dashboard shows one button for such moves."""
+    names = {0: "bag", 1: "exit", 2: "hand"}
+    zones: dict[str, list[Any]] = {}
+    for move in legal:
+        pawn = move.get("pawn")
+        if pawn is None or str(pawn) in zones:
+            continue
+        loc = state.loc[pawn]
+        zone = ("seat" if P.is_seat(loc) else "box" if loc == P.BOX
+                else "reserve" if loc == P.RESERVE else names[(loc - 10) % 10])
+        zones[str(pawn)] = [zone, P.owner(loc)]
+    return zones
 
 
 def private_view(state: GameState, player: int) -> dict[str, Any]:

@@ -35,16 +35,34 @@ function coveredBefore(view, p, movieId) {
   return slot ? slot.covered : 0;
 }
 
-/** The checklist as a panel with one tick box per thing to do. */
+/** What to do with one movie's lobby slider: slide it over an action, or leave it. */
+function sliderHtml(m) {
+  const covers = m.covers === "none" ? "the empty space" : actionLabel(m.covers);
+  const move = m.changed && covers
+    ? `slide the lobby slider down to cover <b>${esc(covers)}</b>.`
+    : "the lobby slider stays where it is.";
+  const open = m.left.length
+    ? `Still open: ${m.left.map(actionLabel).map(esc).join(", ")}.`
+    : '<span class="none-left">No action left on this movie.</span>';
+  return `${move} ${open}`;
+}
+
+/** The checklist as a panel with one tick box per thing to do, its Done button on top. */
 export function checklistHtml(list) {
-  const item = (html) => `<li><button class="tick" data-act="tick">${html}</button></li>`;
+  // ticks live in the list, so a state push that redraws the screen keeps them
+  const ticked = list.ticked || new Set();
+  let n = 0;
+  const item = (html) => {
+    n += 1;
+    const done = ticked.has(n) ? " done" : "";
+    return `<li><button class="tick${done}" data-act="tick" data-n="${n}">${html}</button></li>`;
+  };
   const sliders = list.sliders.map((p) => p.movies.map((m) => item(
-    `<b>${esc(p.name)}</b> — ${esc(m.title)}: slide the lobby slider down to cover
-     <b>${esc(actionLabel(m.covers))}</b>. ${m.left.length
-      ? `Still open: ${m.left.map(actionLabel).map(esc).join(", ")}.`
-      : '<span class="none-left">No action left on this movie.</span>'}`)).join("")).join("");
-  return `<div class="checklist-back"><section class="checklist card" data-testid="round-checklist">
-    <h2>End of round — before round ${list.round}</h2>
+    `<b>${esc(p.name)}</b> — ${esc(m.title)}: ${sliderHtml(m)}`)).join("")).join("");
+  // the head is the side panel's own child, so it stays stuck on top however far it scrolls
+  return `<div class="checklist-head" data-testid="checklist-head"><h2>End of round — before round ${list.round}</h2>
+      <button class="btn primary" data-act="checklist-done" data-testid="checklist-done">Done</button></div>
+    <section class="checklist" data-testid="round-checklist">
     <h3>Lobby sliders</h3><ul data-testid="checklist-sliders">${sliders || item("No movies yet.")}</ul>
     <h3>Movies</h3><ul>
       ${item(`Discard the Features left: ${esc(list.discarded.join(", ") || "none")}.`)}
@@ -53,6 +71,5 @@ export function checklistHtml(list) {
       ${list.reveal ? item("Reveal the new movies from the movie deck, and enter them on the tablet (search box).") : ""}
     </ul>
     <h3>First player</h3><ul>${item(`Pass the First Player marker to <b>${esc(list.firstPlayer)}</b>.`)}</ul>
-    <div class="row end"><button class="btn primary" data-act="checklist-done" data-testid="checklist-done">Done</button></div>
-  </section></div>`;
+  </section>`;
 }

@@ -5,6 +5,7 @@
 
 import { ApiError, call } from "./api.js";
 import { COLORS, actionLabel, esc, letter, pawnHtml } from "./labels.js";
+import { ranked } from "./search.js";
 
 const SLOT_NAMES = ["Left", "Center", "Right"];
 
@@ -17,11 +18,6 @@ function fragmentToken() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   const token = params.get("token");
   return token ? token.trim() : null;
-}
-
-/** Lowercase, accents off: for the search box. */
-function fold(text) {
-  return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 }
 
 export function mountPhone(root, ctx, tableId, seat) {
@@ -172,6 +168,10 @@ export function mountPhone(root, ctx, tableId, seat) {
       report.hidden = false;
       const input = tid("award-search");
       input.addEventListener("input", () => filterReport(input.value));
+      input.addEventListener("keydown", (event) => { // Enter takes the only card left
+        const only = role("report-list").querySelectorAll("button[data-draw]");
+        if (event.key === "Enter" && only.length === 1) only[0].click();
+      });
       filterReport("");
     }
   }
@@ -179,10 +179,10 @@ export function mountPhone(root, ctx, tableId, seat) {
   function filterReport(query) {
     const list = role("report-list");
     if (!list || !priv) return;
-    const words = fold(query).split(/\s+/).filter(Boolean);
-    const cards = priv.chance.filter((m) => m.move === "draw_award").map((m) => awardCard(m.card))
-      .filter((c) => words.every((w) => fold(c.title).includes(w)))
+    // only the awards still in the deck: the hub lists no other draw_award outcome
+    const deck = priv.chance.filter((m) => m.move === "draw_award").map((m) => awardCard(m.card))
       .sort((a, b) => a.title.localeCompare(b.title));
+    const cards = ranked(deck, query, (c) => c.title);
     list.innerHTML = cards.length
       ? cards.map((c) => `<li><button type="button" data-testid="draw-award-${esc(c.id)}" data-draw="${esc(c.id)}"
           ${busy ? "disabled" : ""}><b>${esc(c.title)}</b><small>${esc(c.condition)}</small></button></li>`).join("")

@@ -7,9 +7,12 @@
 // pawn, then a seat"; everything else is a button for one legal move.
 
 import { ApiError, call, tableCall } from "./api.js";
-import { COLORS, actionLabel, esc, letter, moveLabel, pawnHtml } from "./labels.js";
+import { COLORS, actionLabel, esc, guestName, letter, moveLabel, pawnHtml } from "./labels.js";
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
+import { ranked } from "./search.js";
+import { Proposals } from "./proposal.js";
+import { Gains } from "./gains.js";
 
 const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
 const SLOT_NAMES = ["Left", "Center", "Right"];
@@ -31,10 +34,15 @@ class TableScreen {
     this.refusal = null;
     this.checklist = null;
     this.pickerQuery = {};
+    this.pickerStep = {}; // per kind, the outcomes the query was typed for
+    this.proposals = new Proposals(tableId, () => this.render());
+    this.gains = new Gains(tableId, () => this.render());
     this.onClick = (event) => this.click(event);
     this.onInput = (event) => this.input(event);
+    this.onKey = (event) => this.key(event);
     document.addEventListener("click", this.onClick); // the header and banners too
     root.addEventListener("input", this.onInput);
+    root.addEventListener("keydown", this.onKey);
     ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
     ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
     ctx.socket.on("alert", (data) => data.table === tableId && this.addAlert(data.alert));
@@ -47,6 +55,7 @@ class TableScreen {
   unmount() {
     document.removeEventListener("click", this.onClick);
     this.root.removeEventListener("input", this.onInput);
+    this.root.removeEventListener("keydown", this.onKey);
   }
 
   async load() {
@@ -54,6 +63,7 @@ class TableScreen {
       const table = await call(`/api/tables/${this.id}`); // public: no PIN
       this.readers = await call("/api/readers");
       this.info = table;
+      if (this.view) this.proposals.refresh(this.view, this.hints());
       const pushed = this.alerts; // alerts pushed while this request was on its way
       const same = (a, b) => a.code === b.code && a.message === b.message;
       const stored = table.alerts.filter((a) => !pushed.some((b) => same(a, b)));
@@ -78,12 +88,19 @@ class TableScreen {
     this.view = view;
     this.events = events;
     window.popcornEvents = events; // for tests and curious people: the state drawn
-    if (before && view.round > before.round && view.phase !== "over") {
+    // a round that ends, not the setup that gives way to round 1 (round 0 is the setup)
+    if (before && before.round >= 1 && view.round > before.round && view.phase !== "over") {
       this.checklist = roundChecklist(before, view);
     }
     if (view.phase === "over") this.checklist = null;
     if (this.selection && !this.selectionStillUseful()) this.selection = null;
+    this.proposals.refresh(view, this.hints());
+    this.gains.refresh(view, events);
     this.render();
+  }
+
+  hints() {
+    return !this.info || this.info.hints !== false;
   }
 
   addAlert(alert) {
@@ -99,7 +116,9 @@ class TableScreen {
     if (!v) return;
     this.renderFacts();
     this.renderBanners();
-    const side = v.phase === "over" ? scoresHtml(v, this.ctx.catalog) : this.nowHtml();
+    // the checklist heads the side panel: the cinemas and the market stay in sight
+    const list = this.checklist ? checklistHtml(this.checklist) : "";
+    const side = v.phase === "over" ? scoresHtml(v, this.ctx.catalog) : list + this.nowHtml();
     this.root.innerHTML = `
       <div class="table-grid" data-phase="${v.phase}">
         <section class="market card" data-testid="market">${this.marketHtml()}</section>
@@ -107,8 +126,7 @@ class TableScreen {
           ${v.cinemas.map((c, p) => this.cinemaHtml(c, p)).join("")}
         </section>
         <section class="now card" data-testid="now">${side}</section>
-      </div>
-      ${this.checklist ? checklistHtml(this.checklist) : ""}`;
+      </div>`;
   }
 
   renderFacts() {
@@ -196,9 +214,10 @@ class TableScreen {
       ${pawnHtml(null, color, "small")}${zone[color]}</span>`).join("");
     const hand = c.hand.map((h) => {
       const sel = this.selection && this.selection.pawn === h.pawn ? " selected" : "";
+      const exit = this.proposals.exits(p, h.pawn) ? '<small class="to-exit">→ exit</small>' : "";
       return `<button class="handpawn${sel}" data-act="pick-pawn" data-player="${p}" data-pawn="${h.pawn}"
-        data-testid="hand-${h.pawn}">${pawnHtml(h.pawn, h.color)}<small>#${h.pawn}</small></button>`;
-    }).join("");
+        data-testid="hand-${h.pawn}">${pawnHtml(h.pawn, h.color)}${exit}</button>`;
+    }).join("") + this.seatAllHtml(p);
     const onBoard = v.board.filter((b) => b.player === p)
       .map((b) => `${esc(b.space)}${b.ready ? "" : " (next round)"}`).join(", ");
     const showing = c.showing && c.showing.to_draw ? `<span class="tag">to draw: ${c.showing.to_draw}</span>` : "";
@@ -223,6 +242,12 @@ class TableScreen {
     </article>`;
   }
 
+  seatAllHtml(p) {
+    if (!this.proposals.moves(p).length) return "";
+    return `<button class="btn primary seat-all" data-act="seat-all" data-player="${p}"
+      data-testid="seat-all-${p}">Seat them all as shown</button>`;
+  }
+
   readerHtml(p) {
     const id = this.info && this.info.readers[p];
     const reader = this.readers.find((r) => r.reader === id);
@@ -236,11 +261,15 @@ class TableScreen {
     const active = this.view.cinemas[p].showing && this.view.cinemas[p].showing.active === k ? " active" : "";
     const seats = s.theater ? s.theater.seat_colors.map((color, n) => {
       const who = s.seats[n];
-      const inner = who ? pawnHtml(who.pawn, who.color) : `<span class="dot c-grey">${letter(color)}</span>`;
+      const shown = who ? undefined : this.proposals.pawnFor(p, k, n);
+      const inner = who ? pawnHtml(who.pawn, who.color)
+        : shown !== undefined ? pawnHtml(shown, this.ctx.catalog.pawns[shown], "ghost")
+          : `<span class="dot c-grey">${letter(color)}</span>`;
       const ring = color === "grey" ? "any" : color;
       const show = this.view.cinemas[p].showing;
       const acting = show && show.active === k && show.cursor === n ? " acting-seat" : "";
-      return `<button class="seat ring-${ring}${acting}" data-act="seat" data-player="${p}" data-slot="${k}"
+      const ghost = shown !== undefined ? ` data-shown="${shown}"` : "";
+      return `<button class="seat ring-${ring}${acting}"${ghost} data-act="seat" data-player="${p}" data-slot="${k}"
         data-seat="${n}" data-testid="seat-${p}-${k}-${n}" title="seat ${n + 1}: ${ring} guest, ${esc(actionLabel(s.theater.seat_actions[n]))}">
         ${inner}<small>${esc(actionLabel(s.theater.seat_actions[n]))}</small></button>`;
     }).join("") : '<span class="muted">no theater</span>';
@@ -274,19 +303,64 @@ class TableScreen {
     const moves = v.legal.map((m, i) => [m, i]).filter(([m]) => !DIRECT.has(m.move));
     const players = [...new Set(moves.map(([m]) => m.player))];
     for (const p of players) {
-      const mine = moves.filter(([m]) => m.player === p);
-      parts.push(`<h3>${esc(v.names[p])}</h3><div class="moves" data-testid="moves-${p}">
-        ${mine.map(([m, i]) => this.moveButton(m, i)).join("")}</div>`);
+      const mine = this.distinct(moves.filter(([m]) => m.player === p));
+      parts.push(`<h3>${esc(v.names[p])}</h3>${this.gainsHtml(p)}<div class="moves" data-testid="moves-${p}">
+        ${this.grouped(mine).map((group) => this.groupHtml(group)).join("")}</div>`);
     }
     parts.push(this.chanceHtml());
     return parts.join("");
   }
 
-  moveButton(m, i) {
-    const pawn = m.pawn === undefined ? ""
-      : ` ${pawnHtml(m.pawn, this.ctx.catalog.pawns[m.pawn], "small")}<small>#${m.pawn}</small>`;
+  gainsHtml(p) {
+    const moves = this.gains.moves(p);
+    if (!moves.length) return "";
+    const what = this.gains.label(this.view, p);
+    return `<button class="btn primary take-gains" data-act="gains" data-player="${p}" data-testid="gains-${p}">
+      Take the gains${what ? `: ${esc(what)}` : ""} <small>(${moves.length} ${moves.length === 1 ? "move" : "moves"})</small></button>`;
+  }
+
+  /** One entry per move the table can tell apart: moves whose words are the same (two
+   * white guests of one exit zone, say) differ only by a pawn number no pawn carries, so
+   * one button stands for them all (`same` lists them). */
+  distinct(moves) {
+    const byLabel = new Map();
+    for (const [m, i] of moves) {
+      const label = moveLabel(m, this.view, this.ctx.catalog);
+      if (byLabel.has(label)) byLabel.get(label)[2].push(m);
+      else byLabel.set(label, [m, i, [m]]);
+    }
+    return [...byLabel.values()];
+  }
+
+  /** Moves that differ only by the pawn they pick, under one button: the action first, then
+   * (once that button is tapped) which guest; so a movie action with a choice of guests takes
+   * one button, not one per guest. */
+  grouped(entries) {
+    const groups = new Map();
+    for (const entry of entries) {
+      const m = entry[0];
+      const key = m.pawn === undefined ? JSON.stringify(m)
+        : `${m.player}:${moveLabel({ ...m, pawn: undefined }, this.view, this.ctx.catalog)}`;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(entry);
+    }
+    return [...groups.entries()];
+  }
+
+  groupHtml([key, entries]) {
+    if (entries.length === 1) return this.moveButton(...entries[0]);
+    const all = entries.flatMap((e) => e[2]);
+    const label = moveLabel({ ...entries[0][0], pawn: undefined }, this.view, this.ctx.catalog);
+    const open = this.openGroup === key;
+    const head = `<button class="btn move group${open ? " open" : ""}" data-act="open-group" data-key="${esc(key)}"
+      data-same="${esc(JSON.stringify(all))}">${esc(label)} <small>— which guest? (${entries.length})</small></button>`;
+    return open ? `${head}<div class="choices">${entries.map((e) => this.moveButton(...e)).join("")}</div>` : head;
+  }
+
+  moveButton(m, i, same = [m]) {
+    const pawn = m.pawn === undefined ? "" : ` ${pawnHtml(m.pawn, this.ctx.catalog.pawns[m.pawn], "small")}`;
     return `<button class="btn move" data-act="move" data-index="${i}" data-testid="move-${i}"
-      data-kind="${m.move}" data-move="${esc(JSON.stringify(m))}">
+      data-kind="${m.move}" data-move="${esc(JSON.stringify(m))}" data-same="${esc(JSON.stringify(same))}">
       ${esc(moveLabel(m, this.view, this.ctx.catalog))}${pawn}</button>`;
   }
 
@@ -294,7 +368,8 @@ class TableScreen {
     const v = this.view;
     const sel = this.selection;
     if (sel && sel.kind === "pawn") {
-      return `<div class="hint" data-testid="hint">Pawn ${sel.pawn}: tap a seat in ${esc(v.names[sel.player])}'s
+      const color = this.ctx.catalog.pawns[sel.pawn];
+      return `<div class="hint" data-testid="hint">The drawn ${esc(guestName(color))}: tap a seat in ${esc(v.names[sel.player])}'s
         cinema, or <button class="btn small" data-act="to-exit" data-testid="to-exit">send it to the exit zone</button>
         <button class="btn small" data-act="clear">Cancel</button></div>`;
     }
@@ -308,7 +383,10 @@ class TableScreen {
       return `<div class="hint">${esc(v.names[v.current])} buys: tap a movie or a theater, then a slot.</div>`;
     }
     if (v.phase === "showings") {
-      return '<div class="hint">Tap a drawn guest, then its seat. Draw guests from the bag onto its reader.</div>';
+      const how = this.hints() ? "the advisor's placement" : "the first free seats";
+      return `<div class="hint">Draw guests from the bag onto its reader. Once a draw is done,
+        faded pawns show ${how}: <b>Seat them all as shown</b>, or tap a drawn guest, then its seat.
+        <button class="btn small" data-act="hints" data-testid="hints-toggle">Hints: ${this.hints() ? "on" : "off"}</button></div>`;
     }
     return "";
   }
@@ -326,7 +404,7 @@ class TableScreen {
         case "gain": return `${who}: gains a ${t.color} guest — tap it on the bag's reader`;
         case "bonus": return `${who}: showing bonus ${actionLabel(t.action)}`;
         case "draw_seat": return t.pawn === undefined ? `${who}: draw a guest from the bag and tap it on the reader`
-          : `${who}: seat pawn ${t.pawn}`;
+          : `${who}: seat the ${guestName(this.ctx.catalog.pawns[t.pawn])} drawn`;
         default: return `${who}: ${t.kind}`;
       }
     };
@@ -341,12 +419,12 @@ class TableScreen {
     const out = [];
     for (const [kind, list] of Object.entries(groups)) {
       const manual = kind === "draw_pawn";
-      const query = (this.pickerQuery[kind] || "").toLowerCase();
-      const shown = list.filter(([m]) => this.chanceText(m).toLowerCase().includes(query)).slice(0, 30);
+      const shown = this.matches(kind, list);
+      const only = shown.length === 1 && list.length > 1 ? " only" : "";
       const picker = `<div class="search" data-testid="picker-${kind}">
         <input data-act="search" data-kind="${kind}" placeholder="Search…" value="${esc(this.pickerQuery[kind] || "")}"
-          data-testid="search-${kind}" autocomplete="off">
-        <ul>${shown.map(([m, i]) => `<li><button data-act="chance" data-index="${i}"
+          data-testid="search-${kind}" autocomplete="off" enterkeyhint="go">
+        <ul>${shown.map(([m, i]) => `<li><button class="pick${only}" data-act="chance" data-index="${i}"
           data-testid="chance-${kind}-${esc(m.card ?? m.pawn)}">${esc(this.chanceText(m))}</button></li>`).join("")}</ul></div>`;
       const title = { deal_starting: "Starting movie dealt", reveal_movie: "Movie revealed",
         reveal_theater: "Theater tile revealed", draw_pawn: "Reader not working? Enter a draw by hand" }[kind] || kind;
@@ -354,6 +432,24 @@ class TableScreen {
         : `<h3>${title}</h3>${picker}`);
     }
     return out.join("");
+  }
+
+  /** The outcomes of one search box that match its query, best first (at most 30). A new
+   * step (other outcomes than the query was typed for) starts with an empty box. The engine
+   * lists only the cards the deck still holds, so nothing else is ever offered. */
+  matches(kind, list) {
+    const step = JSON.stringify(list.map(([m]) => m));
+    if (this.pickerStep[kind] !== step) {
+      this.pickerStep[kind] = step;
+      this.pickerQuery[kind] = "";
+    }
+    return ranked(list, this.pickerQuery[kind] || "", ([m]) => this.searchText(m)).slice(0, 30);
+  }
+
+  /** What a search box matches an outcome by: a movie's title, else its label. */
+  searchText(m) {
+    const card = m.card && this.ctx.catalog.byId[m.card];
+    return card && card.title ? card.title : this.chanceText(m);
   }
 
   chanceText(m) {
@@ -384,14 +480,28 @@ class TableScreen {
       "to-exit": () => this.send({ move: "to_exit", player: this.selection.player, pawn: this.selection.pawn }),
       clear: () => { this.selection = null; this.render(); },
       move: () => this.send(this.view.legal[num("index")]),
+      "seat-all": () => this.sendBatch(this.proposals.moves(num("player"))),
+      gains: () => this.sendBatch(this.gains.moves(num("player"))),
+      hints: () => this.toggleHints(),
+      "open-group": () => {
+        this.openGroup = this.openGroup === el.dataset.key ? null : el.dataset.key;
+        this.render();
+      },
       chance: () => this.send(this.view.chance[num("index")]),
       undo: () => this.undo(),
       dismiss: () => this.dismiss(el.dataset.key),
       "checklist-done": () => { this.checklist = null; this.render(); },
-      tick: () => el.classList.toggle("done"),
+      tick: () => this.tick(num("n"), el),
       export: () => this.exportRecord(),
     };
     if (handlers[act]) handlers[act]();
+  }
+
+  tick(n, el) {
+    if (!this.checklist) return;
+    const ticked = (this.checklist.ticked ||= new Set());
+    if (ticked.has(n)) ticked.delete(n); else ticked.add(n);
+    el.classList.toggle("done", ticked.has(n));
   }
 
   input(event) {
@@ -402,6 +512,14 @@ class TableScreen {
     this.render();
     const again = this.root.querySelector(`[data-testid="search-${el.dataset.kind}"]`);
     if (again) { again.focus(); again.setSelectionRange(pos, pos); }
+  }
+
+  key(event) {
+    const el = event.target;
+    if (event.key !== "Enter" || el.dataset.act !== "search") return;
+    const list = this.view.chance.map((m, i) => [m, i]).filter(([m]) => m.move === el.dataset.kind);
+    const shown = this.matches(el.dataset.kind, list);
+    if (shown.length === 1) this.send(this.view.chance[shown[0][1]]); // Enter takes the only match
   }
 
   pick(selection) {
@@ -444,6 +562,33 @@ class TableScreen {
     } catch (err) {
       this.refusal = err instanceof ApiError ? err.message : String(err);
       this.ctx.toast(this.refusal, "error");
+    }
+    this.render();
+  }
+
+  /** Send moves as one batch: all made, or none (docs/api.md, "Batches of moves"). */
+  async sendBatch(moves) {
+    if (!moves.length) return;
+    try {
+      await tableCall(this.id, `/api/tables/${this.id}/moves`, { method: "POST", body: { moves } }, this.ctx.askPin);
+      this.refusal = null;
+      this.selection = null;
+    } catch (err) {
+      this.refusal = err instanceof ApiError ? err.message : String(err);
+      this.ctx.toast(this.refusal, "error");
+    }
+    this.render();
+  }
+
+  async toggleHints() {
+    try {
+      const answer = await tableCall(this.id, `/api/tables/${this.id}/hints`,
+        { method: "POST", body: { hints: !this.hints() } }, this.ctx.askPin);
+      this.info = { ...this.info, hints: answer.hints };
+      this.proposals.refresh(this.view, this.hints());
+      this.ctx.toast(`Seating hints are ${answer.hints ? "on" : "off"}.`, "ok");
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
     }
     this.render();
   }

@@ -1,0 +1,63 @@
+""""Take the gains": the activations a player's guests may make without anyone choosing.
+
+Going guest by guest in seat order (the engine's order), it takes each seat action and
+movie action that only gains something (money, popcorn, a step up the audience track) and
+has exactly one way to be made, and ends each guest that has nothing left to do. It stops at
+the first step that needs a decision (an action with a choice of pawn or of movie action, an
+action that spends or moves something, a guest who could still act) or a pending step (a
+bonus, an award draw, a guest drawn to a seat). The answer is a list of ordinary moves that
+the dashboard sends as one batch; the decision it stopped at is left on screen.
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion.engine import ACTIVATION_KINDS, GameState, Move
+
+GAIN = re.compile(r"^(money_\d|popcorn_\d|audience_up)$")
+"""Action ids that only gain something."""
+MAX_GAINS = 48
+"""A bound on one batch (a 4-player cinema has at most 9 guests, 3 moves each)."""
+
+
+def action_of(state: GameState, move: Move) -> str | None:
+    """The action id a ``seat_action`` or ``movie_action`` would use (None for others)."""
+    ps = state.players[move.player]
+    slot = move.slot or 0
+    if move.kind == "seat_action":
+        theater_id = ps.theaters[slot]
+        action = state.catalog.theater(theater_id).seat_actions[move.seat or 0] \
+            if theater_id else None
+        if action != "movie_action" or move.index is None:
+            return action
+    elif move.kind != "movie_action":
+        return None
+    movie_id = ps.movies[slot]
+    return state.catalog.movies[movie_id].actions[move.index or 0] if movie_id else None
+
+
+def next_gain(state: GameState, player: int) -> Move | None:
+    """The next activation of ``player`` that needs no choice and only gains, else None."""
+    if state.task_for(player) is not None:
+        return None
+    legal = [m for m in state.legal_moves() if m.player == player and m.kind in ACTIVATION_KINDS]
+    for kind in ("seat_action", "movie_action"):
+        options = [m for m in legal if m.kind == kind]
+        if len(options) > 1:
+            return None  # a choice between ways to act: the table decides
+        if options:
+            action = action_of(state, options[0])
+            return options[0] if action and GAIN.match(action) else None
+    ends = [m for m in legal if m.kind == "end_guest"]
+    return ends[0] if len(ends) == 1 and len(legal) == 1 else None
+
+
+def gains(state: GameState, player: int) -> list[Move]:
+    """Every gain-only activation of ``player`` in a row, from now; ``state`` is unchanged."""
+    trial = state.clone()
+    moves: list[Move] = []
+    while len(moves) < MAX_GAINS and (move := next_gain(trial, player)) is not None:
+        trial.apply(move)
+        moves.append(move)
+    return moves

@@ -1,0 +1,65 @@
+"""The placement the table screen pre-fills once a player's draw is done ("seat as shown").
+
+With the table's hints on, it is the seating advisor's best placement; with hints off, each
+drawn guest, in draw order, takes the first free seat the rules allow (left theater first,
+lowest seat first), or goes to the exit zone when no seat is left. Either way the answer is a
+list of ordinary ``place`` and ``to_exit`` moves, checked by playing them on a copy of the
+game, which the dashboard sends as one batch (``POST .../moves`` with ``"moves"``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.advisor import advise
+from companion.advisor.advice import check_ready
+from companion.engine import GameState, Move
+from companion.engine import pawns as P
+
+SEATING = frozenset({"place", "to_exit"})
+"""The move kinds of a placement."""
+
+
+def advised(state: GameState, player: int) -> list[Move]:
+    """The advisor's best placement: the leading ``place``/``to_exit`` moves of its plan."""
+    best = advise(state, player).best.plan.moves
+    moves: list[Move] = []
+    for move in best:
+        if move.kind not in SEATING:
+            break
+        moves.append(move)
+    return moves
+
+
+def first_free(state: GameState, player: int, draw_order: list[int]) -> list[Move]:
+    """Each drawn guest, in ``draw_order`` (pawns not in the hand are skipped, pawns in the
+    hand but not listed come last, lowest first), on the first seat the rules allow, else to
+    the exit zone. Raises :class:`~companion.advisor.AdviceError` when nobody waits to sit."""
+    check_ready(state, player)
+    trial = state.clone()
+    hand = trial.pawns_at(P.hand(player))
+    latest = list(dict.fromkeys(reversed(draw_order)))[::-1]  # a pawn's last draw counts
+    order = [p for p in latest if p in hand]
+    order += [p for p in hand if p not in order]
+    moves: list[Move] = []
+    for pawn in order:
+        options = [m for m in trial.legal_moves() if m.player == player
+                   and m.kind in SEATING and m.pawn == pawn]
+        if not options:
+            break
+        move = min(options, key=_seat_first)
+        trial.apply(move)
+        moves.append(move)
+    return moves
+
+
+def _seat_first(move: Move) -> tuple[int, int, int]:
+    if move.kind == "place":
+        return (0, move.slot or 0, move.seat or 0)
+    return (1, 0, 0)
+
+
+def draw_order(entries: list[dict[str, Any]], player: int) -> list[int]:
+    """The pawns ``player`` drew, oldest first, from a table's applied entries."""
+    return [e["move"]["pawn"] for e in entries if "move" in e
+            and e["move"].get("move") == "draw_pawn" and e["move"].get("player") == player]

@@ -1,0 +1,55 @@
+// Seat as shown: once a player's draw is done, the hub's placement for the drawn guests
+// (GET /api/tables/{id}/placement: the advisor's with the table's hints on, else the first
+// free seats in draw order) is drawn on the cinema as faded pawns, and one button sends it
+// as one batch of ordinary moves. Tapping a guest and then a seat still works: the proposal
+// is asked again for the guests still drawn.
+
+import { call } from "./api.js";
+
+/** Whether player `p` has finished drawing and has guests waiting to be seated. */
+function ready(view, p) {
+  const c = view.cinemas[p];
+  if (view.phase !== "showings" || !c.showing || c.showing.to_draw > 0 || !c.hand.length) return false;
+  if (view.pending.some((t) => t.player === p)) return false;
+  return view.legal.some((m) => m.player === p && (m.move === "place" || m.move === "to_exit"));
+}
+
+export class Proposals {
+  /** `onChange` redraws the screen when a proposal arrives. */
+  constructor(tableId, onChange) {
+    Object.assign(this, { id: tableId, onChange });
+    this.byPlayer = {};
+  }
+
+  /** Ask for the placements the view now calls for, and forget the ones it no longer does. */
+  refresh(view, hints) {
+    view.cinemas.forEach((c, p) => {
+      if (!ready(view, p)) { delete this.byPlayer[p]; return; }
+      const key = `${hints}:${view.round}:${c.hand.map((h) => h.pawn).join(",")}`;
+      if (this.byPlayer[p] && this.byPlayer[p].key === key) return;
+      const entry = { key, moves: null };
+      this.byPlayer[p] = entry;
+      call(`/api/tables/${this.id}/placement?player=${p}`)
+        .then((answer) => { entry.moves = answer.moves; })
+        .catch(() => { entry.moves = []; }) // no proposal: tapping guest and seat still works
+        .finally(() => { if (this.byPlayer[p] === entry) this.onChange(); });
+    });
+  }
+
+  /** Player `p`'s proposed moves (empty while none is known). */
+  moves(p) {
+    const entry = this.byPlayer[p];
+    return entry && entry.moves ? entry.moves : [];
+  }
+
+  /** The pawn proposed for a seat, or undefined. */
+  pawnFor(p, slot, seat) {
+    const move = this.moves(p).find((m) => m.move === "place" && m.slot === slot && m.seat === seat);
+    return move && move.pawn;
+  }
+
+  /** Whether the proposal sends `pawn` to the exit zone. */
+  exits(p, pawn) {
+    return this.moves(p).some((m) => m.move === "to_exit" && m.pawn === pawn);
+  }
+}
