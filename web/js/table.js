@@ -10,6 +10,7 @@ import { ApiError, call, tableCall } from "./api.js";
 import { COLORS, actionLabel, esc, letter, moveLabel, pawnHtml } from "./labels.js";
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
+import { showPhoneQr } from "./phone_qr.js";
 
 const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
 const SLOT_NAMES = ["Left", "Center", "Right"];
@@ -122,7 +123,8 @@ class TableScreen {
       <span class="fact" data-testid="phase">${PHASES[v.phase] || v.phase}</span>
       <span class="fact" data-testid="turn">To act: <b>${esc(turn)}</b></span>
       <span class="fact">First player: <b>${esc(v.names[v.first_player])}</b></span>
-      <button class="btn small" data-act="undo" data-testid="undo">Undo</button>`;
+      <button class="btn small" data-act="undo" data-testid="undo">Undo</button>
+      <button class="btn small" data-act="phones" data-testid="phones">Phones</button>`;
   }
 
   renderBanners() {
@@ -390,6 +392,7 @@ class TableScreen {
       "checklist-done": () => { this.checklist = null; this.render(); },
       tick: () => el.classList.toggle("done"),
       export: () => this.exportRecord(),
+      phones: () => showPhoneQr(this.ctx, this.id, this.view.names),
     };
     if (handlers[act]) handlers[act]();
   }
