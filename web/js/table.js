@@ -11,6 +11,7 @@ import { COLORS, actionLabel, esc, letter, moveLabel, pawnHtml } from "./labels.
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { showPhoneQr } from "./phone_qr.js";
+import { mountSpeech } from "./speech.js";
 
 const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
 const SLOT_NAMES = ["Left", "Center", "Right"];
@@ -41,11 +42,13 @@ class TableScreen {
     ctx.socket.on("alert", (data) => data.table === tableId && this.addAlert(data.alert));
     ctx.socket.on("error", (data) => this.fail(data.message));
     ctx.socket.on("readers", (list) => { this.readers = list; this.render(); });
+    this.unmountSpeech = mountSpeech(ctx, tableId);
     this.readers = [];
     this.load();
   }
 
   unmount() {
+    this.unmountSpeech();
     document.removeEventListener("click", this.onClick);
     this.root.removeEventListener("input", this.onInput);
   }
