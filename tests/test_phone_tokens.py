@@ -131,6 +131,7 @@ def test_bad_reissue_requests_get_specific_errors_and_change_nothing(site) -> No
         (site.reissue(tid, 3, pin), 400, "BAD_SEAT"),
         (site.reissue(tid, "x", pin), 400, "BAD_SEAT"),
         (site.reissue(tid, "-1", pin), 400, "BAD_SEAT"),
+        (site.reissue(tid, "\u00b2", pin), 400, "BAD_SEAT"),  # a digit to str.isdigit only
         (site.reissue(tid, 0, None), 403, "PIN_REQUIRED"),
         (site.reissue(tid, 0, "000000" if pin != "000000" else "111111"), 403, "WRONG_PIN"),
     ]

@@ -69,7 +69,7 @@ def secret_answer(body: dict[str, Any], status: int = 200) -> tuple[Response, in
 def parse_seat(text: str, table: Table) -> int:
     """A seat number from a URL, or a 400 ``BAD_SEAT`` error naming the seats there are."""
     last = len(table.config.players) - 1
-    if not text.isdigit() or int(text) > last:
+    if not (text.isascii() and text.isdigit()) or int(text) > last:  # not "²" or "٣"
         raise TableError("BAD_SEAT", f"{text!r} is not a seat of this table: seats are "
                          f"numbered 0 to {last}, in the order the players were given.")
     return int(text)
