@@ -452,7 +452,7 @@ def test_a_log_written_before_moves_named_their_guest_still_loads(tmp_path: Path
     old = loads_record(example.read_text())
     store = HubStore(tmp_path / "hub.sqlite")
     try:
-        config, _ = new_config("old", "Old", list(old.names), old.first_player, [], None, 0)
+        config, _, _ = new_config("old", "Old", list(old.names), old.first_player, [], None, 0)
         store.add_table(config.id, config_dict(config), 0)
         for n, move in enumerate(old.moves, start=1):
             store.append(config.id, n, "move", {"move": move.to_dict(), "source": "tablet"})

@@ -26,6 +26,11 @@ from companion.engine import pawns as P
 from companion.hub.remote import RemoteTable
 from support import score_command
 
+SPEECH_SPY = """window.spoken = [];
+SpeechSynthesis.prototype.speak = function (utterance) { window.spoken.push(utterance.text); };"""
+"""Installed with ``add_init_script``: what the tablet would say goes to ``window.spoken``."""
+LAST_ROUND_SPOKEN = "Last round: the Final Showing card is out."
+
 
 @pytest.fixture
 def page(browser: Browser):
@@ -112,6 +117,7 @@ def test_seating_out_of_seat_order_is_refused_with_the_engines_sentence(
 def test_a_finished_game_shows_the_scores_of_the_score_command(room: Room, page: Page) -> None:
     """Play to the end (readers and API), watching on the dashboard; its scoring table
     holds the same figures as ``popcorn-companion score``, and the record exports."""
+    page.add_init_script(SPEECH_SPY + "\nlocalStorage.setItem('popcorn:speak', 'on');")
     table = room.table(["Ana", "Bob", "Chloe"], seed=5)
     tablet = Tablet(page, room, table).open()
     players = room.players(table, seed=5)
@@ -121,8 +127,11 @@ def test_a_finished_game_shows_the_scores_of_the_score_command(room: Room, page:
         if table.state.last_round and not banner_seen and not table.state.is_over:
             tablet.wait_events()
             expect(page.get_by_test_id("last-round")).to_be_visible()
+            page.wait_for_function("(text) => window.spoken.includes(text)",
+                                   arg=LAST_ROUND_SPOKEN)
             banner_seen = True
     assert banner_seen
+    assert page.evaluate("window.spoken").count(LAST_ROUND_SPOKEN) == 1  # said once
     tablet.wait_events()
     expect(page.get_by_test_id("last-round")).to_have_count(0)
     expected = score_command(table.state)
@@ -170,6 +179,38 @@ def test_an_alert_shows_as_a_banner_naming_the_pawn_and_undo_needs_the_pin(
     page.wait_for_function("(n) => (window.popcornEvents ?? -1) > n", arg=count)
     assert table.count == count + 1
     assert table.full_state()["current"] == current  # the end of turn was taken back
+
+
+def test_alerts_are_spoken_once_when_the_voice_is_on_and_never_when_off(
+        room: Room, page: Page) -> None:
+    """docs/dashboard.md, "Spoken alerts": a spy on ``speechSynthesis.speak`` hears nothing
+    while the header's toggle is off (the default), then the alert's sentence exactly once;
+    the choice is kept on the device."""
+    page.add_init_script(SPEECH_SPY)
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    tablet = Tablet(page, room, table).open()
+    toggle = page.get_by_test_id("speak-toggle")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    bob = table.state.pawns_at(P.bag(1))
+    room.bank.tap("bag-1", room.uids[bob[0]])
+    expect(page.get_by_test_id("alert")).to_have_count(1)
+    assert page.evaluate("window.spoken") == []
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    tablet.shot("voice-on")
+    room.bank.tap("bag-1", room.uids[bob[1]])
+    expect(page.get_by_test_id("alert")).to_have_count(2)
+    alert = call(f"{room.base}/api/tables/{table.id}")["alerts"][-1]
+    page.wait_for_function("() => window.spoken.length > 0")
+    assert page.evaluate("window.spoken") == [f"Ana: {alert['message']}"]
+    assert f"Pawn {bob[1]}" in alert["message"]
+    page.reload()  # the choice stays on this device
+    page.wait_for_function("(id) => window.popcornLoaded === id", arg=table.id)
+    expect(page.get_by_test_id("speak-toggle")).to_have_attribute("aria-pressed", "true")
+    page.get_by_test_id("speak-toggle").click()
+    room.bank.tap("bag-1", room.uids[bob[2]])
+    expect(page.get_by_test_id("alert")).to_have_count(3)
+    assert page.evaluate("window.spoken") == []
 
 
 def test_a_bag_reader_that_goes_offline_shows_on_its_cinema(room: Room, page: Page) -> None:

@@ -6,7 +6,9 @@ import re
 import subprocess
 import sys
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
+from qr_support import qr_texts
 from readers_support import wait_for
 from web_support import (
     CATALOG,
@@ -19,7 +21,7 @@ from web_support import (
     watch_csp,
 )
 
-from companion.hub.remote import RemoteTable
+from companion.hub.remote import HttpError, RemoteTable
 from companion.readers.broker import free_port
 
 
@@ -58,13 +60,63 @@ def test_set_up_a_three_player_table_on_the_setup_screen(room: Room, browser: Br
     state = call(f"{room.base}/api/tables/{table['id']}/state",
                  headers={"X-Table-Pin": pin.inner_text()})
     assert state["events"] > 0
+    links = []
     for k in range(3):
         href = page.get_by_test_id(f"phone-link-{k}").get_attribute("href") or ""
         assert href.startswith(f"/phone/{table['id']}/{k}#token=")
+        links.append(room.base + href)
+    check_qr_codes(page, room, table["id"], links, ["Ana", "Chloe", "Bob"])
     save_shots(page, "setup-created")
     page.get_by_test_id("open-table").click()
     expect(page.get_by_test_id("cinema-2")).to_contain_text("Bob")
     assert page.url.endswith(f"/table/{table['id']}")
+    assert errors == []
+
+
+def check_qr_codes(page: Page, room: Room, table_id: str, links: list[str],
+                   names: list[str]) -> None:
+    """Every QR code on the page reads as a phone link, each under its player's name, and
+    each opens its own player's private view."""
+    assert sorted(qr_texts(page)) == sorted(links)
+    for k, (link, name) in enumerate(zip(links, names, strict=True)):
+        figure = page.get_by_test_id(f"phone-qr-{k}")
+        expect(figure.locator("figcaption")).to_have_text(name)
+        assert figure.locator("img").bounding_box()["width"] >= 200  # scanned from a chair
+        assert qr_texts(figure) == [link]
+        token = link.split("#token=")[1]
+        private = call(f"{room.base}/api/tables/{table_id}/players/{k}/private",
+                       headers={"X-Player-Token": token})
+        assert private["name"] == name
+
+
+def test_the_table_shows_a_players_qr_code_again_with_a_new_token(room: Room,
+                                                                  browser: Browser) -> None:
+    """"Phones" on the table screen: the tablet knows the PIN, the hub gives Bob a new token,
+    the dialog's QR code reads as the new link, and Bob's old link is refused, also on the
+    phone that had it open."""
+    errors: list[str] = []
+    table = room.table(["Ana", "Bob"], seed=5)
+    phone = new_page(browser, PHONE, errors)
+    phone.goto(f"{room.base}/phone/{table.id}/1#token={table.info['tokens'][1]}")
+    expect(phone.get_by_test_id("phone-name")).to_have_text("Bob")
+    page = new_page(browser, TABLET, errors)
+    Tablet(page, room, table).open()
+    page.get_by_test_id("phones").click()
+    page.get_by_test_id("qr-seat-1").click()
+    figure = page.get_by_test_id("phone-qr-1")
+    expect(figure.locator("figcaption")).to_have_text("Bob")
+    (link,) = qr_texts(page)
+    assert link.startswith(f"{room.base}/phone/{table.id}/1#token=")
+    assert figure.get_attribute("data-url") == link
+    save_shots(page, "table-phone-qr")
+    private = f"{room.base}/api/tables/{table.id}/players/1/private"
+    assert call(private, headers={"X-Player-Token": link.split("#token=")[1]})["name"] == "Bob"
+    with pytest.raises(HttpError) as refused:
+        call(private, headers={"X-Player-Token": table.info["tokens"][1]})
+    assert refused.value.code == "WRONG_TOKEN"
+    expect(phone.get_by_test_id("phone-error")).to_contain_text("replaced")  # the old phone
+    page.get_by_test_id("qr-close").click()
+    expect(page.get_by_test_id("qr-dialog")).to_be_hidden()
     assert errors == []
 
 

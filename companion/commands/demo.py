@@ -72,7 +72,7 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
         hub.stop()
         return 2
     uids = enroll_box(hub, args.seed)
-    table, pin = hub.create_table(list(PLAYERS), readers, 0, "Demo table", args.seed)
+    table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", args.seed)
     app, socketio = create_app(hub)
     players = ScriptedPlayers(hub, table, bank, uids, delay=BASE_DELAY / args.speed,
                               seed=args.seed).start()

@@ -9,6 +9,9 @@ Socket.IO (threading mode): a client emits ``join`` with a table id to get ``sta
 player's ``private`` pushes; ``join_admin`` with the admin PIN adds the ``enroll`` pushes,
 which carry tag UIDs. Nothing private is ever sent to the table room.
 
+Phone links, their QR codes and the re-issue of a seat's token live in :mod:`.phones`; the
+hub keeps tokens only as salted hashes, so the create answer is the one place they appear.
+
 Around the routes: bodies are bounded in size and nesting (:mod:`.bodies`), wrong PINs are
 throttled (:mod:`.pin_tries`), and browsers get a strict Content Security Policy while other
 sites' pages may not change anything (:mod:`.browser`).
@@ -38,6 +41,7 @@ from . import auth
 from .bodies import MAX_BODY, json_object
 from .browser import protect
 from .hub import Hub
+from .phones import phone_links, register_phones, secret_answer
 from .pin_tries import PinTries, TooManyTries
 
 SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
@@ -70,6 +74,7 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     register_advice(app, hub)
     register_placement(app, hub)
     register_gains(app, hub)
+    register_phones(app, hub)
     _sockets(socketio, hub, private_rooms)
     hub.listeners.append(_pusher(socketio, hub, private_rooms))
     return app, socketio
@@ -195,10 +200,12 @@ def _routes(app: Flask, hub: Hub) -> None:
     @app.post("/api/tables")
     def create():
         body = _body()
-        table, pin = hub.create_table(body.get("players"), body.get("readers"),
-                                      body.get("first_player", 0), body.get("name"),
-                                      body.get("deal_seed"), body.get("hints", True))
-        return jsonify({**table.info(), "pin": pin, "tokens": table.config.tokens}), 201
+        table, pin, tokens = hub.create_table(body.get("players"), body.get("readers"),
+                                              body.get("first_player", 0), body.get("name"),
+                                              body.get("deal_seed"), body.get("hints", True))
+        phones = phone_links(table, dict(enumerate(tokens)), request.host_url)
+        return secret_answer({**table.info(), "pin": pin, "tokens": tokens,
+                              "phones": phones}, 201)
 
     @app.get("/api/tables/<table_id>")
     def get_table(table_id: str):
@@ -390,6 +397,12 @@ def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
                                   to=f"{table_id}/p{seat}")
         elif kind == "alert":
             socketio.emit("alert", {"table": table_id, "alert": payload}, to=table_id)
+        elif kind == "token":  # a seat's old token no longer opens its private pushes
+            room = f"{table_id}/p{payload}"
+            socketio.emit("error", {"code": "WRONG_TOKEN", "message": "This phone link was "
+                                    "replaced: scan the new QR code."}, to=room)
+            socketio.close_room(room)
+            private_rooms.discard((table_id, payload))
         elif kind == "enroll":
             socketio.emit(kind, payload, to=ADMIN_ROOM)  # a UID lets its holder forge taps
         elif kind == "readers":

@@ -37,6 +37,7 @@ from ..table.table import (
     TableConfig,
     TableError,
     config_dict,
+    holds_plain_tokens,
     new_config,
     violation_error,
 )
@@ -44,7 +45,8 @@ from ..table.table import (
 log = logging.getLogger("companion.hub")
 
 Listener = Callable[[str, str, Any], None]
-"""Called as ``listener(table_id, kind, payload)``: kind is ``state``, ``alert`` or ``readers``."""
+"""Called as ``listener(table_id, kind, payload)``: kind is ``state``, ``alert``, ``readers``,
+``enroll`` or ``token`` (a seat whose token was replaced)."""
 
 
 class Hub:
@@ -82,7 +84,11 @@ class Hub:
 
     def _load(self) -> None:
         for table_id, data in self.store.tables():
-            table = Table(TableConfig.from_dict(data), self.catalog, self.store)
+            config = TableConfig.from_dict(data)
+            if holds_plain_tokens(data):  # an older hub's: keep only the tokens' hashes
+                self.store.replace_config(table_id, config_dict(config))
+                log.info("hub: table %s: player tokens now stored as hashes", table_id)
+            table = Table(config, self.catalog, self.store)
             table.replay(self.store.events(table_id))
             table.finish_deals()
             self._register(table)
@@ -205,9 +211,10 @@ class Hub:
 
     def create_table(self, players: Any, readers: Any, first_player: Any = 0,
                      name: Any = None, deal_seed: Any = None,
-                     hints: Any = True) -> tuple[Table, str]:
-        """Create a table; returns it and its PIN (shown once). ``hints``: whether the table
-        screen pre-fills the advisor's placement (else the first free seats)."""
+                     hints: Any = True) -> tuple[Table, str, list[str]]:
+        """Create a table; returns it, its PIN and its player tokens (all shown once: the hub
+        keeps only their hashes). ``hints``: whether the table screen pre-fills the advisor's
+        placement (else the first free seats)."""
         players, readers = _names(players), _readers(readers)
         if len(readers) != len(players):
             raise TableError("BAD_REQUEST", "give one reader id per player, in seat order")
@@ -224,7 +231,7 @@ class Hub:
                 raise TableError("READER_IN_USE", f"reader {busy[0]} is already bound to table "
                                  f"{self.seats[busy[0]][0]}", 409)
             table_id = uuid.uuid4().hex[:8]
-            config, pin = new_config(table_id, str(name or f"Table {len(self.tables) + 1}"),
+            config, pin, tokens = new_config(table_id, str(name or f"Table {len(self.tables) + 1}"),
                                      players, first_player, readers, deal_seed,
                                      time.time_ns())
             config.extra["hints"] = hints
@@ -234,7 +241,7 @@ class Hub:
                 table.auto_deal()
             self._register(table)
         self._emit(table_id, "state")
-        return table, pin
+        return table, pin, tokens
 
     def _release_finished(self, readers: list[str]) -> None:
         """Close the finished tables that hold any of ``readers``: a new game takes them."""
@@ -310,6 +317,14 @@ class Hub:
             table = self.table(table_id)
             table.enable_deal(seed)
         self._emit(table_id, "state")
+
+    def reissue_token(self, table_id: str, seat: Any) -> str:
+        """A new token for a seat's phone; the old one stops working at once (the phones
+        that joined with it stop getting that seat's private pushes)."""
+        with self.lock:
+            token = self.table(table_id).reissue_token(seat)
+        self._emit(table_id, "token", seat)
+        return token
 
     # -- readers ---------------------------------------------------------------------------
 

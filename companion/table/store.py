@@ -86,6 +86,11 @@ class HubStore(DedupStore):
         self._write("INSERT INTO hub_tables VALUES (?, ?, ?)",
                     (table_id, json.dumps(config), created))
 
+    def replace_config(self, table_id: str, config: dict[str, Any]) -> None:
+        """Store a table's configuration in a newer form (a migration on load: the table's
+        facts never change after creation; later changes are events in its log)."""
+        self._write("UPDATE hub_tables SET config=? WHERE id=?", (json.dumps(config), table_id))
+
     def tables(self) -> list[tuple[str, dict[str, Any]]]:
         """Every table, oldest first, with its configuration."""
         with self.lock:

@@ -65,6 +65,18 @@ def hash_pin(pin: str, salt: str) -> str:
     return hashlib.sha256(f"{salt}:{pin}".encode()).hexdigest()
 
 
+def hash_token(token: str, salt: str) -> str:
+    """A salted hash of a player token: the hub keeps only these, so a copy of its database
+    opens no phone screen. A token is 128 random bits, so one round of SHA-256 is enough
+    (there is nothing to guess by brute force, unlike a six-digit PIN)."""
+    return hashlib.sha256(f"{salt}:token:{token}".encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh player token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
 @dataclass
 class TableConfig:
     """What a table is made of; stored once when the table is created."""
@@ -74,7 +86,8 @@ class TableConfig:
     players: list[str]
     first_player: int
     readers: list[str]
-    tokens: list[str]
+    token_hashes: list[str]
+    """Per seat, :func:`hash_token` of the player's token (``token`` events replace one)."""
     pin_salt: str
     pin_hash: str
     deal_seed: int | None = None
@@ -83,7 +96,11 @@ class TableConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
-        """Rebuild from the stored JSON."""
+        """Rebuild from the stored JSON, hashing the plain ``tokens`` of an older hub's
+        configuration (see :func:`holds_plain_tokens`; the hub then stores the new form)."""
+        data = dict(data)
+        if holds_plain_tokens(data):
+            data["token_hashes"] = [hash_token(t, data["pin_salt"]) for t in data.pop("tokens")]
         return cls(**data)
 
     def check_pin(self, pin: Any) -> bool:
@@ -93,12 +110,18 @@ class TableConfig:
 
     def player_of_token(self, token: Any) -> int | None:
         """The seat a player token belongs to, or None."""
-        if not isinstance(token, str):
+        if not isinstance(token, str) or not token:
             return None
-        for seat, known in enumerate(self.tokens):
-            if secrets.compare_digest(known, token):
+        hashed = hash_token(token, self.pin_salt)
+        for seat, known in enumerate(self.token_hashes):
+            if secrets.compare_digest(known, hashed):
                 return seat
         return None
+
+
+def holds_plain_tokens(data: dict[str, Any]) -> bool:
+    """Whether a stored configuration is an older hub's, with the player tokens in clear."""
+    return "tokens" in data and "token_hashes" not in data
 
 
 class Table:
@@ -164,6 +187,8 @@ class Table:
                 self.closed = True
             elif kind == "hints":
                 self.hints = bool(body.get("hints"))
+            elif kind == "token":
+                self.config.token_hashes[body["seat"]] = body["hash"]
             elif kind == "undo" and self.entries:
                 self._pop_input()
                 self.state = self._rebuilt()
@@ -311,6 +336,19 @@ class Table:
         self._log("hints", {"hints": hints})
         self.hints = hints
 
+    def reissue_token(self, seat: Any) -> str:
+        """A new token for a seat's phone (a ``token`` event holding only its hash): the old
+        link stops working. Returns the token, which the hub never stores."""
+        if type(seat) is not int or not 0 <= seat < len(self.config.players):
+            raise TableError("BAD_SEAT", f"seat must be a seat number from 0 to "
+                             f"{len(self.config.players) - 1}")
+        self.open_for_input()
+        token = new_token()
+        hashed = hash_token(token, self.config.pin_salt)
+        self._log("token", {"seat": seat, "hash": hashed})
+        self.config.token_hashes[seat] = hashed
+        return token
+
     def finish_deals(self) -> None:
         """Deal, in one transaction, whatever "deal for us" still owes the table.
 
@@ -365,14 +403,17 @@ class Table:
 
 
 def new_config(table_id: str, name: str, players: list[str], first_player: int,
-               readers: list[str], deal_seed: int | None, created: int) -> tuple[TableConfig, str]:
-    """A fresh configuration with a random PIN (returned once) and player tokens."""
+               readers: list[str], deal_seed: int | None,
+               created: int) -> tuple[TableConfig, str, list[str]]:
+    """A fresh configuration, its random PIN and its player tokens (both returned once: the
+    configuration keeps only their salted hashes)."""
     pin = f"{secrets.randbelow(10**6):06d}"
     salt = secrets.token_hex(8)
-    tokens = [secrets.token_urlsafe(16) for _ in players]
-    config = TableConfig(table_id, name, list(players), first_player, list(readers), tokens,
-                         salt, hash_pin(pin, salt), deal_seed, created)
-    return config, pin
+    tokens = [new_token() for _ in players]
+    config = TableConfig(table_id, name, list(players), first_player, list(readers),
+                         [hash_token(t, salt) for t in tokens], salt, hash_pin(pin, salt),
+                         deal_seed, created)
+    return config, pin, tokens
 
 
 def config_dict(config: TableConfig) -> dict[str, Any]:

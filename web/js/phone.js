@@ -399,7 +399,7 @@ export function mountPhone(root, ctx, tableId, seat) {
     if (data.code === "WRONG_TOKEN") {
       if (fromStorage) localStorage.removeItem(tokenKey(tableId, seat));
       fail("This link is not this player's phone link",
-        "The hub did not accept this link for this seat. Ask the table for your own phone link: it was shown once, when the table was created.");
+        "The hub did not accept this link for this seat, or it was replaced by a new one. Ask the table for your own QR code: the tablet shows it under Phones.");
     } else if (data.code === "TABLE_NOT_FOUND") {
       fail("No such table", "This hub has no table with this link's id. Was the link copied whole?");
     }

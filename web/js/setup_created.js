@@ -1,16 +1,20 @@
 // The panel that replaces the new-table form once the hub has created a table: the table PIN
-// (shown only once; api.js already saved it on this device), one phone link per player with
-// a Copy button (with no clipboard, outside a secure context, the link is selected for a
+// (shown only once; api.js already saved it on this device), one phone link per player as a
+// QR code drawn by the hub (phone_qr.js) with the player's name under it, and as text with a
+// Copy button (with no clipboard, outside a secure context, the link is selected for a
 // manual copy instead), "Open the table" and "Set up another table" (`onAnother`).
 
 import { esc } from "./labels.js";
+import { qrFigure } from "./phone_qr.js";
 import { testIds } from "./setup_shared.js";
 
 function linkHtml(table, player, k) {
   const path = `/phone/${encodeURIComponent(table.id)}/${k}#token=${encodeURIComponent(table.tokens[k])}`;
-  const url = location.origin + path;
+  const phone = (table.phones || [])[k];
+  const url = phone ? phone.url : location.origin + path; // the QR code's link, as the hub made it
   return `
         <li>
+          ${phone ? qrFigure(phone) : ""}
           <div class="who"><span class="seatno">${k + 1}</span> <b>${esc(player)}</b>
             ${k === table.first_player ? `<span class="badge">first player</span>` : ""}</div>
           <div class="linkrow">
@@ -32,8 +36,9 @@ function createdHtml(table) {
           This tablet remembers it.</p>
       </div>
       <h3>Phone links</h3>
-      <p class="muted lead">Each player opens their own link on their phone to see and choose their
-        secret awards. These links are shown only once too.</p>
+      <p class="muted lead">Each player scans their own QR code (or opens their link) on their phone
+        to see and choose their secret awards. These links are shown only once too; "Phones" on the
+        table screen makes a new one.</p>
       <ol class="links">${links}</ol>
       <div class="row">
         <button type="button" class="btn primary big" data-testid="open-table">Open the table</button>

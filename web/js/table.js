@@ -13,6 +13,8 @@ import { scoresHtml } from "./scores.js";
 import { ranked } from "./search.js";
 import { Proposals } from "./proposal.js";
 import { Gains } from "./gains.js";
+import { showPhoneQr } from "./phone_qr.js";
+import { mountSpeech } from "./speech.js";
 
 const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
 const SLOT_NAMES = ["Left", "Center", "Right"];
@@ -48,11 +50,13 @@ class TableScreen {
     ctx.socket.on("alert", (data) => data.table === tableId && this.addAlert(data.alert));
     ctx.socket.on("error", (data) => this.fail(data.message));
     ctx.socket.on("readers", (list) => { this.readers = list; this.render(); });
+    this.unmountSpeech = mountSpeech(ctx, tableId);
     this.readers = [];
     this.load();
   }
 
   unmount() {
+    this.unmountSpeech();
     document.removeEventListener("click", this.onClick);
     this.root.removeEventListener("input", this.onInput);
     this.root.removeEventListener("keydown", this.onKey);
@@ -140,7 +144,8 @@ class TableScreen {
       <span class="fact" data-testid="phase">${PHASES[v.phase] || v.phase}</span>
       <span class="fact" data-testid="turn">To act: <b>${esc(turn)}</b></span>
       <span class="fact">First player: <b>${esc(v.names[v.first_player])}</b></span>
-      <button class="btn small" data-act="undo" data-testid="undo">Undo</button>`;
+      <button class="btn small" data-act="undo" data-testid="undo">Undo</button>
+      <button class="btn small" data-act="phones" data-testid="phones">Phones</button>`;
   }
 
   renderBanners() {
@@ -493,6 +498,7 @@ class TableScreen {
       "checklist-done": () => { this.checklist = null; this.render(); },
       tick: () => this.tick(num("n"), el),
       export: () => this.exportRecord(),
+      phones: () => showPhoneQr(this.ctx, this.id, this.view.names),
     };
     if (handlers[act]) handlers[act]();
   }

@@ -1,0 +1,89 @@
+"""Phone links: each player's private screen, as a link and as a QR code to scan.
+
+A phone link is ``<hub>/phone/<table>/<seat>#token=<token>``: the token rides in the
+fragment, which a browser never sends, so it appears in no request line and no log. The hub
+keeps only the tokens' salted hashes (:func:`companion.table.table.hash_token`), so a link
+can be shown only in the answer that makes its token: the table's creation, and
+``POST /api/tables/<id>/players/<seat>/token``, which gives a seat a new token (with the
+table's PIN) and so ends the old link. Both answers carry each link's QR code as SVG text,
+drawn here with :mod:`segno`, and ``Cache-Control: no-store``: the tablet shows the code as
+a ``data:`` image, so the token is never in a URL the hub serves either.
+
+The SVG is two ``<path>`` elements with presentation attributes: no ``style`` and no script,
+so it shows under the hub's Content Security Policy, served or inlined.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+from urllib.parse import quote
+
+import segno
+from flask import Flask, Response, jsonify, request
+
+from companion.table.table import Table, TableError
+
+from . import auth
+from .bodies import json_object
+from .hub import Hub
+
+QR_ERROR_LEVEL = "m"
+"""Reed-Solomon level M: 15 % of the code may be smudged or glared and still read."""
+QR_BORDER = 4
+"""The quiet zone, in modules: the four the QR standard asks for."""
+
+
+def phone_url(base: str, table_id: str, seat: int, token: str) -> str:
+    """The link that opens a player's private screen (``base`` is the hub's address)."""
+    return (f"{base.rstrip('/')}/phone/{quote(table_id, safe='')}/{seat}"
+            f"#token={quote(token, safe='')}")
+
+
+def qr_svg(text: str) -> str:
+    """``text`` as a QR code in SVG: black on a white square, one unit per module, with no
+    ``style`` attribute (the page sizes it)."""
+    buffer = io.BytesIO()
+    segno.make(text, error=QR_ERROR_LEVEL).save(
+        buffer, kind="svg", xmldecl=False, border=QR_BORDER, dark="#000", light="#fff")
+    return buffer.getvalue().decode()
+
+
+def phone_links(table: Table, tokens: dict[int, str], base: str) -> list[dict[str, Any]]:
+    """One ``{"seat", "name", "url", "qr_svg"}`` per seat in ``tokens``."""
+    out = []
+    for seat, token in sorted(tokens.items()):
+        url = phone_url(base, table.id, seat, token)
+        out.append({"seat": seat, "name": table.config.players[seat], "url": url,
+                    "qr_svg": qr_svg(url)})
+    return out
+
+
+def secret_answer(body: dict[str, Any], status: int = 200) -> tuple[Response, int]:
+    """A JSON answer holding a PIN or tokens: no browser or proxy may keep a copy."""
+    response = jsonify(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response, status
+
+
+def parse_seat(text: str, table: Table) -> int:
+    """A seat number from a URL, or a 400 ``BAD_SEAT`` error naming the seats there are."""
+    last = len(table.config.players) - 1
+    if not (text.isascii() and text.isdigit()) or int(text) > last:  # not "²" or "٣"
+        raise TableError("BAD_SEAT", f"{text!r} is not a seat of this table: seats are "
+                         f"numbered 0 to {last}, in the order the players were given.")
+    return int(text)
+
+
+def register_phones(app: Flask, hub: Hub) -> None:
+    """Add the token re-issue route to ``app``."""
+
+    @app.post("/api/tables/<table_id>/players/<seat>/token")
+    def reissue(table_id: str, seat: str):
+        table = hub.table(table_id)  # 404 before the PIN is looked at
+        body = json_object(optional=True)
+        number = parse_seat(seat, table)
+        auth.table_pin(hub, table_id, body)
+        token = hub.reissue_token(table_id, number)
+        (link,) = phone_links(table, {number: token}, request.host_url)
+        return secret_answer({**link, "token": token})
