@@ -13,11 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Sequence
 
-from companion.engine import game as G
 from companion.engine.catalog import Catalog
 from companion.engine.moves import Move
-from companion.engine.setup import new_game
-from companion.engine.simulator import DEFAULT_NAMES, SimulatedGame, eager, next_choices
+from companion.engine.simulator import SimulatedGame, eager, next_choices, play_game
 from companion.engine.state import GameState
 
 from .advice import AdviceError, advise
@@ -73,14 +71,6 @@ def play_advised(catalog: Catalog, players: int, rng: random.Random,
                  advised: Collection[int] | None = None, names: Sequence[str] | None = None,
                  adviser: Adviser = planned_moves, max_moves: int = 100_000) -> SimulatedGame:
     """Play one whole game; the ``advised`` seats (all by default) seat guests by the advisor."""
-    names = tuple(names or DEFAULT_NAMES[:players])
-    first = rng.randrange(players)
-    game = SimulatedGame(new_game(catalog, names, first), names, first)
     seats = AdvisedSeats(range(players) if advised is None else advised, adviser)
-    while game.state.phase != "over":
-        if len(game.moves) >= max_moves:
-            raise RuntimeError(f"game did not end after {max_moves} moves")
-        move = next_move(game.state, rng, seats)
-        G.apply_listed(game.state, move)
-        game.moves.append(move)
-    return game
+    return play_game(catalog, players, rng, lambda s, r: next_move(s, r, seats), names,
+                     max_moves)

@@ -9,7 +9,7 @@ every unrevealed card is equally likely), and decisions uniformly from
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from . import game as G
@@ -80,13 +80,22 @@ def play_random(catalog: Catalog, players: int, rng: random.Random,
     """Play one whole game at random, from setup to the end of the last round."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}")
+    return play_game(catalog, players, rng, lambda s, r: random_move(s, r, policy), names,
+                     max_moves)
+
+
+def play_game(catalog: Catalog, players: int, rng: random.Random,
+              choose: Callable[[GameState, random.Random], Move],
+              names: Sequence[str] | None = None, max_moves: int = 100_000) -> SimulatedGame:
+    """Play one whole game with ``choose`` picking each move (a policy): a random first
+    player, then every move ``choose`` lists for the state, applied as listed."""
     names = tuple(names or DEFAULT_NAMES[:players])
     first = rng.randrange(players)
     game = SimulatedGame(new_game(catalog, names, first), names, first)
     while game.state.phase != "over":
         if len(game.moves) >= max_moves:
             raise RuntimeError(f"game did not end after {max_moves} moves")
-        move = random_move(game.state, rng, policy)
+        move = choose(game.state, rng)
         G.apply_listed(game.state, move)
         game.moves.append(move)
     return game

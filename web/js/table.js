@@ -561,22 +561,18 @@ class TableScreen {
   }
 
   async send(move) {
-    try {
-      await tableCall(this.id, `/api/tables/${this.id}/moves`, { method: "POST", body: { move } }, this.ctx.askPin);
-      this.refusal = null;
-      this.selection = null;
-    } catch (err) {
-      this.refusal = err instanceof ApiError ? err.message : String(err);
-      this.ctx.toast(this.refusal, "error");
-    }
-    this.render();
+    await this.post({ move });
   }
 
   /** Send moves as one batch: all made, or none (docs/api.md, "Batches of moves"). */
   async sendBatch(moves) {
-    if (!moves.length) return;
+    if (moves.length) await this.post({ moves });
+  }
+
+  /** POST one move or a batch; a refusal shows the hub's sentence. */
+  async post(body) {
     try {
-      await tableCall(this.id, `/api/tables/${this.id}/moves`, { method: "POST", body: { moves } }, this.ctx.askPin);
+      await tableCall(this.id, `/api/tables/${this.id}/moves`, { method: "POST", body }, this.ctx.askPin);
       this.refusal = null;
       this.selection = null;
     } catch (err) {
