@@ -169,6 +169,30 @@ def test_halfway_through_a_showing_it_plans_the_rest() -> None:
     assert all(m.kind not in ("place", "to_exit") for m in rest.best.plan.moves)
 
 
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), by_hand=st.integers(1, 3))
+def test_after_guests_seated_by_hand_it_seats_the_rest(seed, by_hand):
+    """A table that seats some guests itself (a tap on a guest, one on a seat) and then asks
+    again gets a plan that seats every guest still drawn, and whose moves all apply. (The
+    plan once skipped a room's drawn guests when the room already held one seated by hand,
+    and its activations then failed with PLACEMENT_NOT_DONE.)"""
+    rng = random.Random(seed)
+    tried = 0
+    for state, p in advised_showings(seed, 4, limit=8):
+        state = state.clone()
+        for _ in range(by_hand):
+            seats = [m for m in G.legal_moves(state, p) if m.kind == "place"]
+            if len(state.at.get(P.hand(p), ())) < 2 or not seats:
+                break
+            G.apply(state, rng.choice(seats))
+        else:
+            tried += 1
+            for option in advise(state, p).options:
+                trial = replay(state, p, option, rng)
+                assert not trial.at.get(P.hand(p)), "the plan left a drawn guest in hand"
+    assert tried or by_hand > 1, "no showing had two drawn guests and a free seat"
+
+
 def test_advised_games_play_to_the_end() -> None:
     """Games of advised seats against eager ones end normally."""
     for number in range(3):

@@ -99,18 +99,13 @@ def _tally(state: GameState, p: int) -> tuple[int, int, int, int, int, int]:
 def _place(player: _Player, placement: Placement) -> None:
     state, p = player.state, player.p
     hand = state.pawns_at(P.hand(p))
-    for slot, colors in placement.seating:
-        for color in colors[len(colors) - _new_guests(state, p, slot, colors):]:
+    for slot, colors in placement.seating:  # the drawn guests only, in seat order
+        for color in colors:
             pawn = _take(state, hand, color)
             player.apply(Move("place", player=p, pawn=pawn, slot=slot,
                               seat=free_seat(state, p, slot)))
     for color in placement.exits:
         player.apply(Move("to_exit", player=p, pawn=_take(state, hand, color)))
-
-
-def _new_guests(state: GameState, p: int, slot: int, colors: tuple[str, ...]) -> int:
-    """How many of a room's colors are drawn guests (the rest were seated before)."""
-    return len(colors) - len(_guests(state, p, slot))
 
 
 def _guests(state: GameState, p: int, slot: int) -> list[int]:
