@@ -96,3 +96,41 @@ def test_hints_at_creation_must_be_a_boolean(make) -> None:
     answer = client.post("/api/tables", json={"players": ["Cy", "Di"], "readers": ["x", "y"],
                                                "hints": 1})
     assert answer.status_code == 400 and answer.json["code"] == "BAD_REQUEST"
+
+
+def suggestion(client, table_id: str):
+    """The ``suggestion`` route's answer for Ana."""
+    return client.get(f"/api/tables/{table_id}/suggestion?player=0")
+
+
+def test_the_suggestion_is_the_advisors_plan_for_the_seated_guests(make) -> None:
+    """Hints on: nothing is suggested while Ana's guests wait for seats; once they are
+    seated, the suggestion is the advisor's plan up to its first pending step, it posts as one
+    batch, and asking again gives only what is left."""
+    hub, client, table_id, _ = make()
+    draw_for_ana(hub, client, table_id)
+    assert suggestion(client, table_id).json["moves"] == []  # the placement comes first
+    seating = placement(client, table_id).json["moves"]
+    assert client.post(f"/api/tables/{table_id}/moves", json={"moves": seating}).status_code == 200
+    best = advice(client, table_id).json["best"]
+    answer = suggestion(client, table_id).json
+    stop = min([w["after"] for w in best["waits"]] + [len(best["moves"])])
+    assert answer["hints"] is True and answer["moves"] == best["moves"][:stop]
+    assert answer["moves"], "seated guests always have something to do or to end"
+    sent = client.post(f"/api/tables/{table_id}/moves", json={"moves": answer["moves"]})
+    assert sent.status_code == 200, sent.json
+    state = hub.tables[table_id].state
+    assert state.phase != "showings" or state.task_for(0) is not None \
+        or suggestion(client, table_id).json["moves"] != answer["moves"]
+    assert suggestion(client, table_id.upper()).status_code == 404
+    assert client.get(f"/api/tables/{table_id}/suggestion?player=x").status_code == 400
+
+
+def test_with_hints_off_nothing_is_suggested(make) -> None:
+    """Hints off: the route answers, with no moves (the table plays its own choices)."""
+    hub, client, table_id, _ = make(hints=False)
+    draw_for_ana(hub, client, table_id)
+    seating = placement(client, table_id).json["moves"]
+    client.post(f"/api/tables/{table_id}/moves", json={"moves": seating})
+    answer = suggestion(client, table_id).json
+    assert answer["hints"] is False and answer["moves"] == []

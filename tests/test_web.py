@@ -24,6 +24,7 @@ from web_support import (
 from companion.engine import Move, Violation
 from companion.engine import pawns as P
 from companion.hub.remote import RemoteTable
+from companion.record import loads_record
 from support import score_command
 
 SPEECH_SPY = """window.spoken = [];
@@ -394,10 +395,12 @@ def test_buttons_name_what_tells_them_apart_and_never_a_pawn_number(
     texts = [b.inner_text() for b in buttons.all()]
     assert len(texts) == len(set(texts)), texts
     assert len(texts) <= 8, texts  # choices of a guest fold under their action
-    for text in texts:
-        if "action" in text:
-            assert "theater" in text and re.search(r"\b(white W|blue B|green G|red R|yellow Y)"
-                                                  r" guest", text), text
+    for button in buttons.all():  # the guest's pawn (its letter), its theater, what it does
+        if button.get_attribute("data-kind") in ACTIVATIONS:
+            text, title = button.inner_text(), button.get_attribute("title") or ""
+            assert re.match(r"^\s*[WBGRY]\s*(left|center|right) · ", text), text
+            assert re.search(r"\b(white W|blue B|green G|red R|yellow Y) guest, "
+                             r"(left|center|right) theater", title), title
     assert page.evaluate(NUMBERED) == []
     tablet.shot("buttons-named")
 
@@ -455,3 +458,67 @@ def test_a_choice_of_guests_folds_under_its_action(room: Room, page: Page) -> No
     before = table.count
     page.locator(".moves .choices button.move").first.click()
     tablet.wait_events(before + 1)
+
+
+def test_a_tap_on_a_seat_seats_the_guest_shown_there_then_play_as_suggested(
+        room: Room, page: Page) -> None:
+    """With nothing tapped first, a tap on a seat that shows a faded guest seats that guest
+    (one tap instead of two); once all are seated, "Play as suggested" sends the advisor's
+    plan for them as one batch."""
+    table = room.table(["Ana", "Bob"], seed=4)
+    _until_drawn(table)
+    tablet = Tablet(page, room, table).open()
+    shown = call(f"{room.base}/api/tables/{table.id}/placement?player=0")["moves"]
+    first = next(m for m in shown if m["move"] == "place")
+    seat = page.get_by_test_id(f"seat-0-{first['slot']}-{first['seat']}")
+    expect(seat).to_have_attribute("data-shown", str(first["pawn"]))
+    before = table.count
+    seat.click()
+    tablet.wait_events(before + 1)
+    assert table.state.occupant(0, first["slot"], first["seat"]) == first["pawn"]
+    left = len(table.state.pawns_at(P.hand(0)))
+    if left:
+        before = table.count
+        page.get_by_test_id("seat-all-0").click()
+        tablet.wait_events(before + left)
+
+
+def _until_a_plan_beyond_the_gains(base: str, table: RemoteTable) -> list:
+    """Play on through the API (Ana seats as shown and plays as suggested; everyone buys
+    what they can, else takes their first move) until Ana's suggestion makes a choice that
+    "Take the gains" cannot."""
+    route = f"{base}/api/tables/{table.id}"
+    while True:
+        state = table.state
+        assert not state.is_over, "no plan beyond the gains in a whole game"
+        ready = state.phase == "showings" and state.task_for(0) is None
+        if ready and state.showings[0].to_draw == 0 and state.pawns_at(P.hand(0)):
+            call(f"{route}/moves", "POST", {"moves": call(f"{route}/placement?player=0")["moves"]})
+            continue
+        plan = call(f"{route}/suggestion?player=0")["moves"] if ready else []
+        if plan and plan != call(f"{route}/gains?player=0")["moves"]:
+            return plan
+        if plan:
+            call(f"{route}/moves", "POST", {"moves": plan})
+            continue
+        legal = state.legal_moves()
+        buys = [m for m in legal if m.kind in ("buy_movie", "buy_theater")]
+        passes = [m for m in legal if m.kind == "end_turn"]
+        table.decide((state.chance_outcomes() or buys or passes or legal)[0])
+
+
+def test_play_as_suggested_sends_the_advisors_plan_for_the_seated_guests(
+        room: Room, page: Page) -> None:
+    """Hints on, Ana's guests seated: "Play as suggested" shows the advisor's plan when it
+    goes beyond the gains, and sends it as one batch."""
+    table = room.table(["Ana", "Bob"], seed=4)
+    plan = _until_a_plan_beyond_the_gains(room.base, table)
+    tablet = Tablet(page, room, table).open()
+    button = page.get_by_test_id("suggestion-0")
+    expect(button).to_contain_text(f"({len(plan)} move")
+    tablet.shot("play-as-suggested")
+    before = table.count
+    button.click()
+    tablet.wait_events(before + len(plan))
+    played = loads_record(table.get("/record")).moves[-len(plan):]
+    assert [m.to_dict() for m in played] == plan

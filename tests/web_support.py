@@ -34,6 +34,7 @@ SHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
 TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 READERS = ["bag-1", "bag-2", "bag-3"]
+SLOTS = ("left", "center", "right")
 CATALOG = load_catalog()
 
 
@@ -139,8 +140,10 @@ class Tablet:
         buttons = self.page.locator("button.move")
         for n in range(buttons.count()):  # one button may stand for look-alike moves
             if wanted in json.loads(buttons.nth(n).get_attribute("data-same") or "[]"):
-                if move.kind in ACTIVATION_KINDS:  # the label says which guest acts
-                    assert f"seat {move.seat + 1})" in buttons.nth(n).inner_text(), wanted
+                if move.kind in ACTIVATION_KINDS:  # the button says which guest acts
+                    title = buttons.nth(n).get_attribute("title") or ""
+                    assert f"seat {move.seat + 1})" in title or "seat" not in title, wanted
+                    assert SLOTS[move.slot] in buttons.nth(n).inner_text(), wanted
                 if buttons.nth(n).get_attribute("data-act") == "open-group":
                     if "open" in (buttons.nth(n).get_attribute("class") or "").split():
                         continue  # its choices follow it

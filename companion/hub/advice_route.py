@@ -14,7 +14,7 @@ from flask import Flask, jsonify, request
 
 from companion.advisor import AdviceError, advise
 from companion.table.gains import gains
-from companion.table.placement import advised, draw_order, first_free
+from companion.table.placement import advised, draw_order, first_free, suggested_play
 from companion.table.table import TableError
 
 from .hub import Hub
@@ -73,6 +73,22 @@ def register_gains(app: Flask, hub: Hub) -> None:
         player = _player(request.args.get("player"), state.n)
         return jsonify({"table": table_id, "player": player, "events": events,
                         "moves": [m.to_dict() for m in gains(state, player)]})
+
+
+def register_suggestion(app: Flask, hub: Hub) -> None:
+    """Add ``GET /api/tables/<id>/suggestion?player=N``: with the table's hints on, the
+    advisor's activations for the player's seated guests (what "Play as suggested" sends);
+    with hints off, no moves."""
+
+    @app.get("/api/tables/<table_id>/suggestion")
+    def suggestion(table_id: str):
+        with hub.lock:
+            table = hub.table(table_id)
+            state, events, hints = table.state.clone(), table.count, table.hints
+        player = _player(request.args.get("player"), state.n)
+        moves = suggested_play(state, player) if hints else []
+        return jsonify({"table": table_id, "player": player, "events": events, "hints": hints,
+                        "moves": [m.to_dict() for m in moves]})
 
 
 def _player(text: str | None, players: int) -> int:

@@ -31,7 +31,12 @@ from companion.assets import web_dir
 from companion.cards import action_meanings
 from companion.engine.moves import Move, move_from_dict
 from companion.engine.violations import Violation
-from companion.hub.advice_route import register_advice, register_gains, register_placement
+from companion.hub.advice_route import (
+    register_advice,
+    register_gains,
+    register_placement,
+    register_suggestion,
+)
 from companion.record import dumps_record
 from companion.table.registry import RegistryError
 from companion.table.table import MAX_BATCH, TableError
@@ -74,6 +79,7 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     register_advice(app, hub)
     register_placement(app, hub)
     register_gains(app, hub)
+    register_suggestion(app, hub)
     register_phones(app, hub)
     _sockets(socketio, hub, private_rooms)
     hub.listeners.append(_pusher(socketio, hub, private_rooms))

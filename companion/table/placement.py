@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.advisor import advise
+from companion.advisor import AdviceError, advise
 from companion.advisor.advice import check_ready
 from companion.engine import GameState, Move
 from companion.engine import pawns as P
@@ -29,6 +29,24 @@ def advised(state: GameState, player: int) -> list[Move]:
             break
         moves.append(move)
     return moves
+
+
+def suggested_play(state: GameState, player: int) -> list[Move]:
+    """What the advisor would have ``player``'s seated guests do, as the moves of its plan up
+    to the first step the table resolves itself (an award drawn, a guest drawn to a seat).
+
+    Empty while drawn guests wait for a seat (the placement comes first) or when there is
+    nothing to advise. The table screen offers it as one "Play as suggested" batch.
+    """
+    if state.at.get(P.hand(player)):
+        return []
+    try:
+        plan = advise(state, player).best.plan
+    except AdviceError:
+        return []
+    stop = min([n for n, _ in plan.waits] + [len(plan.moves)])
+    moves = plan.moves[:stop]
+    return [] if any(m.kind in SEATING for m in moves) else moves
 
 
 def first_free(state: GameState, player: int, draw_order: list[int]) -> list[Move]:

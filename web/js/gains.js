@@ -1,27 +1,30 @@
-// "Take the gains": for each player acting in the Showings, the hub's list of activations
-// that only gain and need no choice (GET /api/tables/{id}/gains), as one button that sends
-// them as one batch. The decision it stops at stays on screen as the usual move buttons.
+// "Take the gains" and "Play as suggested": for each player acting in the Showings, a list
+// of activations from the hub, as one button that sends them as one batch. The gains
+// (GET /api/tables/{id}/gains) only gain and need no choice; the suggestion
+// (GET /api/tables/{id}/suggestion, hints on) is the advisor's plan for the seated guests.
+// The decision either stops at stays on screen as the usual move buttons.
 
 import { call } from "./api.js";
 import { actionLabel } from "./labels.js";
 
 export class Gains {
-  /** `onChange` redraws the screen when an answer arrives. */
-  constructor(tableId, onChange) {
-    Object.assign(this, { id: tableId, onChange });
+  /** `route` is "gains" or "suggestion"; `onChange` redraws the screen when an answer
+   * arrives. */
+  constructor(tableId, onChange, route = "gains") {
+    Object.assign(this, { id: tableId, onChange, route });
     this.byPlayer = {};
   }
 
   /** Ask again for every player with activations open, for the state of `events`. */
-  refresh(view, events) {
+  refresh(view, events, wanted = true) {
     view.cinemas.forEach((_, p) => {
       const acting = view.phase === "showings" && view.legal.some((m) => m.player === p
         && ["seat_action", "movie_action", "end_guest"].includes(m.move));
-      if (!acting) { delete this.byPlayer[p]; return; }
+      if (!acting || !wanted) { delete this.byPlayer[p]; return; }
       if (this.byPlayer[p] && this.byPlayer[p].events === events) return;
       const entry = { events, moves: [] };
       this.byPlayer[p] = entry;
-      call(`/api/tables/${this.id}/gains?player=${p}`)
+      call(`/api/tables/${this.id}/${this.route}?player=${p}`)
         .then((answer) => { entry.moves = answer.moves; })
         .catch(() => { entry.moves = []; })
         .finally(() => { if (this.byPlayer[p] === entry) this.onChange(); });
@@ -41,6 +44,7 @@ export class Gains {
       const seat = m.move === "seat_action" && s.theater ? s.theater.seat_actions[m.seat] : "movie_action";
       return seat === "movie_action" && s.movie && m.index !== undefined ? s.movie.actions[m.index] : seat;
     };
-    return this.moves(p).filter((m) => m.move !== "end_guest").map((m) => actionLabel(action(m))).join(", ");
+    const words = this.moves(p).filter((m) => m.move !== "end_guest").map((m) => actionLabel(action(m)));
+    return words.length > 4 ? `${words.slice(0, 4).join(", ")}, …` : words.join(", ");
   }
 }

@@ -68,6 +68,37 @@ export function esc(text) {
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
 
+/** A move's words on a button inside its player's cinema, where the player goes without
+ * saying: the guest comes first as its pawn (color and letter, see `guestChip`), then its
+ * theater ("left"), then what it does: "left · seat: +$1", "center · Final Lasso: Ad: red",
+ * "left · done". The whole sentence (`moveLabel`) is the button's title. */
+export function shortLabel(move, view, catalog) {
+  const cinema = view.cinemas[move.player];
+  const s = move.slot;
+  const movie = s !== undefined && cinema.slots[s] ? cinema.slots[s].movie : null;
+  const movieAction = (index) => (movie ? `${movie.title}: ${actionLabel(movie.actions[index])}` : `#${index}`);
+  const color = move.pawn === undefined ? null : catalog.pawns[move.pawn];
+  const which = color ? ` · ${pawnWhere(view, move.pawn, color, move.player)}` : "";
+  const where = s !== undefined ? `${SLOT_WORDS[s]} · ` : "";
+  switch (move.move) {
+    case "end_guest": return `${where}done`;
+    case "seat_action": {
+      if (move.index !== undefined) return `${where}seat → ${movieAction(move.index)}${which}`;
+      const theater = cinema.slots[s] && cinema.slots[s].theater;
+      return `${where}seat: ${theater ? actionLabel(theater.seat_actions[move.seat ?? 0]) : "?"}${which}`;
+    }
+    case "movie_action": return `${where}${movieAction(move.index)}${which}`;
+    default: return moveLabel(move, view, catalog);
+  }
+}
+
+/** The pawn of the guest a move is about (the acting guest), or "" for other moves. */
+export function guestChip(move, view) {
+  const slot = move.slot !== undefined ? view.cinemas[move.player].slots[move.slot] : null;
+  const sitting = slot && move.seat !== undefined ? slot.seats[move.seat] : null;
+  return sitting ? pawnHtml(null, sitting.color, "small") : "";
+}
+
 /** What a legal move does, in words, for a button under its player's name. */
 export function moveLabel(move, view, catalog) {
   const cinema = view.cinemas[move.player];

@@ -7,7 +7,8 @@
 // pawn, then a seat"; everything else is a button for one legal move.
 
 import { ApiError, call, tableCall } from "./api.js";
-import { COLORS, actionLabel, esc, guestName, letter, moveLabel, pawnHtml } from "./labels.js";
+import { COLORS, actionLabel, esc, guestChip, guestName, letter, moveLabel, pawnHtml, shortLabel }
+  from "./labels.js";
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { ranked } from "./search.js";
@@ -39,6 +40,7 @@ class TableScreen {
     this.pickerStep = {}; // per kind, the outcomes the query was typed for
     this.proposals = new Proposals(tableId, () => this.render());
     this.gains = new Gains(tableId, () => this.render());
+    this.suggestion = new Gains(tableId, () => this.render(), "suggestion");
     this.onClick = (event) => this.click(event);
     this.onInput = (event) => this.input(event);
     this.onKey = (event) => this.key(event);
@@ -100,6 +102,7 @@ class TableScreen {
     if (this.selection && !this.selectionStillUseful()) this.selection = null;
     this.proposals.refresh(view, this.hints());
     this.gains.refresh(view, events);
+    this.suggestion.refresh(view, events, this.hints());
     this.render();
   }
 
@@ -228,8 +231,7 @@ class TableScreen {
     const showing = c.showing && c.showing.to_draw ? `<span class="tag">to draw: ${c.showing.to_draw}</span>` : "";
     return `<article class="cinema card${acting}${current}" data-testid="cinema-${p}">
       <div class="side">
-        ${this.readerHtml(p)}
-        <h2>${esc(c.name)} ${current ? '<span class="tag turn">turn</span>' : ""}
+        <h2>${esc(c.name)} ${this.readerHtml(p)} ${current ? '<span class="tag turn">turn</span>' : ""}
           ${acting && !current ? '<span class="tag wait">to act</span>' : ""} ${showing}</h2>
         <div class="stats">
           <span>$<b data-testid="money-${p}">${c.money}</b></span>
@@ -243,6 +245,7 @@ class TableScreen {
       <div class="main">
         <div class="slots">${c.slots.map((s, k) => this.slotHtml(s, p, k)).join("")}</div>
         ${hand ? `<div class="hand" data-testid="drawn-${p}"><span class="lbl">Drawn</span>${hand}</div>` : ""}
+        ${this.playerMovesHtml(p)}
       </div>
     </article>`;
   }
@@ -257,8 +260,8 @@ class TableScreen {
     const id = this.info && this.info.readers[p];
     const reader = this.readers.find((r) => r.reader === id);
     if (!id || (reader && reader.online)) return "";
-    return `<div class="reader-off" data-testid="reader-offline-${p}">Bag reader ${esc(id)} is offline:
-      check its cable or Wi-Fi</div>`;
+    return `<span class="tag reader-off" data-testid="reader-offline-${p}"
+      title="Bag reader ${esc(id)} is offline: check its cable or Wi-Fi">reader ${esc(id)} offline</span>`;
   }
 
   slotHtml(s, p, k) {
@@ -305,23 +308,38 @@ class TableScreen {
       parts.push(`<div class="refusal" data-testid="refusal"><b>Refused:</b> ${esc(this.refusal)}</div>`);
     }
     parts.push(this.pendingHtml());
-    const moves = v.legal.map((m, i) => [m, i]).filter(([m]) => !DIRECT.has(m.move));
-    const players = [...new Set(moves.map(([m]) => m.player))];
-    for (const p of players) {
-      const mine = this.distinct(moves.filter(([m]) => m.player === p));
-      parts.push(`<h3>${esc(v.names[p])}</h3>${this.gainsHtml(p)}<div class="moves" data-testid="moves-${p}">
-        ${this.grouped(mine).map((group) => this.groupHtml(group)).join("")}</div>`);
-    }
     parts.push(this.chanceHtml());
     return parts.join("");
+  }
+
+  /** A player's move buttons, in their cinema under the guests they are about: "Take the
+   * gains" first, then one button per move the table can tell apart (guest choices folded
+   * under their action). */
+  playerMovesHtml(p) {
+    const moves = this.view.legal.map((m, i) => [m, i]).filter(([m]) => m.player === p && !DIRECT.has(m.move));
+    const gains = this.suggestionHtml(p) + this.gainsHtml(p);
+    if (!moves.length && !gains) return "";
+    const groups = this.grouped(this.distinct(moves)).map((group) => this.groupHtml(group)).join("");
+    return `<div class="moves" data-testid="moves-${p}">${gains}${groups}</div>`;
+  }
+
+  /** "Play as suggested" (hints on): the advisor's plan for the seated guests, one batch. */
+  suggestionHtml(p) {
+    const moves = this.suggestion.moves(p);
+    if (!moves.length || JSON.stringify(moves) === JSON.stringify(this.gains.moves(p))) return "";
+    const what = this.suggestion.label(this.view, p);
+    return `<button class="btn primary take-gains" data-act="suggestion" data-player="${p}"
+      data-testid="suggestion-${p}" title="Play as suggested${what ? `: ${esc(what)}` : ""}">Play as
+      suggested${what ? `: ${esc(what)}` : ""} <small>(${moves.length} ${moves.length === 1 ? "move" : "moves"})</small></button>`;
   }
 
   gainsHtml(p) {
     const moves = this.gains.moves(p);
     if (!moves.length) return "";
     const what = this.gains.label(this.view, p);
-    return `<button class="btn primary take-gains" data-act="gains" data-player="${p}" data-testid="gains-${p}">
-      Take the gains${what ? `: ${esc(what)}` : ""} <small>(${moves.length} ${moves.length === 1 ? "move" : "moves"})</small></button>`;
+    return `<button class="btn primary take-gains" data-act="gains" data-player="${p}" data-testid="gains-${p}"
+      title="Take the gains${what ? `: ${esc(what)}` : ""}">Take the gains${what ? `: ${esc(what)}` : ""}
+      <small>(${moves.length} ${moves.length === 1 ? "move" : "moves"})</small></button>`;
   }
 
   /** One entry per move the table can tell apart: moves whose words are the same (two
@@ -355,18 +373,21 @@ class TableScreen {
   groupHtml([key, entries]) {
     if (entries.length === 1) return this.moveButton(...entries[0]);
     const all = entries.flatMap((e) => e[2]);
-    const label = moveLabel({ ...entries[0][0], pawn: undefined }, this.view, this.ctx.catalog);
+    const first = { ...entries[0][0], pawn: undefined };
+    const label = shortLabel(first, this.view, this.ctx.catalog);
     const open = this.openGroup === key;
     const head = `<button class="btn move group${open ? " open" : ""}" data-act="open-group" data-key="${esc(key)}"
-      data-same="${esc(JSON.stringify(all))}">${esc(label)} <small>— which guest? (${entries.length})</small></button>`;
+      title="${esc(moveLabel(first, this.view, this.ctx.catalog))}" data-same="${esc(JSON.stringify(all))}">
+      ${guestChip(first, this.view)}${esc(label)} <small>— which guest? (${entries.length})</small></button>`;
     return open ? `${head}<div class="choices">${entries.map((e) => this.moveButton(...e)).join("")}</div>` : head;
   }
 
   moveButton(m, i, same = [m]) {
     const pawn = m.pawn === undefined ? "" : ` ${pawnHtml(m.pawn, this.ctx.catalog.pawns[m.pawn], "small")}`;
     return `<button class="btn move" data-act="move" data-index="${i}" data-testid="move-${i}"
-      data-kind="${m.move}" data-move="${esc(JSON.stringify(m))}" data-same="${esc(JSON.stringify(same))}">
-      ${esc(moveLabel(m, this.view, this.ctx.catalog))}${pawn}</button>`;
+      data-kind="${m.move}" data-move="${esc(JSON.stringify(m))}" data-same="${esc(JSON.stringify(same))}"
+      title="${esc(moveLabel(m, this.view, this.ctx.catalog))}">
+      ${guestChip(m, this.view)}${esc(shortLabel(m, this.view, this.ctx.catalog))}${pawn}</button>`;
   }
 
   hintHtml() {
@@ -389,8 +410,9 @@ class TableScreen {
     }
     if (v.phase === "showings") {
       const how = this.hints() ? "the advisor's placement" : "the first free seats";
-      return `<div class="hint">Draw guests from the bag onto its reader. Once a draw is done,
-        faded pawns show ${how}: <b>Seat them all as shown</b>, or tap a drawn guest, then its seat.
+      return `<div class="hint">Draw guests onto the bag's reader. Faded pawns show ${how}:
+        <b>Seat them all as shown</b>, tap a seat to seat the guest shown there, or tap a guest,
+        then its seat.
         <button class="btn small" data-act="hints" data-testid="hints-toggle">Hints: ${this.hints() ? "on" : "off"}</button></div>`;
     }
     return "";
@@ -487,6 +509,7 @@ class TableScreen {
       move: () => this.send(this.view.legal[num("index")]),
       "seat-all": () => this.sendBatch(this.proposals.moves(num("player"))),
       gains: () => this.sendBatch(this.gains.moves(num("player"))),
+      suggestion: () => this.sendBatch(this.suggestion.moves(num("player"))),
       hints: () => this.toggleHints(),
       "open-group": () => {
         this.openGroup = this.openGroup === el.dataset.key ? null : el.dataset.key;
@@ -539,9 +562,23 @@ class TableScreen {
     const sel = this.selection;
     if (sel && sel.kind === "pawn") {
       this.send({ move: "place", player: sel.player, pawn: sel.pawn, slot, seat });
-    } else {
+    } else if (sel) {
       this.slotTapped(player, slot); // a seat is part of its slot when buying
+    } else {
+      const pawn = this.guestForSeat(player, slot, seat);
+      if (pawn !== undefined) this.send({ move: "place", player, pawn, slot, seat });
     }
+  }
+
+  /** The guest a tap on an empty seat seats when no guest was tapped first: the one shown
+   * there (faded), else the drawn guest when every drawn guest has the same color (they
+   * look alike, so which one does not matter). Undefined when the tap must say who. */
+  guestForSeat(p, slot, seat) {
+    if (this.view.phase !== "showings") return undefined;
+    const shown = this.proposals.pawnFor(p, slot, seat);
+    if (shown !== undefined) return shown;
+    const hand = this.view.cinemas[p].hand;
+    return hand.length && new Set(hand.map((h) => h.color)).size === 1 ? hand[0].pawn : undefined;
   }
 
   slotTapped(player, slot) {
@@ -588,6 +625,7 @@ class TableScreen {
         { method: "POST", body: { hints: !this.hints() } }, this.ctx.askPin);
       this.info = { ...this.info, hints: answer.hints };
       this.proposals.refresh(this.view, this.hints());
+      this.suggestion.refresh(this.view, this.events, this.hints());
       this.ctx.toast(`Seating hints are ${answer.hints ? "on" : "off"}.`, "ok");
     } catch (err) {
       this.ctx.toast(err.message, "error");

@@ -1,0 +1,407 @@
+"""A table entering a game through the real screens, tap by tap, as people would.
+
+:class:`TableDriver` takes a game's moves in order and carries each out the cheapest way the
+table has: a pawn drawn or put in a bag is tapped on that bag's reader; a card is tapped on
+a reader when the hub knows card tags, else typed into a search box until it shows; the
+drawn guests are seated with **Seat them all as shown** when the screen shows exactly the
+record's placement, else guest by guest (a tap on the guest, one on its seat) until what is
+left matches what the screen shows; a run of activations that **Take the gains** covers is
+one tap; anything else is the button of that move. A button out of sight costs a scroll.
+
+Guests of one color look alike, so the table may seat a different pawn of the right color
+than the record names: :class:`Aliases` keeps which pawn on the table plays each pawn of
+the record, and every later move is translated through it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+from tap_room import TapRoom
+from tap_tally import Tally
+
+from companion.engine import ACTIVATION_KINDS, Move, Violation
+from companion.engine import pawns as P
+from companion.hub.remote import HttpError, RemoteTable, call
+
+IN_VIEW = """(el) => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth)
+    return false;
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (!/(auto|scroll|hidden)/.test(s.overflowY + s.overflowX)) continue;
+    const q = p.getBoundingClientRect();
+    if (r.top < q.top - 1 || r.bottom > q.bottom + 1) return false;
+  }
+  return true;
+}"""
+"""Whether a control can be tapped without scrolling anything first."""
+SEATING = ("place", "to_exit")
+CARD_CHANCE = ("deal_starting", "reveal_movie", "reveal_theater")
+
+
+class Aliases:
+    """Which pawn on the table stands for each pawn of the record (a bijection per color)."""
+
+    def __init__(self, pawns: int) -> None:
+        self.of = {p: p for p in range(pawns)}
+
+    def bind(self, recorded: int, actual: int) -> None:
+        """Let ``actual`` play ``recorded``; the pawn that played ``actual`` takes the old one."""
+        old = self.of[recorded]
+        if old == actual:
+            return
+        other = next(r for r, a in self.of.items() if a == actual)
+        self.of[other], self.of[recorded] = old, actual
+
+    def move(self, move: Move) -> Move:
+        """The record's move with the table's pawn."""
+        if move.pawn is None:
+            return move
+        return dataclasses.replace(move, pawn=self.of[move.pawn])
+
+
+class TableDriver:
+    """Plays a list of moves through the tablet, the phones and the readers, counting."""
+
+    def __init__(self, room: TapRoom, table: RemoteTable, tablet: Page, phones: list[Page],
+                 tally: Tally) -> None:
+        self.room, self.table, self.tablet, self.phones = room, table, tablet, phones
+        self.tally = tally
+        self.colors = table.state.pawn_color
+        self.alias = Aliases(len(self.colors))
+
+    # -- the loop ------------------------------------------------------------------------
+
+    def play(self, moves: list[Move]) -> None:
+        """Enter every move; raise if the hub ever refuses or misses one."""
+        pending = list(moves)
+        while pending:
+            state = self.table.state
+            self.tally.round = state.round
+            before = self.table.count
+            done = self.step(pending, state)
+            for move in done:
+                pending.remove(move)
+            self.settle(before + len(done), done)
+
+    def step(self, pending: list[Move], state: Any) -> list[Move]:
+        """Carry out the first pending move (and any that one tap also covers)."""
+        first = pending[0]
+        move = self.alias.move(first)
+        kind = move.kind
+        if kind == "draw_pawn":
+            self.draw(move, state)
+        elif kind == "gain_pawn" and self.into_bag(move, state):
+            self.reader_tap(self.bag_of(move), self.room.uids[move.pawn], kind)
+        elif kind in CARD_CHANCE:
+            self.report_card(move, state)
+        elif kind == "draw_award":
+            self.draw_award(move)
+        elif kind == "keep_award":
+            self.tap(self.phones[move.player].get_by_test_id(f"keep-{move.card}"), kind, "phone")
+        elif kind in ("buy_movie", "buy_theater"):
+            self.buy(move)
+        elif kind in SEATING:
+            return self.seat(pending)
+        elif kind in ACTIVATION_KINDS:
+            return self.activate(pending)
+        else:
+            self.tap_move_button(move)
+        return [first]
+
+    def settle(self, count: int, done: list[Move]) -> None:
+        """Wait until the hub has logged ``count`` events and the tablet has drawn them."""
+        deadline = time.monotonic() + 20
+        while self.table.count < count:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the hub never took {[m.to_dict() for m in done]}; "
+                                   f"alerts: {self.alerts()}; readers: {self.readers()}")
+            time.sleep(0.02)
+        self.tablet.wait_for_function("(n) => (window.popcornEvents ?? -1) >= n", arg=count,
+                                      timeout=20000)
+
+    def readers(self) -> str:
+        """The readers as the hub sees them, and the taps they have not had acked."""
+        assert self.room.bank is not None
+        return f"{call(self.table.base + '/api/readers')}, unacked {self.room.bank.pending()}"
+
+    def alerts(self) -> list[str]:
+        """The alert banners the tablet shows (for error messages)."""
+        return self.tablet.locator('[data-testid="alert"]').all_inner_texts()
+
+    # -- taps ----------------------------------------------------------------------------
+
+    def tap(self, target: Locator, kind: str, device: str = "tablet") -> None:
+        """Tap a control, counting a scroll first if it is out of sight."""
+        target.wait_for(state="visible", timeout=15000)
+        if not target.evaluate(IN_VIEW):
+            self.tally.add(device, "scroll", kind)
+        target.click()
+        self.tally.add(device, "click", kind)
+
+    def reader_tap(self, player: int, uid: str, kind: str) -> None:
+        """Tap a tag on a player's bag reader (free for the table)."""
+        self.room.tap(player, uid)
+        self.tally.add("reader", "tap", kind)
+
+    def type_until(self, page: Page, box: str, target: Locator, text: str, kind: str,
+                   device: str) -> None:
+        """Type ``text`` into a search box a character at a time until ``target`` shows,
+        then tap it."""
+        if target.count():  # what the button says is what a person would type
+            text = target.inner_text().split(": ", 1)[-1] if ": " in text else text
+        typed = 0
+        while not self.found(target):
+            if typed >= len(text):
+                raise RuntimeError(f"typing {text!r} never showed {kind}")
+            if typed == 0:
+                self.tap(page.get_by_test_id(box), kind, device)
+            page.keyboard.type(text[typed])
+            self.tally.add(device, "key", kind)
+            typed += 1
+        self.tap(target, kind, device)
+
+    @staticmethod
+    def found(target: Locator) -> bool:
+        """Whether a search result can be tapped now: in sight, or first in its list (a
+        scroll away at most)."""
+        if not (target.count() and target.is_visible()):
+            return False
+        return bool(target.evaluate(IN_VIEW) or target.evaluate(
+            "(el) => el.closest('ul').querySelector('button') === el"))
+
+    # -- pawns ---------------------------------------------------------------------------
+
+    def draw(self, move: Move, state: Any) -> None:
+        """A guest drawn from the bag onto the reader; a look-alike stands in if needed."""
+        assert move.player is not None and move.pawn is not None
+        bag = P.bag(move.player)
+        pawn = move.pawn
+        if state.loc[pawn] != bag:
+            pawn = next(q for q in range(len(self.colors))
+                        if state.loc[q] == bag and self.colors[q] == self.colors[pawn])
+            recorded = next(r for r, a in self.alias.of.items() if a == move.pawn)
+            self.alias.bind(recorded, pawn)
+        self.reader_tap(move.player, self.room.uids[pawn], move.kind)
+
+    @staticmethod
+    def into_bag(move: Move, state: Any) -> bool:
+        """Whether the move puts its pawn into a bag (so the table taps it on that reader)."""
+        trial = state.clone()
+        try:
+            trial.apply(move)
+        except Violation:
+            return False
+        return trial.loc[move.pawn] in {P.bag(q) for q in range(trial.n)}
+
+    @staticmethod
+    def bag_of(move: Move) -> int:
+        """The player whose bag the pawn goes into."""
+        return move.target if move.target is not None else move.player
+
+    # -- cards ---------------------------------------------------------------------------
+
+    def report_card(self, move: Move, state: Any) -> None:
+        """A dealt or revealed card: its tag on a reader, else typed into the search box."""
+        if self.room.cards:
+            reader = move.player if move.player is not None else state.current
+            self.reader_tap(reader or 0, self.room.card_uids[move.card], move.kind)
+            return
+        target = self.tablet.get_by_test_id(f"chance-{move.kind}-{move.card}").first
+        self.type_until(self.tablet, f"search-{move.kind}", target, self.search_text(move),
+                        move.kind, "tablet")
+
+    def search_text(self, move: Move) -> str:
+        """What a person types to find a card: a movie's title, a tile's seat count."""
+        catalog = self.table.mirror.catalog
+        if move.card in catalog.movies:
+            return catalog.movies[move.card].title
+        theater = catalog.theater(move.card)
+        return f"{theater.seats}-seat theater, ${theater.price}: "
+
+    def draw_award(self, move: Move) -> None:
+        """An award card drawn: tapped on the player's reader, else found on the phone."""
+        assert move.player is not None
+        if self.room.cards:
+            self.reader_tap(move.player, self.room.card_uids[move.card], move.kind)
+            return
+        phone = self.phones[move.player]
+        title = self.table.mirror.catalog.awards[move.card].title
+        target = phone.get_by_test_id(f"draw-award-{move.card}")
+        self.type_until(phone, "award-search", target, title, move.kind, "phone")
+
+    def buy(self, move: Move) -> None:
+        """A card bought: its tag on the buyer's reader (and a slot if it asks), else a tap
+        on the card and one on the slot."""
+        assert move.player is not None
+        if not self.room.cards:
+            self.tap(self.market_card(move), move.kind)
+            self.tap(self.tablet.get_by_test_id(f"slot-{move.player}-{move.slot}"), move.kind)
+            return
+        before = self.table.count
+        self.reader_tap(move.player, self.room.card_uids[move.card], move.kind)
+        wanted = move.to_dict()
+        deadline = time.monotonic() + 15
+        while self.table.count == before:
+            button = self.button_for(wanted)
+            if button is not None:
+                self.tap(button, move.kind)
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no slot choice for {wanted}; alerts: {self.alerts()}")
+            time.sleep(0.05)
+
+    def market_card(self, move: Move) -> Locator:
+        """The market's button of the card bought."""
+        ids = ([f"theater-{move.card}"] if move.kind == "buy_theater"
+               else [f"feature-{move.card}", f"premiere-{move.card}"])
+        for test_id in ids:
+            card = self.tablet.get_by_test_id(test_id)
+            if card.count():
+                return card.first
+        raise RuntimeError(f"{move.card} is not in the market the tablet shows")
+
+    # -- seating and acting ---------------------------------------------------------------
+
+    def seat(self, pending: list[Move]) -> list[Move]:
+        """Seat a player's drawn guests: all at once when the screen shows the record's
+        placement, else the first guest placed otherwise, by hand."""
+        p = pending[0].player
+        assert p is not None
+        mine = own_run(pending, p, SEATING)
+        proposal = self.api(f"/placement?player={p}", quiet=True).get("moves", [])
+        if proposal and self.canon_all(proposal, actual=True) == self.canon_all(
+                [m.to_dict() for m in mine]):
+            self.bind_all(mine, proposal)
+            self.tap(self.tablet.get_by_test_id(f"seat-all-{p}"), "seat all")
+            return mine
+        shown = self.canon_all(proposal, actual=True)
+        legal = [m.to_dict() for m in self.table.state.legal_moves(p)]
+        pick = next((m for m in mine if self.canon(m.to_dict()) not in shown
+                     and self.alias.move(m).to_dict() in legal), mine[0])
+        move = self.alias.move(pick)
+        seat = self.tablet.get_by_test_id(f"seat-{p}-{move.slot}-{move.seat}")
+        stand_in = self.seat_alone(move, proposal) if move.kind == "place" else None
+        if stand_in is not None:  # the seat alone says who: one tap
+            assert pick.pawn is not None
+            self.alias.bind(pick.pawn, stand_in)
+            self.tap(seat, "place")
+            return [pick]
+        self.tap(self.tablet.get_by_test_id(f"hand-{move.pawn}"), move.kind)
+        if move.kind == "to_exit":
+            self.tap(self.tablet.get_by_test_id("to-exit"), move.kind)
+        else:
+            self.tap(seat, move.kind)
+        return [pick]
+
+    def seat_alone(self, move: Move, proposal: list[dict[str, Any]]) -> int | None:
+        """The guest a tap on the seat alone would seat, if it is of the right color: the one
+        shown there, else the drawn guest when all drawn guests look alike."""
+        color = self.colors[move.pawn]
+        shown = next((m["pawn"] for m in proposal if m["move"] == "place"
+                      and m["slot"] == move.slot and m["seat"] == move.seat), None)
+        if shown is not None:
+            return shown if self.colors[shown] == color else None
+        hand = self.table.state.pawns_at(P.hand(move.player))
+        if hand and {self.colors[q] for q in hand} == {color}:
+            return hand[0]
+        return None
+
+    def activate(self, pending: list[Move]) -> list[Move]:
+        """A run of activations: one **Take the gains** tap when it is exactly the record's
+        next moves of that player, else the button of the first one."""
+        p = pending[0].player
+        assert p is not None
+        for route, button in (("gains", "take the gains"), ("suggestion", "play as suggested")):
+            batch = self.api(f"/{route}?player={p}", quiet=True).get("moves", [])
+            mine = own_run(pending, p, tuple(ACTIVATION_KINDS), len(batch))
+            if batch and [self.canon(g, actual=True) for g in batch] == [
+                    self.canon(m.to_dict()) for m in mine]:
+                self.tap(self.tablet.get_by_test_id(f"{route}-{p}"), button)
+                return mine
+        self.tap_move_button(self.alias.move(pending[0]))
+        return [pending[0]]
+
+    def tap_move_button(self, move: Move) -> None:
+        """Tap the side panel's button for ``move``, opening its guest group if needed."""
+        wanted = move.to_dict()
+        for _ in range(2):
+            button = self.button_for(wanted, groups=True)
+            if button is None:
+                break
+            opens = button.get_attribute("data-act") == "open-group"
+            self.tap(button, move.kind)
+            if not opens:
+                return
+            self.tablet.wait_for_timeout(50)
+        raise RuntimeError(f"no button for {wanted}")
+
+    def button_for(self, wanted: dict[str, Any], groups: bool = False) -> Locator | None:
+        """The button that sends ``wanted`` (a closed group holding it, with ``groups``)."""
+        key = self.canon(wanted, actual=True)
+        buttons = self.tablet.locator("button[data-same], button[data-move]")
+        for n in range(buttons.count()):
+            button = buttons.nth(n)
+            act = button.get_attribute("data-act")
+            if act == "open-group" and (not groups or "open" in (button.get_attribute(
+                    "class") or "").split()):
+                continue
+            raw = button.get_attribute("data-same") or f"[{button.get_attribute('data-move')}]"
+            moves = json.loads(raw)
+            if wanted in moves or key in [self.canon(m, actual=True) for m in moves]:
+                return button
+        return None
+
+    # -- comparing moves as the table sees them --------------------------------------------
+
+    def canon(self, move: dict[str, Any], actual: bool = False) -> str:
+        """A move with its pawn replaced by the pawn's color (record pawns translated
+        unless ``actual``)."""
+        data = dict(move)
+        if data.get("pawn") is not None:
+            pawn = data["pawn"] if actual else self.alias.of[data["pawn"]]
+            data["pawn"] = self.colors[pawn]
+        return json.dumps(data, sort_keys=True)
+
+    def canon_all(self, moves: list[dict[str, Any]], actual: bool = False) -> list[str]:
+        """The canonical forms, sorted (a placement is a set of seats)."""
+        return sorted(self.canon(m, actual) for m in moves)
+
+    def bind_all(self, recorded: list[Move], proposal: list[dict[str, Any]]) -> None:
+        """Let the proposal's pawns play the record's, seat by seat."""
+        left = list(proposal)
+        for move in recorded:
+            key = self.canon(move.to_dict())
+            match = next(m for m in left if self.canon(m, actual=True) == key)
+            left.remove(match)
+            assert move.pawn is not None
+            self.alias.bind(move.pawn, match["pawn"])
+
+    def api(self, path: str, quiet: bool = False) -> dict[str, Any]:
+        """GET a public route of the table; with ``quiet``, a 409 (not now) is ``{}``."""
+        try:
+            return call(f"{self.table.base}/api/tables/{self.table.id}{path}")
+        except HttpError as exc:
+            if quiet and exc.status == 409:
+                return {}
+            raise
+
+
+def own_run(pending: list[Move], player: int, kinds: tuple[str, ...],
+            limit: int | None = None) -> list[Move]:
+    """The player's next moves of ``kinds`` in a row (other players' moves skipped), at most
+    ``limit``."""
+    out: list[Move] = []
+    for move in pending:
+        if move.player != player:
+            continue
+        if move.kind not in kinds or (limit is not None and len(out) >= limit):
+            break
+        out.append(move)
+    return out

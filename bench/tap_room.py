@@ -1,0 +1,81 @@
+"""The room ``bench/taps.py`` plays in: a ``serve`` process, four virtual bag readers on
+pseudo-terminals, a box of tagged pawns and, when the hub knows card tags, tagged cards.
+
+Every pawn and card gets a made-up UID. Cards get theirs when the hub takes a version 2
+registry (``docs/api.md``, ``PUT /api/tags``); a hub that does not is played without card
+tags, so revealed cards are typed into the search boxes as on a box without stickers.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from companion.engine.catalog import Catalog
+from companion.hub.remote import HttpError, RemoteTable, ServeProcess, call
+from companion.readers.virtual import SerialBank, VirtualReader, random_uid
+
+READERS = ("bag-1", "bag-2", "bag-3", "bag-4")
+
+
+class TapRoom:
+    """A hub with four bag readers, the box's pawns tagged and (if it can) its cards."""
+
+    def __init__(self, tmp: Path, catalog: Catalog, cards: bool) -> None:
+        self.catalog = catalog
+        bank = SerialBank([VirtualReader(r, resend_interval=0.3) for r in READERS],
+                          tmp / "dev").start()
+        self.bank: SerialBank | None = bank
+        self.server = ServeProcess(tmp / "hub.db", serial=[bank.path(r) for r in READERS],
+                                   readers=list(READERS)).start()
+        rng = random.Random(12)
+        self.uids = {pawn: random_uid(rng) for pawn in range(60)}
+        self.card_uids = self._card_uids(rng)
+        self.cards = cards and self._import()
+
+    def _card_uids(self, rng: random.Random) -> dict[str, str]:
+        """One UID per movie card, award card and theater tile, by card id."""
+        ids = [*self.catalog.movies, *self.catalog.awards, *self.catalog.theaters]
+        return {card: random_uid(rng) for card in ids}
+
+    def _import(self) -> bool:
+        """Send the registry with its cards; False if this hub takes pawns only."""
+        kinds = {**{m: "movie" for m in self.catalog.movies},
+                 **{a: "award" for a in self.catalog.awards},
+                 **{t: "theater" for t in self.catalog.theaters}}
+        cards = [{"uid": uid, "kind": kinds[card], "card": card}
+                 for card, uid in self.card_uids.items()]
+        try:
+            self._put({"format": "popcorn-tags", "version": 2, "tags": self._pawns(),
+                       "cards": cards})
+            return True
+        except HttpError:
+            self._put({"format": "popcorn-tags", "version": 1, "tags": self._pawns()})
+            return False
+
+    def _pawns(self) -> list[dict[str, Any]]:
+        return [{"uid": u, "pawn": p} for p, u in self.uids.items()]
+
+    def _put(self, registry: dict[str, Any]) -> None:
+        call(self.server.base + "/api/tags", "PUT",
+             {"registry": registry, "admin_pin": self.server.admin_pin})
+
+    def table(self, names: list[str], first_player: int, hints: bool) -> RemoteTable:
+        """A new table whose chance steps the table reports (no "deal for us")."""
+        body = {"players": names, "readers": list(READERS[:len(names)]),
+                "first_player": first_player, "hints": hints}
+        info = self.server.create_table(body)
+        return RemoteTable(self.server.base, info, self.catalog)
+
+    def tap(self, player: int, uid: str) -> None:
+        """Tap a tag on ``player``'s bag reader."""
+        assert self.bank is not None
+        self.bank.tap(READERS[player], uid)
+
+    def close(self) -> None:
+        """Stop the hub and the readers (once)."""
+        if self.bank is not None:
+            self.server.stop()
+            self.bank.stop()
+            self.bank = None

@@ -1,0 +1,169 @@
+"""What one game costs the table in taps: two 4-player games entered through the real screens.
+
+Run ``python bench/taps.py`` (about ten minutes for both games). The hub runs as ``serve``
+in its own process with four virtual bag readers on pseudo-terminals; Debian's Chromium
+shows the table screen at 1280x800 and the four phones at 390x844. Every pawn drawn or put
+in a bag is tapped on a reader, every card too when the hub knows card tags (``--no-cards``
+types them into the search boxes instead), and everything else is clicks and keystrokes on
+the tablet and the phones (``bench/tap_driver.py`` says how each move is entered). At the
+end the hub's final scores must equal those of ``replay`` of the game.
+
+- **(a)** ``docs/examples/game-4p.jsonl`` entered exactly as recorded. Its choices are
+  random: a table that never takes a suggestion.
+- **(b)** a 4-player game whose players accept every suggestion the tablet offers: played
+  by the ``advisor`` policy (its seats are the advisor's, which the tablet shows with hints
+  on; every other choice is eager), from ``--seed``.
+
+Goals (issue 12): (a) at most 300 tablet interactions, (b) at most 120.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, sync_playwright
+from tap_driver import TableDriver
+from tap_room import TapRoom
+from tap_tally import Tally
+
+from companion.advisor.policy import play_advised
+from companion.cards import load_catalog
+from companion.engine import Move, final_positions, score_game
+from companion.hub.remote import RemoteTable, call
+from companion.record import Record, loads_record, replay
+from companion.scorefile import score_to_json
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORD = ROOT / "docs" / "examples" / "game-4p.jsonl"
+CHROMIUM = "/usr/bin/chromium"
+TABLET = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+GOALS = {"a": 300, "b": 120}
+
+
+def recorded_game(path: Path) -> Record:
+    """Figure (a)'s game: a record file."""
+    return loads_record(path.read_text(encoding="utf-8"))
+
+
+def advised_game(seed: int) -> Record:
+    """Figure (b)'s game: every seat as the advisor places it, every other choice eager."""
+    game = play_advised(load_catalog(), 4, random.Random(f"taps:{seed}"),
+                        names=["Ana", "Bob", "Chloe", "Dev"])
+    return Record(game.names, game.first_player, game.moves)
+
+
+def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path) -> Tally:
+    """Enter ``record`` at a fresh table; check its scores; return what it cost."""
+    catalog = load_catalog()
+    room = TapRoom(tmp, catalog, cards)
+    table = room.table(list(record.names), record.first_player, hints)
+    try:
+        tablet = open_tablet(browser, room, table)
+        phones = [open_phone(browser, room, table, seat) for seat in range(len(record.names))]
+        tally = Tally()
+        TableDriver(room, table, tablet, phones, tally).play(list(record.moves))
+        check_scores(table, catalog, record)
+        tally.cards = room.cards  # type: ignore[attr-defined]
+        return tally
+    except BaseException:
+        dump = tmp / "entered.jsonl"
+        dump.write_text(table.get("/record"), encoding="utf-8")
+        print(f"the game as the hub has it: {dump}", file=sys.stderr)
+        room.close()
+        tail = room.server.log_path.read_text(errors="replace").splitlines()[-60:]
+        print("the hub's log ends with:", *tail, sep="\n", file=sys.stderr)
+        raise
+    finally:
+        room.close()
+
+
+def open_tablet(browser: Browser, room: TapRoom, table: RemoteTable) -> Any:
+    """The table screen, with the table's PIN known to the device (as after setup)."""
+    page = browser.new_page(viewport=TABLET)
+    page.goto(f"{room.server.base}/setup")
+    page.evaluate("([id, pin]) => localStorage.setItem(`popcorn:pin:${id}`, pin)",
+                  [table.id, table.info["pin"]])
+    page.goto(f"{room.server.base}/table/{table.id}")
+    page.wait_for_function("(id) => window.popcornLoaded === id", arg=table.id)
+    return page
+
+
+def open_phone(browser: Browser, room: TapRoom, table: RemoteTable, seat: int) -> Any:
+    """A player's phone, joined by its link."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(f"{room.server.base}/phone/{table.id}/{seat}#token={table.info['tokens'][seat]}")
+    page.get_by_test_id("phone-name").wait_for()
+    return page
+
+
+def check_scores(table: RemoteTable, catalog: Any, record: Record) -> None:
+    """The hub's final scores are those of ``replay`` of the game entered."""
+    expected = score_to_json(score_game(catalog, final_positions(replay(catalog, record))))
+    got = call(f"{table.base}/api/tables/{table.id}/scores")
+    if got != expected:
+        raise SystemExit(f"the hub's scores differ from replay's:\n{got}\n{expected}")
+
+
+def main() -> int:
+    """Parse the options, play the games, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=["a", "b"], nargs="+", default=["a", "b"])
+    parser.add_argument("--record", type=Path, default=RECORD, help="figure (a)'s game")
+    parser.add_argument("--seed", type=int, default=1, help="figure (b)'s game")
+    parser.add_argument("--no-cards", action="store_true",
+                        help="no card tags: cards are typed into the search boxes")
+    parser.add_argument("--hints", choices=["on", "off"], default="on",
+                        help="the table's seating hints for figure (a) ((b) needs them on)")
+    parser.add_argument("--keep", type=Path, help="keep the hub's files here (for a failure)")
+    parser.add_argument("--moves", type=int, default=0, help="stop after this many moves")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.ERROR)
+    games = {"a": (recorded_game(args.record), args.hints == "on"),
+             "b": (advised_game(args.seed), True)}
+    failed = False
+    with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="popcorn-taps-") as temp:
+        tmp = args.keep or temp
+        if args.keep and args.keep.exists() and any(args.keep.iterdir()):
+            parser.error(f"{args.keep} is not empty (another hub may still use its readers)")
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for name in args.game:
+            record, hints = games[name]
+            if args.moves:
+                record = Record(record.names, record.first_player, record.moves[:args.moves])
+            tally = play(browser, record, not args.no_cards, hints, Path(tmp) / name)
+            title = (f"({name}) {describe(name, args)}: {len(record.moves)} moves, "
+                     f"{record_rounds(record)} rounds, hints {'on' if hints else 'off'}, "
+                     f"card tags {'on' if tally.cards else 'off'}")  # type: ignore[attr-defined]
+            print(tally.report(title), flush=True)
+            total = tally.total("tablet")
+            verdict = "within" if total <= GOALS[name] else "ABOVE"
+            print(f"  goal: at most {GOALS[name]}: {verdict}", flush=True)
+            failed |= total > GOALS[name]
+        browser.close()
+    return 1 if failed else 0
+
+
+def describe(name: str, args: argparse.Namespace) -> str:
+    """A game's name in the report."""
+    return (f"{args.record.name} entered as recorded" if name == "a"
+            else f"advisor policy game, seed {args.seed}, every suggestion taken")
+
+
+def record_rounds(record: Record) -> int:
+    """How many rounds the game lasted."""
+    state = replay(load_catalog(), record)
+    return state.round
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["Move", "advised_game", "play", "recorded_game"]
