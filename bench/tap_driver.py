@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page
@@ -73,6 +74,8 @@ class TableDriver:
                  tally: Tally) -> None:
         self.room, self.table, self.tablet, self.phones = room, table, tablet, phones
         self.tally = tally
+        self.shots: Path | None = None
+        """Where to save the tablet's screen as each round starts (None: nowhere)."""
         self.colors = table.state.pawn_color
         self.alias = Aliases(len(self.colors))
 
@@ -83,6 +86,9 @@ class TableDriver:
         pending = list(moves)
         while pending:
             state = self.table.state
+            if self.shots is not None and state.round != self.tally.round:
+                self.shots.mkdir(parents=True, exist_ok=True)
+                self.tablet.screenshot(path=str(self.shots / f"round-{state.round}.png"))
             self.tally.round = state.round
             before = self.table.count
             done = self.step(pending, state)
@@ -275,10 +281,16 @@ class TableDriver:
         p = pending[0].player
         assert p is not None
         mine = own_run(pending, p, SEATING)
-        proposal = self.api(f"/placement?player={p}", quiet=True).get("moves", [])
+        answer = self.api(f"/placement?player={p}", quiet=True)
+        proposal, then = answer.get("moves", []), answer.get("then", [])
         if proposal and self.canon_all(proposal, actual=True) == self.canon_all(
                 [m.to_dict() for m in mine]):
             self.bind_all(mine, proposal)
+            after = [m for m in pending if m.player == p][len(mine):len(mine) + len(then)]
+            if then and [self.canon(m, actual=True) for m in then] == [
+                    self.canon(m.to_dict()) for m in after]:
+                self.tap(self.tablet.get_by_test_id(f"seat-play-{p}"), "seat and play")
+                return mine + after
             self.tap(self.tablet.get_by_test_id(f"seat-all-{p}"), "seat all")
             return mine
         shown = self.canon_all(proposal, actual=True)

@@ -59,7 +59,8 @@ def advised_game(seed: int) -> Record:
     return Record(game.names, game.first_player, game.moves)
 
 
-def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path) -> Tally:
+def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path,
+         shots: Path | None = None) -> Tally:
     """Enter ``record`` at a fresh table; check its scores; return what it cost."""
     catalog = load_catalog()
     room = TapRoom(tmp, catalog, cards)
@@ -68,7 +69,9 @@ def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path) 
         tablet = open_tablet(browser, room, table)
         phones = [open_phone(browser, room, table, seat) for seat in range(len(record.names))]
         tally = Tally()
-        TableDriver(room, table, tablet, phones, tally).play(list(record.moves))
+        driver = TableDriver(room, table, tablet, phones, tally)
+        driver.shots = shots
+        driver.play(list(record.moves))
         check_scores(table, catalog, record)
         tally.cards = room.cards  # type: ignore[attr-defined]
         return tally
@@ -121,6 +124,9 @@ def main() -> int:
                         help="no card tags: cards are typed into the search boxes")
     parser.add_argument("--hints", choices=["on", "off"], default="on",
                         help="the table's seating hints for figure (a) ((b) needs them on)")
+    parser.add_argument("--shots", action="store_true",
+                        help="save the tablet's screen as each round starts, in "
+                        "artifacts/screenshots/taps-<game>/")
     parser.add_argument("--keep", type=Path, help="keep the hub's files here (for a failure)")
     parser.add_argument("--moves", type=int, default=0, help="stop after this many moves")
     args = parser.parse_args()
@@ -137,7 +143,8 @@ def main() -> int:
             record, hints = games[name]
             if args.moves:
                 record = Record(record.names, record.first_player, record.moves[:args.moves])
-            tally = play(browser, record, not args.no_cards, hints, Path(tmp) / name)
+            shots = ROOT / "artifacts" / "screenshots" / f"taps-{name}" if args.shots else None
+            tally = play(browser, record, not args.no_cards, hints, Path(tmp) / name, shots)
             title = (f"({name}) {describe(name, args)}: {len(record.moves)} moves, "
                      f"{record_rounds(record)} rounds, hints {'on' if hints else 'off'}, "
                      f"card tags {'on' if tally.cards else 'off'}")  # type: ignore[attr-defined]

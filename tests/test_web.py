@@ -318,6 +318,12 @@ def test_seat_as_shown_with_the_advisors_placement(room: Room, page: Page) -> No
     expect(page.get_by_test_id("seat-all-0")).to_be_visible()
     tablet.shot("seat-as-shown")
     _seat_as_shown(page, tablet, table, shown["moves"])
+    assert shown["then"], "seated guests always have something to do"
+    before = table.count
+    page.get_by_test_id("seat-play-0").click()  # the placement and the plan, one batch
+    tablet.wait_events(before + len(shown["moves"]) + len(shown["then"]))
+    played = loads_record(table.get("/record")).moves[before - table.count:]
+    assert [m.to_dict() for m in played] == shown["moves"] + shown["then"]
 
 
 def test_seat_as_shown_with_hints_off_takes_the_first_free_seats(

@@ -22,13 +22,20 @@ SEATING = frozenset({"place", "to_exit"})
 
 def advised(state: GameState, player: int) -> list[Move]:
     """The advisor's best placement: the leading ``place``/``to_exit`` moves of its plan."""
-    best = advise(state, player).best.plan.moves
-    moves: list[Move] = []
-    for move in best:
+    return advised_then(state, player)[0]
+
+
+def advised_then(state: GameState, player: int) -> tuple[list[Move], list[Move]]:
+    """The advisor's best placement, and what its plan has the guests do next up to the
+    first step the table resolves itself (an award drawn, a guest drawn to a seat)."""
+    plan = advise(state, player).best.plan
+    seating: list[Move] = []
+    for move in plan.moves:
         if move.kind not in SEATING:
             break
-        moves.append(move)
-    return moves
+        seating.append(move)
+    stop = min([n for n, _ in plan.waits] + [len(plan.moves)])
+    return seating, plan.moves[len(seating):stop]
 
 
 def suggested_play(state: GameState, player: int) -> list[Move]:

@@ -38,13 +38,19 @@ export class Gains {
 
   /** What the moves gain, in words: "+$1, +$2, Audience +1". */
   label(view, p) {
-    const slots = view.cinemas[p].slots;
-    const action = (m) => {
-      const s = slots[m.slot];
-      const seat = m.move === "seat_action" && s.theater ? s.theater.seat_actions[m.seat] : "movie_action";
-      return seat === "movie_action" && s.movie && m.index !== undefined ? s.movie.actions[m.index] : seat;
-    };
-    const words = this.moves(p).filter((m) => m.move !== "end_guest").map((m) => actionLabel(action(m)));
-    return words.length > 4 ? `${words.slice(0, 4).join(", ")}, …` : words.join(", ");
+    return activationWords(view, p, this.moves(p));
   }
+}
+
+/** What a list of player `p`'s activations does, in words: "+$1, +$2, Audience +1" (at
+ * most four, then "…"); guests ending say nothing. */
+export function activationWords(view, p, moves) {
+  const slots = view.cinemas[p].slots;
+  const action = (m) => {
+    const s = slots[m.slot];
+    const seat = m.move === "seat_action" && s.theater ? s.theater.seat_actions[m.seat] : "movie_action";
+    return seat === "movie_action" && s.movie && m.index !== undefined ? s.movie.actions[m.index] : seat;
+  };
+  const words = moves.filter((m) => m.move !== "end_guest").map((m) => actionLabel(action(m)));
+  return words.length > 4 ? `${words.slice(0, 4).join(", ")}, …` : words.join(", ");
 }

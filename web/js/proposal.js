@@ -1,7 +1,8 @@
 // Seat as shown: once a player's draw is done, the hub's placement for the drawn guests
 // (GET /api/tables/{id}/placement: the advisor's with the table's hints on, else the first
 // free seats in draw order) is drawn on the cinema as faded pawns, and one button sends it
-// as one batch of ordinary moves. Tapping a guest and then a seat still works: the proposal
+// as one batch of ordinary moves; with hints on, a second button also plays what the plan
+// has the guests do next ("Seat and play as suggested"). Tapping a guest and then a seat still works: the proposal
 // is asked again for the guests still drawn.
 
 import { call } from "./api.js";
@@ -27,10 +28,10 @@ export class Proposals {
       if (!ready(view, p)) { delete this.byPlayer[p]; return; }
       const key = `${hints}:${view.round}:${c.hand.map((h) => h.pawn).join(",")}`;
       if (this.byPlayer[p] && this.byPlayer[p].key === key) return;
-      const entry = { key, moves: null };
+      const entry = { key, moves: null, then: [] };
       this.byPlayer[p] = entry;
       call(`/api/tables/${this.id}/placement?player=${p}`)
-        .then((answer) => { entry.moves = answer.moves; })
+        .then((answer) => { entry.moves = answer.moves; entry.then = answer.then || []; })
         .catch(() => { entry.moves = []; }) // no proposal: tapping guest and seat still works
         .finally(() => { if (this.byPlayer[p] === entry) this.onChange(); });
     });
@@ -40,6 +41,13 @@ export class Proposals {
   moves(p) {
     const entry = this.byPlayer[p];
     return entry && entry.moves ? entry.moves : [];
+  }
+
+  /** What the advisor's plan has player `p`'s guests do once seated as shown, up to the
+   * first step the table resolves itself (empty with hints off). */
+  then(p) {
+    const entry = this.byPlayer[p];
+    return entry && entry.moves ? entry.then : [];
   }
 
   /** The pawn proposed for a seat, or undefined. */

@@ -13,7 +13,7 @@ import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { ranked } from "./search.js";
 import { Proposals } from "./proposal.js";
-import { Gains } from "./gains.js";
+import { Gains, activationWords } from "./gains.js";
 import { showPhoneQr } from "./phone_qr.js";
 import { mountSpeech } from "./speech.js";
 
@@ -228,11 +228,11 @@ class TableScreen {
     }).join("") + this.seatAllHtml(p);
     const onBoard = v.board.filter((b) => b.player === p)
       .map((b) => `${esc(b.space)}${b.ready ? "" : " (next round)"}`).join(", ");
-    const showing = c.showing && c.showing.to_draw ? `<span class="tag">to draw: ${c.showing.to_draw}</span>` : "";
+    const showing = c.showing && c.showing.to_draw ? `<span class="tag wait">to draw: ${c.showing.to_draw}</span>` : "";
     return `<article class="cinema card${acting}${current}" data-testid="cinema-${p}">
       <div class="side">
         <h2>${esc(c.name)} ${this.readerHtml(p)} ${current ? '<span class="tag turn">turn</span>' : ""}
-          ${acting && !current ? '<span class="tag wait">to act</span>' : ""} ${showing}</h2>
+          ${acting && !current && !showing ? '<span class="tag wait">to act</span>' : ""} ${showing}</h2>
         <div class="stats">
           <span>$<b data-testid="money-${p}">${c.money}</b></span>
           <span><b data-testid="popcorn-${p}">${c.popcorn}</b> popcorn</span>
@@ -252,8 +252,13 @@ class TableScreen {
 
   seatAllHtml(p) {
     if (!this.proposals.moves(p).length) return "";
+    const then = this.proposals.then(p);
+    const what = activationWords(this.view, p, then);
+    const play = then.length ? `<button class="btn primary seat-all" data-act="seat-play" data-player="${p}"
+      data-testid="seat-play-${p}" title="Seat them all as shown, then play as suggested${what ? `: ${esc(what)}` : ""}">Seat
+      and play${what ? `: ${esc(what)}` : ""}</button>` : "";
     return `<button class="btn primary seat-all" data-act="seat-all" data-player="${p}"
-      data-testid="seat-all-${p}">Seat them all as shown</button>`;
+      data-testid="seat-all-${p}" title="Seat them all as shown">Seat all</button>${play}`;
   }
 
   readerHtml(p) {
@@ -294,9 +299,10 @@ class TableScreen {
       const meaning = this.ctx.catalog.actions[a] || a;
       return `<li class="${cls}" title="${esc(meaning)}">${esc(actionLabel(a))}</li>`;
     }).join("");
-    const slider = s.covered ? `<div class="slider">slider covers ${s.covered}</div>` : "";
+    // struck-through actions show the lobby slider; its words are the list's title
+    const slider = s.covered ? ` title="the lobby slider covers ${s.covered}"` : "";
     return `<div class="movieblock"><div class="movie"><span class="chip c-${m.color}"></span>
-      <span>${esc(m.title)}</span></div><ol class="acts">${items}</ol>${slider}</div>`;
+      <span>${esc(m.title)}</span></div><ol class="acts"${slider}>${items}</ol></div>`;
   }
 
   // -- the "now" panel: what the table must do ----------------------------------------
@@ -411,8 +417,8 @@ class TableScreen {
     if (v.phase === "showings") {
       const how = this.hints() ? "the advisor's placement" : "the first free seats";
       return `<div class="hint">Draw guests onto the bag's reader. Faded pawns show ${how}:
-        <b>Seat them all as shown</b>, tap a seat to seat the guest shown there, or tap a guest,
-        then its seat.
+        <b>Seat all</b> (or <b>Seat and play</b> as suggested), tap a seat to seat the guest shown
+        there, or tap a guest, then its seat.
         <button class="btn small" data-act="hints" data-testid="hints-toggle">Hints: ${this.hints() ? "on" : "off"}</button></div>`;
     }
     return "";
@@ -508,6 +514,7 @@ class TableScreen {
       clear: () => { this.selection = null; this.render(); },
       move: () => this.send(this.view.legal[num("index")]),
       "seat-all": () => this.sendBatch(this.proposals.moves(num("player"))),
+      "seat-play": () => this.sendBatch([...this.proposals.moves(num("player")), ...this.proposals.then(num("player"))]),
       gains: () => this.sendBatch(this.gains.moves(num("player"))),
       suggestion: () => this.sendBatch(this.suggestion.moves(num("player"))),
       hints: () => this.toggleHints(),
