@@ -35,8 +35,9 @@ def new_page(browser: Browser, viewport: dict, errors: list[str]) -> Page:
 
 
 def test_set_up_a_three_player_table_on_the_setup_screen(room: Room, browser: Browser) -> None:
-    """Names, seat order, first player, a reader per bag, "deal for us": the table the hub
-    creates is the one the form shows, the PIN is shown once, and each phone has a link."""
+    """Names, seat order, first player, a reader per bag, "deal for us", hints off: the table
+    the hub creates is the one the form shows, the PIN is shown once, and each phone has a
+    link."""
     errors: list[str] = []
     page = new_page(browser, TABLET, errors)
     page.goto(f"{room.base}/setup")
@@ -47,6 +48,8 @@ def test_set_up_a_three_player_table_on_the_setup_screen(room: Room, browser: Br
     page.get_by_test_id("move-up-1").click()  # Ana before Chloe: seat order Ana, Chloe, Bob
     page.get_by_test_id("first-player-2").check()
     expect(page.get_by_test_id("deal-for-us")).to_be_checked()
+    expect(page.get_by_test_id("hints")).to_be_checked()  # seating hints: on by default
+    page.get_by_test_id("hints").uncheck()
     save_shots(page, "setup")
     page.get_by_test_id("create-table").click()
     pin = page.get_by_test_id("created-pin")
@@ -57,6 +60,7 @@ def test_set_up_a_three_player_table_on_the_setup_screen(room: Room, browser: Br
     assert table["players"] == ["Ana", "Chloe", "Bob"]
     assert table["readers"] == ["bag-2", "bag-1", "bag-3"]
     assert table["first_player"] == 2 and table["deal_for_us"]
+    assert call(f"{room.base}/api/tables/{table['id']}")["hints"] is False
     state = call(f"{room.base}/api/tables/{table['id']}/state",
                  headers={"X-Table-Pin": pin.inner_text()})
     assert state["events"] > 0

@@ -48,6 +48,12 @@ export function formHtml() {
               cards, then the table screen asks for each player's starting movie, the lineups and
               the theater columns.</p>
           </fieldset>
+          <label class="check">
+            <input type="checkbox" data-testid="hints" checked>
+            <span><b>Seating hints</b>: once a player has drawn, the table screen shows where the
+              advisor would seat the guests and what they would do. Off: the first free seats,
+              with no advice. The table PIN changes it later.</span>
+          </label>
           <div class="form-error" data-testid="form-error" role="alert" hidden></div>
           <button type="submit" class="btn primary big" data-testid="create-table">Create table</button>
         </form>
@@ -101,7 +107,8 @@ export function newTableForm(root, ctx, shared) {
       const field = rows[noReader].other ? `player-reader-id-${noReader}` : `player-reader-${noReader}`;
       return refuse(`Choose a bag reader for ${esc(names[noReader])}.`, field);
     }
-    const body = { players: names, readers: readerIds, first_player: first };
+    const body = { players: names, readers: readerIds, first_player: first,
+      hints: tid("hints").checked };
     const name = tid("table-name").value.trim();
     if (name) body.name = name;
     return dealBox.checked ? withSeed(body) : body;
