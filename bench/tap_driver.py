@@ -252,15 +252,14 @@ class TableDriver:
             return
         before = self.table.count
         self.reader_tap(move.player, self.room.card_uids[move.card], move.kind)
-        wanted = move.to_dict()
+        slot = self.tablet.get_by_test_id(f"card-choice-{move.slot}")  # when it asks which
         deadline = time.monotonic() + 15
         while self.table.count == before:
-            button = self.button_for(wanted)
-            if button is not None:
-                self.tap(button, move.kind)
+            if slot.count() and slot.is_visible():
+                self.tap(slot, move.kind)
                 return
             if time.monotonic() > deadline:
-                raise RuntimeError(f"no slot choice for {wanted}; alerts: {self.alerts()}")
+                raise RuntimeError(f"no slot choice for {move}; alerts: {self.alerts()}")
             time.sleep(0.05)
 
     def market_card(self, move: Move) -> Locator:

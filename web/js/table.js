@@ -294,12 +294,13 @@ class TableScreen {
   movieInSlot(s) {
     if (!s.movie) return '<div class="nomovie muted">no movie</div>';
     const m = s.movie;
+    // actions under the lobby slider are gone for good: one mark says how many
     const items = m.actions.map((a, i) => {
-      const cls = i >= s.visible ? "covered" : s.used.includes(i) ? "used" : "";
+      if (i >= s.visible) return "";
       const meaning = this.ctx.catalog.actions[a] || a;
-      return `<li class="${cls}" title="${esc(meaning)}">${esc(actionLabel(a))}</li>`;
-    }).join("");
-    // struck-through actions show the lobby slider; its words are the list's title
+      return `<li class="${s.used.includes(i) ? "used" : ""}" title="${esc(meaning)}">${esc(actionLabel(a))}</li>`;
+    }).join("") + (s.covered ? `<li class="covered" title="${esc(m.actions.slice(s.visible)
+      .map(actionLabel).join(", "))}">+${s.covered} under the slider</li>` : "");
     const slider = s.covered ? ` title="the lobby slider covers ${s.covered}"` : "";
     return `<div class="movieblock"><div class="movie"><span class="chip c-${m.color}"></span>
       <span>${esc(m.title)}</span></div><ol class="acts"${slider}>${items}</ol></div>`;
