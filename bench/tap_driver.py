@@ -292,6 +292,9 @@ class TableDriver:
                 return mine + after
             self.tap(self.tablet.get_by_test_id(f"seat-all-{p}"), "seat all")
             return mine
+        by_color = self.next_seat(p, mine, proposal)
+        if by_color is not None:
+            return by_color
         shown = self.canon_all(proposal, actual=True)
         legal = [m.to_dict() for m in self.table.state.legal_moves(p)]
         pick = next((m for m in mine if self.canon(m.to_dict()) not in shown
@@ -310,6 +313,33 @@ class TableDriver:
         else:
             self.tap(seat, move.kind)
         return [pick]
+
+    def next_seat(self, p: int, mine: list[Move], proposal: list[dict[str, Any]]
+                  ) -> list[Move] | None:
+        """Fill the next free seat with the record's guest for it: a tap on the seat when the
+        guest shown there has that color, else on that color's "next seat" button."""
+        places = sorted((m for m in self.table.state.legal_moves(p) if m.kind == "place"),
+                        key=lambda m: (m.slot, m.seat, m.pawn))
+        if not places:
+            return None
+        slot, seat = places[0].slot, places[0].seat
+        target = next((m for m in mine if m.kind == "place" and (m.slot, m.seat) == (slot, seat)),
+                      None)
+        if target is None:
+            return None  # the record leaves that seat empty: seat its guests one by one
+        assert target.pawn is not None
+        color = self.colors[self.alias.of[target.pawn]]
+        shown = next((m["pawn"] for m in proposal if m["move"] == "place"
+                      and (m["slot"], m["seat"]) == (slot, seat)), None)
+        if shown is not None and self.colors[shown] == color:
+            self.alias.bind(target.pawn, shown)
+            self.tap(self.tablet.get_by_test_id(f"seat-{p}-{slot}-{seat}"), "place")
+        else:
+            pawn = next(m.pawn for m in places if (m.slot, m.seat) == (slot, seat)
+                        and self.colors[m.pawn] == color)
+            self.alias.bind(target.pawn, pawn)
+            self.tap(self.tablet.get_by_test_id(f"next-seat-{p}-{color}"), "place")
+        return [target]
 
     def seat_alone(self, move: Move, proposal: list[dict[str, Any]]) -> int | None:
         """The guest a tap on the seat alone would seat, if it is of the right color: the one

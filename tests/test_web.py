@@ -528,3 +528,28 @@ def test_play_as_suggested_sends_the_advisors_plan_for_the_seated_guests(
     tablet.wait_events(before + len(plan))
     played = loads_record(table.get("/record")).moves[-len(plan):]
     assert [m.to_dict() for m in played] == plan
+
+
+def test_a_color_tap_fills_the_next_free_seat(room: Room, page: Page) -> None:
+    """Seating its own way, a table taps one color per seat in seat order: the color's
+    button seats a drawn guest of that color in the first free seat, one tap per guest."""
+    table = room.table(["Ana", "Bob"], seed=4)
+    _until_drawn(table)
+    tablet = Tablet(page, room, table).open()
+    state = table.state
+    while places := sorted((m for m in state.legal_moves(0) if m.kind == "place"),
+                           key=lambda m: (m.slot, m.seat)):
+        slot, seat = places[0].slot, places[0].seat
+        colors = sorted({state.pawn_color[m.pawn] for m in places
+                         if (m.slot, m.seat) == (slot, seat)})
+        color = colors[-1]  # not always the guest shown there
+        row = page.get_by_test_id("next-seat-0")
+        expect(row).to_contain_text(f"{('Left', 'Center', 'Right')[slot]} {seat + 1}:")
+        for other in colors:
+            expect(page.get_by_test_id(f"next-seat-0-{other}")).to_be_visible()
+        before = table.count
+        page.get_by_test_id(f"next-seat-0-{color}").click()
+        tablet.wait_events(before + 1)
+        state = table.state
+        assert state.pawn_color[state.occupant(0, slot, seat)] == color
+    expect(page.get_by_test_id("next-seat-0")).to_have_count(0)

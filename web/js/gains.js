@@ -43,8 +43,8 @@ export class Gains {
 }
 
 /** What a list of player `p`'s activations does, in words: "+$1, +$2, Audience +1" (at
- * most four, then "…"); guests ending say nothing. */
-export function activationWords(view, p, moves) {
+ * most `most`, then "…"); guests ending say nothing. */
+export function activationWords(view, p, moves, most = 4) {
   const slots = view.cinemas[p].slots;
   const action = (m) => {
     const s = slots[m.slot];
@@ -52,5 +52,5 @@ export function activationWords(view, p, moves) {
     return seat === "movie_action" && s.movie && m.index !== undefined ? s.movie.actions[m.index] : seat;
   };
   const words = moves.filter((m) => m.move !== "end_guest").map((m) => actionLabel(action(m)));
-  return words.length > 4 ? `${words.slice(0, 4).join(", ")}, …` : words.join(", ");
+  return words.length > most ? `${words.slice(0, most).join(", ")}, …` : words.join(", ");
 }

@@ -222,10 +222,10 @@ class TableScreen {
       ${pawnHtml(null, color, "small")}${zone[color]}</span>`).join("");
     const hand = c.hand.map((h) => {
       const sel = this.selection && this.selection.pawn === h.pawn ? " selected" : "";
-      const exit = this.proposals.exits(p, h.pawn) ? '<small class="to-exit">→ exit</small>' : "";
+      const exit = this.proposals.exits(p, h.pawn) ? '<small class="to-exit" title="to the exit zone">→exit</small>' : "";
       return `<button class="handpawn${sel}" data-act="pick-pawn" data-player="${p}" data-pawn="${h.pawn}"
         data-testid="hand-${h.pawn}">${pawnHtml(h.pawn, h.color)}${exit}</button>`;
-    }).join("") + this.seatAllHtml(p);
+    }).join("") + this.nextSeatHtml(p) + this.seatAllHtml(p);
     const onBoard = v.board.filter((b) => b.player === p)
       .map((b) => `${esc(b.space)}${b.ready ? "" : " (next round)"}`).join(", ");
     const showing = c.showing && c.showing.to_draw ? `<span class="tag wait">to draw: ${c.showing.to_draw}</span>` : "";
@@ -250,10 +250,36 @@ class TableScreen {
     </article>`;
   }
 
+  /** The next seat the rules fill (the first free one, left theater first) and one button
+   * per color of the drawn guests that may sit there: a table seating its own way taps one
+   * color per seat, in seat order, instead of a guest and then a seat. */
+  nextSeatHtml(p) {
+    const next = this.nextSeat(p);
+    if (!next) return "";
+    const colors = [...new Set(next.moves.map(([m]) => this.ctx.catalog.pawns[m.pawn]))];
+    const buttons = colors.map((color) => `<button class="btn small next-seat" data-act="next-seat"
+      data-player="${p}" data-color="${color}" data-testid="next-seat-${p}-${color}"
+      title="Seat a ${esc(guestName(color))} in the ${SLOT_NAMES[next.slot].toLowerCase()} theater, seat ${next.seat + 1}">
+      ${pawnHtml(null, color, "small")}</button>`).join("");
+    return `<span class="next-seat-row" data-testid="next-seat-${p}"><span class="lbl">${SLOT_NAMES[next.slot]}
+      ${next.seat + 1}:</span>${buttons}</span>`;
+  }
+
+  /** The first free seat of player `p` the legal moves fill, and the place moves to it
+   * (lowest pawn first), or null. */
+  nextSeat(p) {
+    const places = this.view.legal.map((m, i) => [m, i])
+      .filter(([m]) => m.move === "place" && m.player === p)
+      .sort(([a], [b]) => a.slot - b.slot || a.seat - b.seat || a.pawn - b.pawn);
+    if (!places.length) return null;
+    const [{ slot, seat }] = places[0];
+    return { slot, seat, moves: places.filter(([m]) => m.slot === slot && m.seat === seat) };
+  }
+
   seatAllHtml(p) {
     if (!this.proposals.moves(p).length) return "";
     const then = this.proposals.then(p);
-    const what = activationWords(this.view, p, then);
+    const what = activationWords(this.view, p, then, 2);
     const play = then.length ? `<button class="btn primary seat-all" data-act="seat-play" data-player="${p}"
       data-testid="seat-play-${p}" title="Seat them all as shown, then play as suggested${what ? `: ${esc(what)}` : ""}">Seat
       and play${what ? `: ${esc(what)}` : ""}</button>` : "";
@@ -514,6 +540,11 @@ class TableScreen {
       "to-exit": () => this.send({ move: "to_exit", player: this.selection.player, pawn: this.selection.pawn }),
       clear: () => { this.selection = null; this.render(); },
       move: () => this.send(this.view.legal[num("index")]),
+      "next-seat": () => {
+        const next = this.nextSeat(num("player"));
+        const pick = next && next.moves.find(([m]) => this.ctx.catalog.pawns[m.pawn] === el.dataset.color);
+        if (pick) this.send(pick[0]);
+      },
       "seat-all": () => this.sendBatch(this.proposals.moves(num("player"))),
       "seat-play": () => this.sendBatch([...this.proposals.moves(num("player")), ...this.proposals.then(num("player"))]),
       gains: () => this.sendBatch(this.gains.moves(num("player"))),
