@@ -1,8 +1,9 @@
 """The hub's web face: a Flask app factory, the REST API and Socket.IO rooms.
 
-Every route answers JSON. Errors are ``{"code", "message"}`` with a 4xx status: 400 for a
-malformed request, 403 for a wrong PIN or token, 404 for an unknown table, 409 for a move
-the rules refuse. ``docs/api.md`` lists every route with an example.
+Every route answers JSON. Errors are ``{"code", "params", "message"}`` with a 4xx status: 400
+for a malformed request, 403 for a wrong PIN or token, 404 for an unknown table, 409 for a
+move the rules refuse. The ``message`` is in the request's language (``?lang=`` or
+``Accept-Language``, see :mod:`.language`). ``docs/api.md`` lists every route with an example.
 
 Socket.IO (threading mode): a client emits ``join`` with a table id to get ``state`` pushes
 (the public view) and ``alert`` pushes; ``join_private`` with a player's token adds that
@@ -41,6 +42,7 @@ from . import auth
 from .bodies import MAX_BODY, json_object
 from .browser import protect
 from .hub import Hub
+from .language import error_body, setup_language
 from .phones import phone_links, register_phones, secret_answer
 from .pin_tries import PinTries, TooManyTries
 
@@ -58,8 +60,10 @@ def quiet_server() -> None:
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
 
 
-def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]:
-    """The Flask app and its Socket.IO server around a started :class:`Hub`."""
+def create_app(hub: Hub, admin_pin: str | None = None,
+               lang: str | None = None) -> tuple[Flask, SocketIO]:
+    """The Flask app and its Socket.IO server around a started :class:`Hub`; ``lang`` is the
+    default language of requests and devices that name none (English if not given)."""
     quiet_server()
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False  # type: ignore[attr-defined]
@@ -67,6 +71,7 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.extensions["pin_tries"] = PinTries()
     protect(app)
+    setup_language(app, lang)
     # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
     socketio = SocketIO(app, async_mode="threading")
     private_rooms: set[tuple[str, int]] = set()
@@ -80,8 +85,9 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     return app, socketio
 
 
-def _error(code: str, message: str, status: int) -> tuple[Response, int]:
-    return jsonify({"code": code, "message": message}), status
+def _error(code: str, message: str, status: int,
+           params: dict[str, Any] | None = None) -> tuple[Response, int]:
+    return jsonify(error_body(code, params or {}, message)), status
 
 
 def _body() -> dict[str, Any]:
@@ -93,7 +99,9 @@ def _body() -> dict[str, Any]:
 def _errors(app: Flask) -> None:
     @app.errorhandler(TableError)
     def table_error(exc: TableError):
-        response, status = jsonify(exc.to_dict()), exc.status
+        extra = {} if exc.index is None else {"index": exc.index}
+        body = error_body(exc.code, exc.params, exc.message, **extra)
+        response, status = jsonify(body), exc.status
         if isinstance(exc, TooManyTries):
             response.headers["Retry-After"] = str(exc.retry_after)
         return response, status
@@ -101,7 +109,8 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(RegistryError)
     def registry_error(exc: RegistryError):
         conflict = exc.code in ("DUPLICATE_UID", "DUPLICATE_PAWN", "COLOR_FULL")
-        return _error(exc.code, exc.message, 409 if conflict else 400)
+        return _error(exc.code, exc.message, 409 if conflict else 400,
+                      getattr(exc, "params", None))
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
@@ -148,7 +157,7 @@ def _parsed(data: Any, index: int | None) -> Move:
         return move_from_dict(data)
     except Violation as exc:
         where = "" if index is None else f"Move {index + 1} of the batch: "
-        raise TableError(exc.code, where + exc.message, 400, index) from exc
+        raise TableError(exc.code, where + exc.message, 400, index, exc.params) from exc
 
 
 def _authorize(hub: Hub, table_id: str, body: dict[str, Any], move: Move,

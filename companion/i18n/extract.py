@@ -1,0 +1,58 @@
+"""Extract the companion's messages into the template ``messages.pot``, with Babel.
+
+``babel.cfg`` at the top of the repository maps files to Babel's extractors (``python``,
+``javascript``) and names, per kind of file, the functions that mark a message. This module
+runs Babel's extraction per section, so ``t`` marks a message in the dashboard's
+JavaScript only, never a Python variable named ``t``. ``scripts/i18n-extract`` runs it, then
+merges the template into each language's ``.po`` (``pybabel update``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
+from babel.messages.pofile import write_po
+
+from .catalogs import DOMAIN, HERE
+
+ROOT = HERE.parent.parent
+"""The repository's top folder (where ``babel.cfg`` is)."""
+
+
+def extract(root: Path = ROOT) -> Catalog:
+    """Every message of the sources under ``root``, as a template catalog."""
+    with (root / "babel.cfg").open(encoding="utf-8") as handle:
+        methods, options = parse_mapping_cfg(handle)
+    catalog = Catalog(project="Popcorn Companion", copyright_holder="Popcorn Companion")
+    for pattern, method in methods:
+        keywords = options.get(pattern, {}).get("keywords", {})
+        if isinstance(keywords, str):  # older Babel leaves the option unparsed
+            keywords = parse_keywords(keywords.split())
+        found = extract_from_dir(str(root), [(pattern, method)], {pattern: {}},
+                                 keywords=keywords, strip_comment_tags=True)
+        for _, _, message, comments, context in found:
+            catalog.add(message, None, flags=_flags(message), auto_comments=comments,
+                        context=context)
+    return catalog
+
+
+def _flags(message: str | tuple[str, ...]) -> tuple[str, ...]:
+    text = message if isinstance(message, str) else message[0]
+    return ("python-brace-format",) if "{" in text else ()
+
+
+def main() -> None:
+    """``python -m companion.i18n.extract``: write ``companion/i18n/messages.pot``."""
+    catalog = extract()
+    with (HERE / f"{DOMAIN}.pot").open("wb") as handle:
+        write_po(handle, catalog, omit_header=False, sort_output=True, no_location=True,
+                 width=100)
+    sys.stdout.write(f"{len(catalog)} messages in {HERE / (DOMAIN + '.pot')}\n")
+
+
+if __name__ == "__main__":
+    main()
