@@ -4,6 +4,9 @@ template is the one the sources give today; every code has its template."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from babel.messages.catalog import Catalog
 
@@ -71,6 +74,20 @@ def test_the_template_is_up_to_date_with_the_sources() -> None:
     extracted, kept = ids(extract()), ids(read_template())
     assert not extracted - kept, "new messages: run scripts/i18n-extract"
     assert not kept - extracted, "messages no source has any more: run scripts/i18n-extract"
+
+
+JS_MESSAGE = re.compile(r'\btn?\("((?:[^"\\]|\\.)*)"')
+"""A ``t("...")`` or ``tn("...", ...)`` call of the dashboard, with its literal message."""
+
+
+def test_every_message_the_dashboard_asks_for_is_in_the_template() -> None:
+    """Babel's JavaScript extractor reads the calls; a call it missed would stay English."""
+    kept = {m.id if isinstance(m.id, str) else m.id[0] for m in read_template() if m.id}
+    web = Path(__file__).resolve().parents[1] / "web" / "js"
+    asked = {(path.name, found) for path in web.glob("*.js") if path.name != "i18n.js"
+             for found in JS_MESSAGE.findall(path.read_text(encoding="utf-8"))}
+    assert len(asked) > 100
+    assert sorted(m for m in asked if m[1] not in kept) == []
 
 
 def test_every_code_has_a_template() -> None:

@@ -29,15 +29,26 @@ def extract(root: Path = ROOT) -> Catalog:
         methods, options = parse_mapping_cfg(handle)
     catalog = Catalog(project="Popcorn Companion", copyright_holder="Popcorn Companion")
     for pattern, method in methods:
-        keywords = options.get(pattern, {}).get("keywords", {})
+        section = dict(options.get(pattern, {}))
+        keywords = section.pop("keywords", {})
         if isinstance(keywords, str):  # older Babel leaves the option unparsed
             keywords = parse_keywords(keywords.split())
-        found = extract_from_dir(str(root), [(pattern, method)], {pattern: {}},
+        found = extract_from_dir(str(root), [(pattern, method)], {pattern: section},
                                  keywords=keywords, strip_comment_tags=True)
         for _, _, message, comments, context in found:
+            message = _message(message)
             catalog.add(message, None, flags=_flags(message), auto_comments=comments,
                         context=context)
     return catalog
+
+
+def _message(found: str | tuple[str | None, ...]) -> str | tuple[str, ...]:
+    """A message as found: a string, or (singular, plural) for ``tn``; the extractor reports
+    ``t("...", {params})`` as a tuple whose other parts are None."""
+    if isinstance(found, str):
+        return found
+    parts = tuple(part for part in found if part is not None)
+    return parts[0] if len(parts) == 1 else parts[:2]
 
 
 def _flags(message: str | tuple[str, ...]) -> tuple[str, ...]:
