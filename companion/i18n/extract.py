@@ -17,7 +17,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import write_po
 
-from .catalogs import DOMAIN, HERE
+from .catalogs import DOMAIN, HERE, read_template
 
 ROOT = HERE.parent.parent
 """The repository's top folder (where ``babel.cfg`` is)."""
@@ -56,13 +56,21 @@ def _flags(message: str | tuple[str, ...]) -> tuple[str, ...]:
     return ("python-brace-format",) if "{" in text else ()
 
 
+def _ids(catalog: Catalog) -> set[object]:
+    return {message.id for message in catalog if message.id}
+
+
 def main() -> None:
     """``python -m companion.i18n.extract``: write ``companion/i18n/messages.pot``."""
     catalog = extract()
-    with (HERE / f"{DOMAIN}.pot").open("wb") as handle:
+    path = HERE / f"{DOMAIN}.pot"
+    if path.exists() and _ids(catalog) == _ids(read_template()):
+        sys.stdout.write(f"{len(catalog)} messages, unchanged: {path}\n")
+        return  # no new date in the header, so no change for git to merge
+    with path.open("wb") as handle:
         write_po(handle, catalog, omit_header=False, sort_output=True, no_location=True,
                  width=100)
-    sys.stdout.write(f"{len(catalog)} messages in {HERE / (DOMAIN + '.pot')}\n")
+    sys.stdout.write(f"{len(catalog)} messages in {path}\n")
 
 
 if __name__ == "__main__":

@@ -87,6 +87,7 @@ export function actionLabel(id) {
 /** An advertising space ("red", "white", "multicolor", ...) in words. */
 export function adSpace(space) {
   if (space === "multicolor") return t("multicolor");
+  if (space === "any") return t("any");
   return colorWord(space);
 }
 
