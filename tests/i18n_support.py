@@ -39,12 +39,15 @@ def words(texts: Iterable[str]) -> set[str]:
 
 
 def language_words(lang: str) -> set[str]:
-    """Every word of a language's catalog: its translations (the English messages for en)."""
+    """Every word of a language's catalog: its translations, the award cards' words included
+    (the English messages for en)."""
     if lang == "en":
         return words(m.id if isinstance(m.id, str) else " ".join(m.id)
-                     for m in read_template() if m.id)
-    values = browser_catalog(lang)["messages"].values()
-    return words(v if isinstance(v, str) else " ".join(v) for v in values)
+                     for m in read_template() if m.id and not m.context)
+    catalog = browser_catalog(lang)
+    values = [v if isinstance(v, str) else " ".join(v) for v in catalog["messages"].values()]
+    cards = [text for card in catalog["awards"].values() for text in card.values()]
+    return words(values + cards)
 
 
 def visible_texts(page: Page) -> list[str]:

@@ -31,7 +31,7 @@ def test_every_message_is_translated_with_its_placeholders(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_browser_catalog_has_every_message_too(lang: str) -> None:
-    assert browser_problems(read_template(), browser_catalog(lang)["messages"]) == []
+    assert browser_problems(read_template(), browser_catalog(lang)) == []
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -64,7 +64,7 @@ def test_the_checks_catch_a_missing_an_empty_a_fuzzy_and_a_wrong_placeholder() -
     messages = {"Put it back in {place}.": "Remettez-le : {place}.", "Done.": "Fait.",
                 "Again.": "Encore {x}.", "Hi {name}.": "Salut {name}.",
                 "{count} guest": ["{count} invité", "{count} invités"]}
-    assert browser_problems(template, messages) == [
+    assert browser_problems(template, {"messages": messages}) == [
         "placeholders ['x'] instead of []: 'Encore {x}.'", "missing: 'Bye.'"]
 
 
@@ -82,12 +82,22 @@ JS_MESSAGE = re.compile(r'\btn?\("((?:[^"\\]|\\.)*)"')
 
 def test_every_message_the_dashboard_asks_for_is_in_the_template() -> None:
     """Babel's JavaScript extractor reads the calls; a call it missed would stay English."""
-    kept = {m.id if isinstance(m.id, str) else m.id[0] for m in read_template() if m.id}
+    kept = {m.id if isinstance(m.id, str) else m.id[0] for m in read_template()
+            if m.id and not m.context}
     web = Path(__file__).resolve().parents[1] / "web" / "js"
     asked = {(path.name, found) for path in web.glob("*.js") if path.name != "i18n.js"
              for found in JS_MESSAGE.findall(path.read_text(encoding="utf-8"))}
     assert len(asked) > 100
     assert sorted(m for m in asked if m[1] not in kept) == []
+
+
+def test_every_award_has_its_title_and_condition_in_every_language() -> None:
+    awards = {m.context.partition(":")[2] for m in read_template() if m.context}
+    assert len(awards) == 26
+    for lang in TRANSLATED:
+        cards = browser_catalog(lang)["awards"]
+        assert set(cards) == awards
+        assert all(card["condition"] and card["title"] for card in cards.values())
 
 
 def test_every_code_has_a_template() -> None:

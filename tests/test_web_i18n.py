@@ -1,6 +1,7 @@
 """Every screen in four languages, in a real browser (Debian's Chromium, a real hub process,
 virtual bag readers): the setup screen, the table screen while buying, in the showings with
-an alert, and the final scoring, each in English, French, German and Japanese, with a
+an alert, the final scoring, and a player's phone (awards and score), each in English,
+French, German and Japanese, with a
 screenshot of each (``artifacts/screenshots/i18n-<lang>-<screen>.png``) and a check that no
 English is left on a screen in another language (:mod:`i18n_support`).
 
@@ -20,6 +21,7 @@ from i18n_support import foreign_texts, visible_texts
 from playwright.sync_api import Browser, Page, expect
 from web_support import (
     CATALOG,
+    PHONE,
     READERS,
     SHOTS,
     TABLET,
@@ -36,7 +38,7 @@ from companion.engine import pawns as P
 LANGS = ("en", "fr", "de", "ja")
 SPEECH_SPY = """window.spoken = [];
 SpeechSynthesis.prototype.speak = function (u) { window.spoken.push([u.lang, u.text]); };
-localStorage.setItem('popcorn:speak', 'on');"""
+if (location.protocol === 'http:') localStorage.setItem('popcorn:speak', 'on');"""
 """What a tablet says, with the language of its voice, goes to ``window.spoken``."""
 HOW = {"en": ("en-US", None), "fr": ("en-US", None), "de": ("en-US", "de"), "ja": ("ja-JP", None)}
 """Each page's browser language, and the language already remembered on the device."""
@@ -58,7 +60,8 @@ def pages(browser: Browser) -> Iterator[dict[str, Page]]:
         page = context.new_page()
         page.add_init_script(SPEECH_SPY)
         if saved:
-            page.add_init_script(f"localStorage.setItem('popcorn:lang', '{saved}');")
+            page.add_init_script("if (location.protocol === 'http:') "
+                                 f"localStorage.setItem('popcorn:lang', '{saved}');")
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         watch_csp(page, errors)
         contexts.append(context)
@@ -130,12 +133,20 @@ def test_setup_table_alert_and_scores_in_four_languages(room: Room, pages) -> No
     expect(pages["de"].get_by_test_id("alert")).to_contain_text("Gast")
     expect(pages["ja"].get_by_test_id("alert")).to_contain_text("ゲスト")
     assert "Spectateur" in pages["fr"].evaluate("window.spoken")[-1][1]
+    for page in pages.values():  # four pages redrawing every move would only slow the game
+        page.goto("about:blank")
     while not table.state.is_over:
         assert play_step(players, None)
     for lang, page in pages.items():
-        tablets[lang].wait_events()
+        tablets[lang].open()
         shown(page, "scores-table")
         check(page, lang, "scores", names)
+    for lang, page in pages.items():  # Bob's phone: his awards (conditions) and his score
+        page.set_viewport_size(PHONE)
+        page.goto(f"{room.base}/phone/{table.id}/1#token={table.info['tokens'][1]}")
+        shown(page, "phone-total")
+        in_language(page, lang)
+        check(page, lang, "phone", names)
 
 
 def test_the_check_finds_an_english_word_left_on_a_french_screen(room: Room, pages) -> None:

@@ -111,15 +111,22 @@ def codes() -> dict[str, Any]:
 @functools.cache
 def browser_catalog(lang: str) -> dict[str, Any]:
     """The JSON the dashboard loads for ``lang``: ``messages`` maps each English message to
-    its translation (a list of forms for a plural message), with the ``plurals`` categories
+    its translation (a list of forms for a plural message), ``awards`` maps each award id to
+its ``title`` and ``condition`` in ``lang``, with the ``plurals`` categories
     (:func:`plural_tags`) and the codes' English templates (:func:`codes`)."""
     if lang not in TRANSLATED:
-        return {"lang": SOURCE, "plurals": plural_tags(SOURCE), "messages": {},
+        return {"lang": SOURCE, "plurals": plural_tags(SOURCE), "messages": {}, "awards": {},
                 "codes": codes()}
     catalog = read_catalog(lang)
     messages: dict[str, Any] = {}
+    awards: dict[str, dict[str, str]] = {}
     for message in catalog:
         if not message.id or message.fuzzy:
+            continue
+        if message.context and message.string:
+            kind, _, award = message.context.partition(":")
+            field = "title" if kind == "award-title" else "condition"
+            awards.setdefault(award, {})[field] = message.string
             continue
         if isinstance(message.id, tuple):
             forms = list(message.string)
@@ -128,7 +135,7 @@ def browser_catalog(lang: str) -> dict[str, Any]:
         elif message.string:
             messages[message.id] = message.string
     return {"lang": lang, "plurals": plural_tags(lang), "messages": messages,
-            "codes": codes()}
+            "awards": awards, "codes": codes()}
 
 
 def main() -> None:

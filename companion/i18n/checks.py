@@ -15,14 +15,17 @@ from babel.messages.catalog import Catalog
 
 from .localize import placeholders
 
+Key = tuple[str | None, str]
+"""A message's identity: its context (an award's id, or None) and its English id."""
 
-def _key(message_id: str | tuple[str, ...]) -> str:
-    return message_id if isinstance(message_id, str) else message_id[0]
+
+def _key(context: str | None, message_id: str | tuple[str, ...]) -> Key:
+    return (context, message_id if isinstance(message_id, str) else message_id[0])
 
 
-def english(template: Catalog) -> dict[str, tuple[str, ...]]:
-    """Each English message of the template by its id: its forms (two for a plural)."""
-    return {_key(m.id): ((m.id,) if isinstance(m.id, str) else tuple(m.id))
+def english(template: Catalog) -> dict[Key, tuple[str, ...]]:
+    """Each English message of the template by its key: its forms (two for a plural)."""
+    return {_key(m.context, m.id): ((m.id,) if isinstance(m.id, str) else tuple(m.id))
             for m in template if m.id}
 
 
@@ -39,25 +42,36 @@ def form_problems(key: str, source: tuple[str, ...], forms: Iterable[Any]) -> li
 
 def po_problems(template: Catalog, catalog: Catalog) -> list[str]:
     """Every problem of a ``.po`` catalog against the template."""
-    found = {_key(m.id): m for m in catalog if m.id}
+    found = {_key(m.context, m.id): m for m in catalog if m.id}
     problems: list[str] = []
     for key, source in english(template).items():
         message = found.get(key)
         if message is None:
-            problems.append(f"missing: {key!r}")
+            problems.append(f"missing: {key[1]!r}")
         elif message.fuzzy:
-            problems.append(f"fuzzy: {key!r}")
+            problems.append(f"fuzzy: {key[1]!r}")
         else:
-            problems += form_problems(key, source, message.string)
+            problems += form_problems(key[1], source, message.string)
     return problems
 
 
-def browser_problems(template: Catalog, messages: Mapping[str, Any]) -> list[str]:
-    """Every problem of a browser catalog's ``messages`` against the template."""
+def _browser_entry(data: Mapping[str, Any], key: Key) -> Any:
+    context, message_id = key
+    if context is None:
+        return data.get("messages", {}).get(message_id)
+    kind, _, award = context.partition(":")
+    field = "title" if kind == "award-title" else "condition"
+    return data.get("awards", {}).get(award, {}).get(field)
+
+
+def browser_problems(template: Catalog, data: Mapping[str, Any]) -> list[str]:
+    """Every problem of a browser catalog (its ``messages`` and ``awards``) against the
+    template."""
     problems: list[str] = []
     for key, source in english(template).items():
-        if key not in messages:
-            problems.append(f"missing: {key!r}")
+        entry = _browser_entry(data, key)
+        if entry is None:
+            problems.append(f"missing: {key[1]!r}")
         else:
-            problems += form_problems(key, source, messages[key])
+            problems += form_problems(key[1], source, entry)
     return problems

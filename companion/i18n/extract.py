@@ -5,10 +5,16 @@
 runs Babel's extraction per section, so ``t`` marks a message in the dashboard's
 JavaScript only, never a Python variable named ``t``. ``scripts/i18n-extract`` runs it, then
 merges the template into each language's ``.po`` (``pybabel update``).
+
+Card facts are data, so the award cards' words come from the card catalog
+(``companion/data/popcorn-cards.json``), each keyed by its award id in the message context:
+``award:<id>`` for the condition, ``award-title:<id>`` for the title (a title stays as printed
+on the English card unless the language's rulebook gives its own).
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -39,7 +45,24 @@ def extract(root: Path = ROOT) -> Catalog:
             message = _message(message)
             catalog.add(message, None, flags=_flags(message), auto_comments=comments,
                         context=context)
+    _card_words(root, catalog)
     return catalog
+
+
+AWARD = "award:"
+"""The message context of an award's condition: ``award:<award id>``."""
+AWARD_TITLE = "award-title:"
+"""The message context of an award's title: ``award-title:<award id>``."""
+
+
+def _card_words(root: Path, catalog: Catalog) -> None:
+    with (root / "companion" / "data" / "popcorn-cards.json").open(encoding="utf-8") as handle:
+        awards = json.load(handle)["awards"]
+    for award in awards:
+        catalog.add(award["condition"], None, context=AWARD + award["id"])
+        catalog.add(award["title"], None, context=AWARD_TITLE + award["id"],
+                    auto_comments=["A card title: as printed on the English card, unless the "
+                                   "language's rulebook names the card itself."])
 
 
 def _message(found: str | tuple[str | None, ...]) -> str | tuple[str, ...]:

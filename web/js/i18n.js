@@ -13,7 +13,7 @@
 
 const KEY = "popcorn:lang";
 let lang = "en";
-let catalog = { messages: {}, plurals: ["one", "other"], codes: { errors: {}, alerts: {}, places: {}, colors: {} } };
+let catalog = { messages: {}, awards: {}, plurals: ["one", "other"], codes: { errors: {}, alerts: {}, places: {}, colors: {} } };
 let known = { en: "English" };
 let fallback = "en";
 
@@ -81,6 +81,13 @@ export function tn(singular, plural, n, params = {}) {
   if (!Array.isArray(forms)) return fill(n === 1 ? singular : plural, all);
   const index = catalog.plurals.indexOf(new Intl.PluralRules(lang).select(n));
   return fill(forms[Math.max(0, Math.min(index, forms.length - 1))], all);
+}
+
+/** An award card's `title` or `condition` (`field`) in this language: card facts are data,
+ * so the catalog keys them by award id; `english` is the card's own text. */
+export function awardText(id, field, english) {
+  const card = catalog.awards && catalog.awards[id];
+  return (card && card[field]) || english;
 }
 
 /** A guest or seat color as an adjective in this language. */

@@ -1,7 +1,7 @@
 // The final scoring table: each player's bucket, money, trophy and awards, the total, the
 // winner (or the shared victory) and the advertising-token choices the scorer made.
 
-import { colorWord, t } from "./i18n.js";
+import { awardText, colorWord, t } from "./i18n.js";
 import { adSpace, esc } from "./labels.js";
 
 const USES = () => ({ unused: t("not used"), count_as: t("counted as"), return_white: t("returned a white guest") });
@@ -12,7 +12,7 @@ export function scoresHtml(view, catalog) {
   if (!scores) return `<p>${esc(t("Scoring…"))}</p>`;
   const players = scores.players;
   const awardIds = [...new Set(players.flatMap((p) => Object.keys(p.breakdown.awards)))];
-  const title = (id) => (catalog.byId[id] ? catalog.byId[id].title : id);
+  const title = (id) => awardText(id, "title", catalog.byId[id] ? catalog.byId[id].title : id);
   const row = (label, cell, key) => `<tr data-testid="row-${key}"><th>${esc(label)}</th>${players.map((p, i) =>
     `<td data-testid="score-${i}-${key}">${cell(p)}</td>`).join("")}</tr>`;
   const winners = scores.winners;
