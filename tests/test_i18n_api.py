@@ -103,3 +103,16 @@ def test_an_alert_renders_its_place_and_color_in_french() -> None:
                                 translations("fr").gettext, "fr")
     assert "rouge" in message and "salle du centre de Bob" in message and "Ana" in message
     assert "le siège 2" in fix
+
+
+def test_lang_option_takes_a_language_and_refuses_any_other() -> None:
+    import argparse
+
+    from companion.commands.lang_option import add_lang_option
+
+    parser = argparse.ArgumentParser()
+    add_lang_option(parser)
+    assert parser.parse_args([]).lang == "en"
+    assert parser.parse_args(["--lang", "fr-FR"]).lang == "fr"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--lang", "klingon"])

@@ -355,7 +355,7 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
         table_id = data.get("table") if isinstance(data, dict) else None
         table = hub.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
-            emit("error", {"code": "TABLE_NOT_FOUND", "message": "No such table."})
+            emit("error", {"code": "TABLE_NOT_FOUND", "params": {}, "message": "No such table."})
             return
         join_room(table.id)
         with hub.lock:
@@ -369,7 +369,8 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
         table = hub.tables.get(table_id) if isinstance(table_id, str) else None
         seat = table.config.player_of_token(data.get("token")) if table else None
         if table is None or seat is None or seat != data.get("player"):
-            emit("error", {"code": "WRONG_TOKEN", "message": "That is not this player's token."})
+            emit("error", {"code": "WRONG_TOKEN", "params": {},
+                           "message": "That is not this player's token."})
             return
         join_room(f"{table.id}/p{seat}")
         private_rooms.add((table.id, seat))
@@ -381,7 +382,7 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
         pin = data.get("admin_pin") if isinstance(data, dict) else None
         try:
             if not auth.check_admin(pin):
-                emit("error", {"code": "WRONG_PIN", "message": auth.ADMIN_MESSAGE})
+                emit("error", {"code": "WRONG_PIN", "params": {}, "message": auth.ADMIN_MESSAGE})
                 return
         except TooManyTries as exc:
             emit("error", {**exc.to_dict(), "retry_after": exc.retry_after})
@@ -408,8 +409,8 @@ def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
             socketio.emit("alert", {"table": table_id, "alert": payload}, to=table_id)
         elif kind == "token":  # a seat's old token no longer opens its private pushes
             room = f"{table_id}/p{payload}"
-            socketio.emit("error", {"code": "WRONG_TOKEN", "message": "This phone link was "
-                                    "replaced: scan the new QR code."}, to=room)
+            socketio.emit("error", {"code": "WRONG_TOKEN", "params": {}, "message": "This phone "
+                                    "link was replaced: scan the new QR code."}, to=room)
             socketio.close_room(room)
             private_rooms.discard((table_id, payload))
         elif kind == "enroll":
