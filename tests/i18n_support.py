@@ -47,6 +47,7 @@ def language_words(lang: str) -> set[str]:
     catalog = browser_catalog(lang)
     values = [v if isinstance(v, str) else " ".join(v) for v in catalog["messages"].values()]
     cards = [text for card in catalog["awards"].values() for text in card.values()]
+    cards += list(catalog["actions"].values())
     return words(values + cards)
 
 

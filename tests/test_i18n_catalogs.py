@@ -91,13 +91,17 @@ def test_every_message_the_dashboard_asks_for_is_in_the_template() -> None:
     assert sorted(m for m in asked if m[1] not in kept) == []
 
 
-def test_every_award_has_its_title_and_condition_in_every_language() -> None:
-    awards = {m.context.partition(":")[2] for m in read_template() if m.context}
-    assert len(awards) == 26
+def test_every_award_and_action_has_its_words_in_every_language() -> None:
+    awards = {m.context.partition(":")[2] for m in read_template()
+              if m.context and m.context.startswith("award")}
+    actions = {m.context.partition(":")[2] for m in read_template()
+               if m.context and m.context.startswith("action:")}
+    assert len(awards) == 26 and len(actions) == 21
     for lang in TRANSLATED:
         cards = browser_catalog(lang)["awards"]
         assert set(cards) == awards
         assert all(card["condition"] and card["title"] for card in cards.values())
+        assert set(browser_catalog(lang)["actions"]) == actions
 
 
 def test_every_code_has_a_template() -> None:

@@ -112,19 +112,24 @@ def codes() -> dict[str, Any]:
 def browser_catalog(lang: str) -> dict[str, Any]:
     """The JSON the dashboard loads for ``lang``: ``messages`` maps each English message to
     its translation (a list of forms for a plural message), ``awards`` maps each award id to
-its ``title`` and ``condition`` in ``lang``, with the ``plurals`` categories
+its ``title`` and ``condition`` in ``lang``, ``actions`` each action id to what it does,
+    with the ``plurals`` categories
     (:func:`plural_tags`) and the codes' English templates (:func:`codes`)."""
     if lang not in TRANSLATED:
         return {"lang": SOURCE, "plurals": plural_tags(SOURCE), "messages": {}, "awards": {},
-                "codes": codes()}
+                "actions": {}, "codes": codes()}
     catalog = read_catalog(lang)
     messages: dict[str, Any] = {}
     awards: dict[str, dict[str, str]] = {}
+    actions: dict[str, str] = {}
     for message in catalog:
         if not message.id or message.fuzzy:
             continue
         if message.context and message.string:
             kind, _, award = message.context.partition(":")
+            if kind == "action":
+                actions[award] = message.string
+                continue
             field = "title" if kind == "award-title" else "condition"
             awards.setdefault(award, {})[field] = message.string
             continue
@@ -135,7 +140,7 @@ its ``title`` and ``condition`` in ``lang``, with the ``plurals`` categories
         elif message.string:
             messages[message.id] = message.string
     return {"lang": lang, "plurals": plural_tags(lang), "messages": messages,
-            "awards": awards, "codes": codes()}
+            "awards": awards, "actions": actions, "codes": codes()}
 
 
 def main() -> None:

@@ -60,6 +60,8 @@ def _browser_entry(data: Mapping[str, Any], key: Key) -> Any:
     if context is None:
         return data.get("messages", {}).get(message_id)
     kind, _, award = context.partition(":")
+    if kind == "action":
+        return data.get("actions", {}).get(award)
     field = "title" if kind == "award-title" else "condition"
     return data.get("awards", {}).get(award, {}).get(field)
 

@@ -7,9 +7,10 @@ JavaScript only, never a Python variable named ``t``. ``scripts/i18n-extract`` r
 merges the template into each language's ``.po`` (``pybabel update``).
 
 Card facts are data, so the award cards' words come from the card catalog
-(``companion/data/popcorn-cards.json``), each keyed by its award id in the message context:
-``award:<id>`` for the condition, ``award-title:<id>`` for the title (a title stays as printed
-on the English card unless the language's rulebook gives its own).
+(``companion/data/popcorn-cards.json``), each keyed by its id in the message context:
+``award:<id>`` for an award's condition, ``award-title:<id>`` for its title (a title stays as
+printed on the English card unless the language's rulebook gives its own), ``action:<id>``
+for what an action does.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ def extract(root: Path = ROOT) -> Catalog:
     return catalog
 
 
+ACTION = "action:"
+"""The message context of what an action does (a tooltip): ``action:<action id>``."""
 AWARD = "award:"
 """The message context of an award's condition: ``award:<award id>``."""
 AWARD_TITLE = "award-title:"
@@ -57,8 +60,10 @@ AWARD_TITLE = "award-title:"
 
 def _card_words(root: Path, catalog: Catalog) -> None:
     with (root / "companion" / "data" / "popcorn-cards.json").open(encoding="utf-8") as handle:
-        awards = json.load(handle)["awards"]
-    for award in awards:
+        cards = json.load(handle)
+    for action in cards["actions"]:
+        catalog.add(action["meaning"], None, context=ACTION + action["id"])
+    for award in cards["awards"]:
         catalog.add(award["condition"], None, context=AWARD + award["id"])
         catalog.add(award["title"], None, context=AWARD_TITLE + award["id"],
                     auto_comments=["A card title: as printed on the English card, unless the "

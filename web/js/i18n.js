@@ -90,6 +90,11 @@ export function awardText(id, field, english) {
   return (card && card[field]) || english;
 }
 
+/** What an action does (a tooltip) in this language; `english` is the catalog's sentence. */
+export function actionMeaning(id, english) {
+  return (catalog.actions && catalog.actions[id]) || english;
+}
+
 /** A guest or seat color as an adjective in this language. */
 export function colorWord(color) {
   const source = catalog.codes.colors[color];
