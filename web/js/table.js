@@ -8,7 +8,7 @@
 
 import { ApiError, call, tableCall } from "./api.js";
 import { COLORS, actionLabel, adSpace, esc, guestName, letter, moveLabel, pawnHtml } from "./labels.js";
-import { alertText, colorWord, t, tn } from "./i18n.js";
+import { actionMeaning, alertText, colorWord, t, tn } from "./i18n.js";
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { ranked } from "./search.js";
@@ -290,7 +290,7 @@ class TableScreen {
     const m = s.movie;
     const items = m.actions.map((a, i) => {
       const cls = i >= s.visible ? "covered" : s.used.includes(i) ? "used" : "";
-      const meaning = this.ctx.catalog.actions[a] || a;
+      const meaning = actionMeaning(a, this.ctx.catalog.actions[a] || a);
       return `<li class="${cls}" title="${esc(meaning)}">${esc(actionLabel(a))}</li>`;
     }).join("");
     const slider = s.covered ? `<div class="slider">${esc(t("slider covers {n}", { n: s.covered }))}</div>` : "";
