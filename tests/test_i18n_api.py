@@ -116,3 +116,17 @@ def test_lang_option_takes_a_language_and_refuses_any_other() -> None:
     assert parser.parse_args(["--lang", "fr-FR"]).lang == "fr"
     with pytest.raises(SystemExit):
         parser.parse_args(["--lang", "klingon"])
+
+
+def test_a_refused_batch_says_which_move_in_the_plural_the_language_gives(hub) -> None:
+    web = client(hub)
+    readers = [f"bag-{next(_readers)}" for _ in range(2)]
+    created = web.post("/api/tables", json={"players": ["Ana", "Bob"], "deal_seed": 4,
+                                             "readers": readers}).json
+    moves = {"moves": [{"move": "end_turn", "player": 1}, {"move": "end_turn", "player": 0}]}
+    path = f"/api/tables/{created['id']}/moves"
+    french = web.post(path + "?lang=fr", json=moves).json
+    german = web.post(path + "?lang=de", json=moves).json
+    assert french["params"]["index"] == 0 and french["params"]["size"] == 2
+    assert french["message"].startswith("Le coup 1 sur 2 a été refusé")
+    assert german["message"].startswith("Zug 1 von 2 wurde abgelehnt")

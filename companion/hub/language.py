@@ -55,7 +55,9 @@ def error_body(code: str, params: dict[str, Any], english: str, **extra: Any) ->
     """An error's JSON body with its message in the request's language."""
     try:
         locale = str(get_locale() or "en")
-        message = render(code, params, english, get_translations().gettext, locale)
+        translations = get_translations()
+        message = render(code, params, english, translations.gettext, locale,
+                         translations.ngettext)
     except RuntimeError:  # outside a request (a Socket.IO push): the English sentence
         message = english
     return {"code": code, "params": params, "message": message, **extra}

@@ -15,6 +15,7 @@ plural rule's number of forms.
 from __future__ import annotations
 
 import functools
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -66,8 +67,10 @@ def compile_all(target: Path = HERE) -> Path:
         if target == HERE and not _stale(po_path(lang), mo):
             continue
         mo.parent.mkdir(parents=True, exist_ok=True)
-        with mo.open("wb") as handle:
+        partial = mo.with_name(f"{mo.name}.{os.getpid()}.tmp")
+        with partial.open("wb") as handle:
             write_mo(handle, read_catalog(lang), use_fuzzy=False)
+        os.replace(partial, mo)  # whole or not at all, for a hub starting at the same time
     return target
 
 

@@ -15,10 +15,13 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-from .texts import ALERTS, COLORS, ERRORS, PLACES, VIOLATIONS
+from .texts import ALERTS, BATCH, COLORS, ERRORS, PLACES, VIOLATIONS
 
 Gettext = Callable[[str], str]
 """A function that translates one message, such as ``Translations.gettext``."""
+Ngettext = Callable[[str, str, int], str]
+"""A function that picks and translates a plural form, such as ``Translations.ngettext``
+(Babel's catalogs carry each language's plural rule)."""
 
 NUMBERS = ("pawn", "seat", "count", "index", "size", "price", "money")
 """Params written as numbers in the language's own way."""
@@ -61,14 +64,20 @@ def template(code: str) -> str | None:
 
 
 def render(code: str, params: Mapping[str, Any], english: str, gettext: Gettext,
-           locale: str) -> str:
+           locale: str, ngettext: Ngettext | None = None) -> str:
     """The sentence for a refusal in ``locale``: in English the precise ``english`` sentence
     the code was raised with; in another language the code's translated template (or the
-    English sentence, for a code no template knows)."""
+    English sentence, for a code no template knows). A refused batch (params ``index`` and
+    ``size``) says which of how many moves, in the plural form ``size`` takes."""
     source = template(code)
     if locale == "en" or source is None:
         return english
-    return fill(gettext(source), params, gettext, locale)
+    reason = fill(gettext(source), params, gettext, locale)
+    size = params.get("size")
+    if ngettext is None or not isinstance(size, int) or not isinstance(params.get("index"), int):
+        return reason
+    batch = {**params, "index": params["index"] + 1, "reason": reason}
+    return fill(ngettext(BATCH[0], BATCH[1], size), batch, gettext, locale)
 
 
 def render_alert(code: str, params: Mapping[str, Any], gettext: Gettext,

@@ -134,6 +134,17 @@ ALERTS: dict[str, tuple[str, str]] = {
 }
 """For each alert code: the message and the fix, with the alert's ``params``."""
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - as N_, for plurals
+    """Mark a plural message (its singular and plural English forms) for extraction."""
+    return singular, plural
+
+
+BATCH: tuple[str, str] = Nn_(
+    "The move was refused, so it was not made: {reason}",
+    "Move {index} of {size} was refused, so none of the {size} moves was made: {reason}")
+"""A refused batch of moves (its params have ``index``, from 1 here, and ``size``): the
+singular and plural forms, chosen by ``size`` with the language's plural rule."""
+
 PLACES: dict[str, str] = {
     "box": N_("the box"),
     "reserve": N_("the reserve"),
