@@ -130,8 +130,10 @@ export function alertText(alert) {
 /** Fill the header's language picker; choosing a language reloads the catalog and calls
  * `then` (which redraws the screen). */
 export function mountPicker(select, then) {
+  // short codes keep the header on one line; each option's title and lang name it in full
   select.innerHTML = Object.entries(known).map(([code, name]) =>
-    `<option value="${code}"${code === lang ? " selected" : ""}>${name}</option>`).join("");
+    `<option value="${code}" lang="${code}" title="${name}"${code === lang ? " selected" : ""}>${code.toUpperCase()}</option>`).join("");
+  select.title = known[lang] || lang;
   select.setAttribute("aria-label", t("Language"));
   select.onchange = async () => {
     await loadLanguage(select.value);
