@@ -78,7 +78,8 @@ def test_unknown_code_is_a_programming_error() -> None:
     """Violations: codes never change meaning; an unknown code is refused outright."""
     with pytest.raises(ValueError):
         Violation("NOT_A_CODE", "x")
-    assert Violation("GAME_OVER", "done").to_dict() == {"code": "GAME_OVER", "message": "done"}
+    assert Violation("GAME_OVER", "done").to_dict() == {"code": "GAME_OVER", "params": {},
+                                                         "message": "done"}
 
 
 # -- move-level violations -------------------------------------------------------------------

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cards import load_catalog
+from companion.commands.lang_option import add_lang_option
 from companion.commands.serve import tablet_url
 from companion.hub.app import create_app
 from companion.hub.demo import PLAYERS, ScriptedPlayers, enroll_box
@@ -42,6 +43,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed for the deal and the players")
     parser.add_argument("--exit-when-done", action="store_true",
                         help="stop when the game ends instead of serving on")
+    add_lang_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -73,7 +75,7 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
         return 2
     uids = enroll_box(hub, args.seed)
     table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", args.seed)
-    app, socketio = create_app(hub)
+    app, socketio = create_app(hub, lang=args.lang)
     players = ScriptedPlayers(hub, table, bank, uids, delay=BASE_DELAY / args.speed,
                               seed=args.seed).start()
     print(f"Popcorn Companion demo: open {tablet_url(args.host, args.port)}table/{table.id} "

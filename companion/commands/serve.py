@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cards import load_catalog
+from companion.commands.lang_option import add_lang_option
 from companion.commands.readers import _reader_id, _url_or_empty
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
@@ -44,6 +45,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--reader", dest="readers", action="append", type=_reader_id,
                         default=[], metavar="ID", help="trust a reader before any table binds it")
     parser.add_argument("--admin-pin", help="PIN for the tag registry (random if not given)")
+    add_lang_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -114,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
                 if isinstance(exc, BrokerError) and "in use" in str(exc) else "")
         print(f"{PROG}: error: {exc}{hint}", file=sys.stderr)
         return 2
-    app, socketio = create_app(hub, args.admin_pin)
+    app, socketio = create_app(hub, args.admin_pin, args.lang)
     print(f"Popcorn Companion hub: open {tablet_url(args.host, args.port)} on the tablet",
           flush=True)
     print(f"database {db}; admin PIN {app.config['admin_pin']}", flush=True)

@@ -18,7 +18,7 @@ from .flow import settle
 from .listing import is_listed, listed_each
 from .moves import Move, check_fields
 from .state import GameState
-from .violations import Violation
+from .violations import Params, Violation
 
 Handler = Callable[[GameState, Move], None]
 
@@ -65,8 +65,25 @@ def apply(state: GameState, move: Move) -> None:
         check_fields(move)
     if move.player is not None and move.player >= state.n:
         raise Violation("BAD_MOVE", f"There is no player {move.player} at this table.")
-    handler(state, move)
+    try:
+        handler(state, move)
+    except Violation as exc:
+        exc.params = {**move_params(state, move), **exc.params}
+        raise
     settle(state)
+
+
+def move_params(state: GameState, move: Move) -> Params:
+    """The facts of a refused move that a violation's ``params`` carry: its kind, its fields,
+    the player's ``name`` and the named pawn's ``color`` (what a sentence in any language may
+    need, as plain values)."""
+    params: Params = {key: value for key, value in move.to_dict().items() if key != "move"}
+    params["move"] = move.kind
+    if move.player is not None and move.player < state.n:
+        params["name"] = state.names[move.player]
+    if move.pawn is not None and 0 <= move.pawn < len(state.pawn_color):
+        params.setdefault("color", state.pawn_color[move.pawn])
+    return params
 
 
 EFFECTS: dict[str, Handler] = {**S.EFFECTS, **T.EFFECTS}

@@ -2,6 +2,11 @@
 
 Applying an illegal move raises :class:`Violation` and leaves the state exactly as it was.
 Codes never change meaning once published; the sentence may be reworded.
+
+A violation also carries ``params``: the facts its sentence names (the player's seat and
+name, the pawn, the card...) as plain JSON values. The sentence is English; a program that
+speaks another language renders the ``code`` with these ``params`` in its own words (the
+hub's :mod:`companion.i18n` does), so the engine never needs to know any language but one.
 """
 
 from __future__ import annotations
@@ -67,22 +72,32 @@ CODES: dict[str, str] = {
 """Every violation code, with what it means in general."""
 
 
-class Violation(Exception):
-    """An illegal move: ``code`` is one of :data:`CODES`, ``message`` is for the players."""
+Params = dict[str, str | int | None]
+"""The facts a violation names, by name: ``{"player": 0, "name": "Ana", "pawn": 12}``."""
 
-    def __init__(self, code: str, message: str) -> None:
+
+class Violation(Exception):
+    """An illegal move: ``code`` is one of :data:`CODES`, ``message`` is for the players.
+
+    ``params`` holds the facts behind the sentence (see the module's docstring). The engine's
+    :func:`~companion.engine.game.apply` adds the refused move's own fields to them.
+    """
+
+    def __init__(self, code: str, message: str, params: Params | None = None) -> None:
         if code not in CODES:
             raise ValueError(f"unknown violation code {code!r}")
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.params: Params = dict(params or {})
 
-    def to_dict(self) -> dict[str, str]:
-        """The JSON error shape used by the API and the CLI: ``{"code", "message"}``."""
-        return {"code": self.code, "message": self.message}
+    def to_dict(self) -> dict[str, object]:
+        """The JSON error shape used by the API and the CLI: ``{"code", "params", "message"}``."""
+        return {"code": self.code, "params": dict(self.params), "message": self.message}
 
 
-def require(condition: bool, code: str, message: str | Callable[[], str]) -> None:
+def require(condition: bool, code: str, message: str | Callable[[], str],
+            params: Params | None = None) -> None:
     """Raise :class:`Violation` unless ``condition`` holds.
 
     A message that has to be composed (names, places, prices) is passed as a function, such as
@@ -90,4 +105,4 @@ def require(condition: bool, code: str, message: str | Callable[[], str]) -> Non
     so the legal moves the engine applies all game long pay nothing for it.
     """
     if not condition:
-        raise Violation(code, message if isinstance(message, str) else message())
+        raise Violation(code, message if isinstance(message, str) else message(), params)

@@ -1,8 +1,9 @@
 """The hub's web face: a Flask app factory, the REST API and Socket.IO rooms.
 
-Every route answers JSON. Errors are ``{"code", "message"}`` with a 4xx status: 400 for a
-malformed request, 403 for a wrong PIN or token, 404 for an unknown table, 409 for a move
-the rules refuse. ``docs/api.md`` lists every route with an example.
+Every route answers JSON. Errors are ``{"code", "params", "message"}`` with a 4xx status: 400
+for a malformed request, 403 for a wrong PIN or token, 404 for an unknown table, 409 for a
+move the rules refuse. The ``message`` is in the request's language (``?lang=`` or
+``Accept-Language``, see :mod:`.language`). ``docs/api.md`` lists every route with an example.
 
 Socket.IO (threading mode): a client emits ``join`` with a table id to get ``state`` pushes
 (the public view) and ``alert`` pushes; ``join_private`` with a player's token adds that
@@ -46,6 +47,7 @@ from . import auth
 from .bodies import MAX_BODY, json_object
 from .browser import protect
 from .hub import Hub
+from .language import error_body, setup_language
 from .phones import phone_links, register_phones, secret_answer
 from .pin_tries import PinTries, TooManyTries
 
@@ -63,8 +65,10 @@ def quiet_server() -> None:
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
 
 
-def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]:
-    """The Flask app and its Socket.IO server around a started :class:`Hub`."""
+def create_app(hub: Hub, admin_pin: str | None = None,
+               lang: str | None = None) -> tuple[Flask, SocketIO]:
+    """The Flask app and its Socket.IO server around a started :class:`Hub`; ``lang`` is the
+    default language of requests and devices that name none (English if not given)."""
     quiet_server()
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False  # type: ignore[attr-defined]
@@ -72,6 +76,7 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.extensions["pin_tries"] = PinTries()
     protect(app)
+    setup_language(app, lang)
     # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
     socketio = SocketIO(app, async_mode="threading")
     private_rooms: set[tuple[str, int]] = set()
@@ -86,8 +91,9 @@ def create_app(hub: Hub, admin_pin: str | None = None) -> tuple[Flask, SocketIO]
     return app, socketio
 
 
-def _error(code: str, message: str, status: int) -> tuple[Response, int]:
-    return jsonify({"code": code, "message": message}), status
+def _error(code: str, message: str, status: int,
+           params: dict[str, Any] | None = None) -> tuple[Response, int]:
+    return jsonify(error_body(code, params or {}, message)), status
 
 
 def _body() -> dict[str, Any]:
@@ -99,7 +105,9 @@ def _body() -> dict[str, Any]:
 def _errors(app: Flask) -> None:
     @app.errorhandler(TableError)
     def table_error(exc: TableError):
-        response, status = jsonify(exc.to_dict()), exc.status
+        extra = {} if exc.index is None else {"index": exc.index}
+        body = error_body(exc.code, exc.params, exc.message, **extra)
+        response, status = jsonify(body), exc.status
         if isinstance(exc, TooManyTries):
             response.headers["Retry-After"] = str(exc.retry_after)
         return response, status
@@ -107,7 +115,8 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(RegistryError)
     def registry_error(exc: RegistryError):
         conflict = exc.code in ("DUPLICATE_UID", "DUPLICATE_PAWN", "COLOR_FULL")
-        return _error(exc.code, exc.message, 409 if conflict else 400)
+        return _error(exc.code, exc.message, 409 if conflict else 400,
+                      getattr(exc, "params", None))
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
@@ -154,7 +163,7 @@ def _parsed(data: Any, index: int | None) -> Move:
         return move_from_dict(data)
     except Violation as exc:
         where = "" if index is None else f"Move {index + 1} of the batch: "
-        raise TableError(exc.code, where + exc.message, 400, index) from exc
+        raise TableError(exc.code, where + exc.message, 400, index, exc.params) from exc
 
 
 def _authorize(hub: Hub, table_id: str, body: dict[str, Any], move: Move,
@@ -352,7 +361,7 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
         table_id = data.get("table") if isinstance(data, dict) else None
         table = hub.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
-            emit("error", {"code": "TABLE_NOT_FOUND", "message": "No such table."})
+            emit("error", {"code": "TABLE_NOT_FOUND", "params": {}, "message": "No such table."})
             return
         join_room(table.id)
         with hub.lock:
@@ -366,7 +375,8 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
         table = hub.tables.get(table_id) if isinstance(table_id, str) else None
         seat = table.config.player_of_token(data.get("token")) if table else None
         if table is None or seat is None or seat != data.get("player"):
-            emit("error", {"code": "WRONG_TOKEN", "message": "That is not this player's token."})
+            emit("error", {"code": "WRONG_TOKEN", "params": {},
+                           "message": "That is not this player's token."})
             return
         join_room(f"{table.id}/p{seat}")
         private_rooms.add((table.id, seat))
@@ -378,7 +388,7 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
         pin = data.get("admin_pin") if isinstance(data, dict) else None
         try:
             if not auth.check_admin(pin):
-                emit("error", {"code": "WRONG_PIN", "message": auth.ADMIN_MESSAGE})
+                emit("error", {"code": "WRONG_PIN", "params": {}, "message": auth.ADMIN_MESSAGE})
                 return
         except TooManyTries as exc:
             emit("error", {**exc.to_dict(), "retry_after": exc.retry_after})
@@ -405,8 +415,8 @@ def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
             socketio.emit("alert", {"table": table_id, "alert": payload}, to=table_id)
         elif kind == "token":  # a seat's old token no longer opens its private pushes
             room = f"{table_id}/p{payload}"
-            socketio.emit("error", {"code": "WRONG_TOKEN", "message": "This phone link was "
-                                    "replaced: scan the new QR code."}, to=room)
+            socketio.emit("error", {"code": "WRONG_TOKEN", "params": {}, "message": "This phone "
+                                    "link was replaced: scan the new QR code."}, to=room)
             socketio.close_room(room)
             private_rooms.discard((table_id, payload))
         elif kind == "enroll":

@@ -11,11 +11,13 @@ Pure: it reads the state and returns a value; applying the move is the table's j
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import GameState, Move, Violation
 from companion.engine import pawns as P
+
+from .alert_params import alert_params
 
 ALERT_CODES: dict[str, str] = {
     "UNKNOWN_TAG": "the tag is not in the registry",
@@ -38,11 +40,14 @@ class Alert:
     player: int | None = None
     pawn: int | None = None
     color: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    """The facts of the message and the fix (see :mod:`.alert_params`), for other languages."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form, as pushed to the dashboard."""
         return {"code": self.code, "message": self.message, "fix": self.fix,
-                "player": self.player, "pawn": self.pawn, "color": self.color}
+                "player": self.player, "pawn": self.pawn, "color": self.color,
+                "params": self.params}
 
 
 def interpret(state: GameState, player: int, pawn: int | None, uid: str = "") -> Move | Alert:
@@ -51,7 +56,7 @@ def interpret(state: GameState, player: int, pawn: int | None, uid: str = "") ->
     if pawn is None:
         return Alert("UNKNOWN_TAG", f"An unknown tag ({uid}) was tapped on {name}'s bag reader.",
                      "Enroll this pawn's tag, or check that it is one of the game's pawns.",
-                     player)
+                     player, params=alert_params(state, player, None, uid))
     for move in state.chance_outcomes(player):
         if move.kind == "draw_pawn" and move.pawn == pawn:
             return move
@@ -78,23 +83,28 @@ def _alert(state: GameState, player: int, pawn: int) -> Alert:
     if owner is not None and owner != player:
         return Alert("PAWN_OF_ANOTHER_PLAYER",
                      f"{what} is in {where}, but it was tapped on {name}'s bag reader.",
-                     f"Put it back in {where}.", player, pawn, color)
+                     f"Put it back in {where}.",
+                     player, pawn, color, alert_params(state, player, pawn))
     if state.loc[pawn] == P.bag(player):
         show = state.showings[player] if state.phase == "showings" else None
         if show is not None and show.to_draw == 0:
             return Alert("DRAW_BEYOND_AUDIENCE",
                          f"{name} has already drawn all {state.draw_value(player)} guests, "
                          f"and {what} came out of the bag.",
-                         f"Put {what.lower()} back into {name}'s bag.", player, pawn, color)
+                         f"Put {what.lower()} back into {name}'s bag.",
+                         player, pawn, color, alert_params(state, player, pawn))
         return Alert("NO_DRAW_EXPECTED",
                      f"{what} came out of {name}'s bag, but no draw is expected now "
                      f"({state.phase} phase).",
-                     f"Put it back into {name}'s bag.", player, pawn, color)
+                     f"Put it back into {name}'s bag.",
+                     player, pawn, color, alert_params(state, player, pawn))
     if any(m.kind == "draw_pawn" for m in state.chance_outcomes(player)):
         return Alert("PAWN_NOT_IN_BAG",
                      f"{what} was drawn from {name}'s bag, but the companion has it in {where}.",
                      f"If it really was in the bag, correct its place (PIN); otherwise put it "
-                     f"back in {where} and draw again.", player, pawn, color)
+                     f"back in {where} and draw again.",
+                     player, pawn, color, alert_params(state, player, pawn))
     return Alert("UNEXPECTED_TAG",
                  f"Nothing expects {what.lower()} to go into {name}'s bag now; the companion "
-                 f"has it in {where}.", f"Put it back in {where}.", player, pawn, color)
+                 f"has it in {where}.", f"Put it back in {where}.",
+                 player, pawn, color, alert_params(state, player, pawn))

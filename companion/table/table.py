@@ -43,18 +43,23 @@ ZONES = ("box", "reserve", "bag", "exit")
 
 
 class TableError(Exception):
-    """A refused table request: a stable ``code``, a sentence, and the HTTP status to use."""
+    """A refused table request: a stable ``code``, an English sentence, the HTTP status to use,
+    and ``params``, the facts the sentence names (so a client renders it in its own language:
+    see :mod:`companion.i18n`)."""
 
     def __init__(self, code: str, message: str, status: int = 400,
-                 index: int | None = None) -> None:
+                 index: int | None = None, params: dict[str, Any] | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code, self.message, self.status = code, message, status
         self.index = index
         """In a refused batch of moves, the position (from 0) of the first bad move."""
+        self.params: dict[str, Any] = dict(params or {})
 
     def to_dict(self) -> dict[str, Any]:
-        """The API's error body (with ``index`` when a batch's move was refused)."""
-        body: dict[str, Any] = {"code": self.code, "message": self.message}
+        """The API's error body, ``{"code", "params", "message"}`` (with ``index`` when a
+        batch's move was refused)."""
+        body: dict[str, Any] = {"code": self.code, "params": dict(self.params),
+                                "message": self.message}
         if self.index is not None:
             body["index"] = self.index
         return body
@@ -433,10 +438,11 @@ class BatchViolation(Exception):
         base = violation_error(self.violation)
         message = (f"Move {self.index + 1} of {self.size} was refused, so none of the "
                    f"{self.size} was made: {base.message}")
-        return TableError(base.code, message, base.status, self.index)
+        params = {**base.params, "index": self.index, "size": self.size}
+        return TableError(base.code, message, base.status, self.index, params)
 
 
 def violation_error(exc: Violation) -> TableError:
     """A rule violation as an API error (409: it conflicts with the game's state)."""
     status = 400 if exc.code in ("BAD_MOVE", "UNKNOWN_MOVE") else 409
-    return TableError(exc.code, exc.message, status)
+    return TableError(exc.code, exc.message, status, params=exc.params)

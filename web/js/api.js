@@ -1,12 +1,15 @@
-// Talking to the hub's REST API (docs/api.md). Errors come back as {code, message}; a route
-// that needs the table PIN asks for it once, keeps it for this table on this device, and
-// retries.
+// Talking to the hub's REST API (docs/api.md). Errors come back as {code, params, message},
+// shown in this device's language (i18n.js renders the code and params); a route that needs
+// the table PIN asks for it once, keeps it for this table on this device, and retries.
+
+import { errorText, language, t } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
-    super(message);
+  constructor(status, code, message, params = {}) {
+    super(errorText(code, params, message));
     this.status = status;
     this.code = code;
+    this.params = params;
   }
 }
 
@@ -23,7 +26,7 @@ export function savePin(table, pin) {
 
 /** One request; JSON (or text for the record) back, or an ApiError with the hub's code. */
 export async function call(path, { method = "GET", body, pin, token } = {}) {
-  const headers = { "Content-Type": "application/json" };
+  const headers = { "Content-Type": "application/json", "Accept-Language": language() };
   if (pin) headers["X-Table-Pin"] = pin;
   if (token) headers["X-Player-Token"] = token;
   const response = await fetch(path, {
@@ -32,7 +35,7 @@ export async function call(path, { method = "GET", body, pin, token } = {}) {
   const type = response.headers.get("Content-Type") || "";
   const data = type.includes("application/json") ? await response.json() : await response.text();
   if (!response.ok) {
-    throw new ApiError(response.status, data.code || "HTTP", data.message || String(data));
+    throw new ApiError(response.status, data.code || "HTTP", data.message || String(data), data.params);
   }
   return data;
 }
@@ -50,10 +53,10 @@ export async function tableCall(table, path, options, askPin) {
     } catch (err) {
       if (!(err instanceof ApiError) || !PIN_CODES.has(err.code)) throw err;
       if (err.code === "WRONG_PIN") savePin(table, null);
-      pin = await askPin(err.code === "WRONG_PIN" ? "That PIN is wrong. Table PIN:" : "Table PIN:");
+      pin = await askPin(err.code === "WRONG_PIN" ? t("That PIN is wrong. Table PIN:") : t("Table PIN:"));
       if (!pin) throw err;
       savePin(table, pin);
     }
   }
-  throw new ApiError(403, "WRONG_PIN", "The table PIN was refused three times.");
+  throw new ApiError(403, "WRONG_PIN", t("The table PIN was refused three times."));
 }

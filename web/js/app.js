@@ -3,16 +3,25 @@
 // never a reload, and each screen lives on Socket.IO pushes from then on.
 
 import { call } from "./api.js";
+import { loadLanguage, mountPicker, t } from "./i18n.js";
 import { Socket } from "./sio.js";
 
 const root = document.getElementById("app");
 const socket = new Socket();
 const linkBox = document.getElementById("link");
-socket.on("connect", () => { linkBox.textContent = "live"; linkBox.className = "link ok"; });
-socket.on("disconnect", () => { linkBox.textContent = "reconnecting…"; linkBox.className = "link err"; });
+socket.on("connect", () => { linkBox.textContent = t("live"); linkBox.className = "link ok"; });
+socket.on("disconnect", () => { linkBox.textContent = t("reconnecting…"); linkBox.className = "link err"; });
+
+/** The words of the page around the screens (header, PIN dialog), in this language. */
+function translatePage() {
+  document.getElementById("pin-cancel").textContent = t("Cancel");
+  document.getElementById("pin-ok").textContent = t("OK");
+  if (!socket.connected) linkBox.textContent = t("connecting…");
+  else linkBox.textContent = t("live");
+}
 
 /** Ask for a PIN in a dialog; resolves to the PIN, or null when cancelled. */
-function askPin(label = "Table PIN:") {
+function askPin(label = t("Table PIN:")) {
   const dialog = document.getElementById("pin-dialog");
   const input = document.getElementById("pin-input");
   document.getElementById("pin-label").textContent = label;
@@ -40,8 +49,8 @@ async function route() {
   if (unmount) unmount();
   unmount = null;
   socket.handlers.clear();
-  socket.on("connect", () => { linkBox.textContent = "live"; linkBox.className = "link ok"; });
-  socket.on("disconnect", () => { linkBox.textContent = "reconnecting…"; linkBox.className = "link err"; });
+  socket.on("connect", () => { linkBox.textContent = t("live"); linkBox.className = "link ok"; });
+  socket.on("disconnect", () => { linkBox.textContent = t("reconnecting…"); linkBox.className = "link err"; });
   document.getElementById("facts").innerHTML = "";
   document.getElementById("banners").innerHTML = "";
   root.innerHTML = "";
@@ -60,7 +69,11 @@ async function route() {
 /** Go to another screen without reloading the page. */
 function go(path) {
   history.pushState(null, "", path);
+  loadLanguage().then(() => {
+  translatePage();
+  mountPicker(document.getElementById("lang-picker"), () => { translatePage(); route(); });
   route();
+});
 }
 
 let catalogCache = null;
@@ -83,4 +96,8 @@ document.addEventListener("click", (event) => {
     go(a.pathname + a.hash);
   }
 });
-route();
+loadLanguage().then(() => {
+  translatePage();
+  mountPicker(document.getElementById("lang-picker"), () => { translatePage(); route(); });
+  route();
+});

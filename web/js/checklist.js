@@ -1,6 +1,7 @@
 // The end-of-round checklist: what the table must now do by hand, worked out by comparing
 // the last view of a round with the first view of the next one.
 
+import { t } from "./i18n.js";
 import { actionLabel, esc } from "./labels.js";
 
 /** The checklist's facts: slider moves per player, the lineup change, the first player. */
@@ -37,13 +38,13 @@ function coveredBefore(view, p, movieId) {
 
 /** What to do with one movie's lobby slider: slide it over an action, or leave it. */
 function sliderHtml(m) {
-  const covers = m.covers === "none" ? "the empty space" : actionLabel(m.covers);
+  const covers = m.covers === "none" ? t("the empty space") : actionLabel(m.covers);
   const move = m.changed && covers
-    ? `slide the lobby slider down to cover <b>${esc(covers)}</b>.`
-    : "the lobby slider stays where it is.";
+    ? esc(t("slide the lobby slider down to cover {action}.", { action: "\u0000" })).replace("\u0000", `<b>${esc(covers)}</b>`)
+    : esc(t("the lobby slider stays where it is."));
   const open = m.left.length
-    ? `Still open: ${m.left.map(actionLabel).map(esc).join(", ")}.`
-    : '<span class="none-left">No action left on this movie.</span>';
+    ? esc(t("Still open: {actions}.", { actions: m.left.map(actionLabel).join(", ") }))
+    : `<span class="none-left">${esc(t("No action left on this movie."))}</span>`;
   return `${move} ${open}`;
 }
 
@@ -60,16 +61,17 @@ export function checklistHtml(list) {
   const sliders = list.sliders.map((p) => p.movies.map((m) => item(
     `<b>${esc(p.name)}</b> — ${esc(m.title)}: ${sliderHtml(m)}`)).join("")).join("");
   // the head is the side panel's own child, so it stays stuck on top however far it scrolls
-  return `<div class="checklist-head" data-testid="checklist-head"><h2>End of round — before round ${list.round}</h2>
-      <button class="btn primary" data-act="checklist-done" data-testid="checklist-done">Done</button></div>
+  const none = t("none");
+  return `<div class="checklist-head" data-testid="checklist-head"><h2>${esc(t("End of round — before round {round}", { round: list.round }))}</h2>
+      <button class="btn primary" data-act="checklist-done" data-testid="checklist-done">${esc(t("Done"))}</button></div>
     <section class="checklist" data-testid="round-checklist">
-    <h3>Lobby sliders</h3><ul data-testid="checklist-sliders">${sliders || item("No movies yet.")}</ul>
-    <h3>Movies</h3><ul>
-      ${item(`Discard the Features left: ${esc(list.discarded.join(", ") || "none")}.`)}
-      ${item(`Slide the Premiers down to Features: ${esc(list.slid.join(", ") || "none")}.`)}
-      ${list.revealed.length ? item(`Put out the new movies the companion dealt: ${esc(list.revealed.join(", "))}.`) : ""}
-      ${list.reveal ? item("Reveal the new movies from the movie deck, and enter them on the tablet (search box).") : ""}
+    <h3>${esc(t("Lobby sliders"))}</h3><ul data-testid="checklist-sliders">${sliders || item(esc(t("No movies yet.")))}</ul>
+    <h3>${esc(t("Movies"))}</h3><ul>
+      ${item(esc(t("Discard the Features left: {movies}.", { movies: list.discarded.join(", ") || none })))}
+      ${item(esc(t("Slide the Premiers down to Features: {movies}.", { movies: list.slid.join(", ") || none })))}
+      ${list.revealed.length ? item(esc(t("Put out the new movies the companion dealt: {movies}.", { movies: list.revealed.join(", ") }))) : ""}
+      ${list.reveal ? item(esc(t("Reveal the new movies from the movie deck, and enter them on the tablet (search box)."))) : ""}
     </ul>
-    <h3>First player</h3><ul>${item(`Pass the First Player marker to <b>${esc(list.firstPlayer)}</b>.`)}</ul>
+    <h3>${esc(t("First player"))}</h3><ul>${item(esc(t("Pass the First Player marker to {name}.", { name: list.firstPlayer })))}</ul>
   </section>`;
 }

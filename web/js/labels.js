@@ -1,6 +1,8 @@
 // Words and marks for what the engine names with ids: guest colors (with a letter, for
 // color-blind players), action ids, and moves. Card facts come from /api/catalog; nothing
-// here knows a card.
+// here knows a card. Every word goes through t() (i18n.js), in this device's language.
+
+import { colorWord, t } from "./i18n.js";
 
 export const COLORS = ["white", "blue", "green", "red", "yellow"];
 const LETTER = { white: "W", blue: "B", green: "G", red: "R", yellow: "Y", grey: "·" };
@@ -18,10 +20,20 @@ export function pawnHtml(pawn, color, extra = "") {
 
 /** A guest as the table sees it: "blue B guest". */
 export function guestName(color) {
-  return `${color} ${letter(color)} guest`;
+  return t("{color} {letter} guest", { color: colorWord(color), letter: letter(color) });
 }
 
-const SLOT_WORDS = ["left", "center", "right"];
+/** "left theater, seat 2": a seat of one of the cinema's three slots. */
+export function seatWords(slot, seat) {
+  const words = [t("left theater, seat {seat}", { seat }), t("center theater, seat {seat}", { seat }),
+    t("right theater, seat {seat}", { seat })];
+  return words[slot] || words[0];
+}
+
+/** A slot of a cinema, as a word: "left", "center", "right". */
+export function slotWord(slot) {
+  return [t("left"), t("center"), t("right")][slot] || "?";
+}
 
 /** Where a pawn is, in words the table can check: "the red R guest in Ana's left theater,
  * seat 1", "the drawn white W guest", or "a yellow Y guest from Bob's exit zone" (in a bag,
@@ -32,18 +44,27 @@ export function pawnWhere(view, pawn, color, player) {
     for (const [k, s] of c.slots.entries()) {
       const n = s.seats.findIndex((g) => g && g.pawn === pawn);
       if (n >= 0) {
-        const whose = p === player ? "the" : `${c.name}'s`;
-        return `the ${guestName(color)} in ${whose} ${SLOT_WORDS[k]} theater, seat ${n + 1}`;
+        const params = { guest: guestName(color), where: seatWords(k, n + 1), name: c.name };
+        return p === player ? t("the {guest} in the {where}", params)
+          : t("the {guest} in {name}'s {where}", params);
       }
     }
-    if (c.hand.some((h) => h.pawn === pawn)) return `the drawn ${guestName(color)}`;
+    if (c.hand.some((h) => h.pawn === pawn)) return t("the drawn {guest}", { guest: guestName(color) });
   }
+  const guest = guestName(color);
   const zone = view.zones && view.zones[pawn];
-  if (!zone) return `a ${guestName(color)}`;
+  if (!zone) return t("a {guest}", { guest });
   const [where, owner] = zone;
-  const whose = owner === null || owner === undefined ? "the" : owner === player ? "your" : `${view.names[owner]}'s`;
-  const place = { reserve: "the reserve", box: "the box", bag: `${whose} bag`, exit: `${whose} exit zone` }[where];
-  return place ? `a ${guestName(color)} from ${place}` : `a ${guestName(color)}`;
+  const name = owner === null || owner === undefined ? "" : view.names[owner];
+  const mine = owner === player;
+  const params = { guest, name };
+  if (where === "reserve") return t("a {guest} from the reserve", params);
+  if (where === "box") return t("a {guest} from the box", params);
+  if (where === "bag") return mine ? t("a {guest} from your bag", params) : t("a {guest} from {name}'s bag", params);
+  if (where === "exit") {
+    return mine ? t("a {guest} from your exit zone", params) : t("a {guest} from {name}'s exit zone", params);
+  }
+  return t("a {guest}", params);
 }
 
 /** A short label for an action id: "+$2", "+2 popcorn", "Ad: red", ... */
@@ -52,15 +73,22 @@ export function actionLabel(id) {
   let m = /^money_(\d)$/.exec(id);
   if (m) return `+$${m[1]}`;
   m = /^popcorn_(\d)$/.exec(id);
-  if (m) return `+${m[1]} popcorn`;
+  if (m) return t("+{n} popcorn", { n: Number(m[1]) });
   m = /^ad_(\w+)$/.exec(id);
-  if (m) return `Ad: ${m[1]}`;
+  if (m) return t("Ad: {space}", { space: adSpace(m[1]) });
   const words = {
-    none: "—", audience_up: "Audience +1", award_draw: "Draw award",
-    draw_guest_to_seat: "Draw a guest to a seat", guest_to_reserve: "Guest to reserve",
-    exit_to_bag: "Exit zone → bag", movie_action: "Movie action",
+    none: "—", audience_up: t("Audience +1"), award_draw: t("Draw award"),
+    draw_guest_to_seat: t("Draw a guest to a seat"), guest_to_reserve: t("Guest to reserve"),
+    exit_to_bag: t("Exit zone → bag"), movie_action: t("Movie action"),
   };
   return words[id] || id.replaceAll("_", " ");
+}
+
+/** An advertising space ("red", "white", "multicolor", ...) in words. */
+export function adSpace(space) {
+  if (space === "multicolor") return t("multicolor");
+  if (space === "any") return t("any");
+  return colorWord(space);
 }
 
 export function esc(text) {
@@ -79,13 +107,14 @@ export function shortLabel(move, view, catalog) {
   const movieAction = (index) => (movie ? `${movie.title}: ${actionLabel(movie.actions[index])}` : `#${index}`);
   const color = move.pawn === undefined ? null : catalog.pawns[move.pawn];
   const which = color ? ` · ${pawnWhere(view, move.pawn, color, move.player)}` : "";
-  const where = s !== undefined ? `${SLOT_WORDS[s]} · ` : "";
+  const where = s !== undefined ? `${slotWord(s)} · ` : "";
   switch (move.move) {
-    case "end_guest": return `${where}done`;
+    case "end_guest": return `${where}${t("done")}`;
     case "seat_action": {
-      if (move.index !== undefined) return `${where}seat → ${movieAction(move.index)}${which}`;
+      if (move.index !== undefined) return `${where}${t("seat → {action}", { action: movieAction(move.index) })}${which}`;
       const theater = cinema.slots[s] && cinema.slots[s].theater;
-      return `${where}seat: ${theater ? actionLabel(theater.seat_actions[move.seat ?? 0]) : "?"}${which}`;
+      const action = theater ? actionLabel(theater.seat_actions[move.seat ?? 0]) : "?";
+      return `${where}${t("seat: {action}", { action })}${which}`;
     }
     case "movie_action": return `${where}${movieAction(move.index)}${which}`;
     default: return moveLabel(move, view, catalog);
@@ -105,45 +134,51 @@ export function moveLabel(move, view, catalog) {
   const slot = (s) => cinema && cinema.slots[s];
   const movieAction = (s, index) => {
     const movie = slot(s) && slot(s).movie;
-    return movie ? `${movie.title}: ${actionLabel(movie.actions[index])}` : `movie action #${index}`;
+    return movie ? `${movie.title}: ${actionLabel(movie.actions[index])}` : t("movie action #{index}", { index });
   };
   // Activation moves name their guest by color, theater and seat: "blue B guest, left
   // theater, seat 2"; a move that picks a pawn says which, by color and place.
   const guest = (s, k) => {
     const sitting = slot(s) && k !== undefined ? slot(s).seats[k] : null;
-    const where = `${SLOT_WORDS[s ?? 0]} theater, seat ${(k ?? 0) + 1}`;
+    const where = seatWords(s ?? 0, (k ?? 0) + 1);
     return sitting ? `${guestName(sitting.color)}, ${where}` : where;
   };
   const color = move.pawn === undefined ? null : catalog.pawns[move.pawn];
   const which = color ? `: ${pawnWhere(view, move.pawn, color, move.player)}` : "";
   switch (move.move) {
-    case "end_turn": return "End turn";
-    case "decline": return "Decline the bonus";
+    case "end_turn": return t("End turn");
+    case "decline": return t("Decline the bonus");
     case "activate_ad":
-      return `Use the ad token on ${move.space}` + (move.color ? ` (take a ${move.color} guest)` : "");
-    case "take_back_ad": return `Take back the ad token from ${move.space}`;
-    case "gain_pawn":
-      return `Gain ${color ? `a ${guestName(color)}` : "a guest"}`
-        + (move.target !== undefined ? ` into ${view.names[move.target]}'s bag` : "");
-    case "to_exit": return `Send ${color ? pawnWhere(view, move.pawn, color, move.player) : "the guest"} to the exit zone`;
-    case "bonus_action": return `Showing bonus${which}`;
+      return move.color ? t("Use the ad token on {space} (take a {color} guest)", { space: adSpace(move.space), color: colorWord(move.color) })
+        : t("Use the ad token on {space}", { space: adSpace(move.space) });
+    case "take_back_ad": return t("Take back the ad token from {space}", { space: adSpace(move.space) });
+    case "gain_pawn": {
+      const gained = color ? t("a {guest}", { guest: guestName(color) }) : t("a guest");
+      return move.target !== undefined ? t("Gain {what} into {name}'s bag", { what: gained, name: view.names[move.target] })
+        : t("Gain {what}", { what: gained });
+    }
+    case "to_exit": {
+      const theGuest = t("the guest");
+      return t("Send {what} to the exit zone", { what: color ? pawnWhere(view, move.pawn, color, move.player) : theGuest });
+    }
+    case "bonus_action": return t("Showing bonus") + which;
     case "end_guest":
-      return `Done with the ${guest(move.slot, move.seat)}`;
+      return t("Done with the {guest}", { guest: guest(move.slot, move.seat) });
     case "seat_action": {
       const who = guest(move.slot, move.seat);
       if (move.index !== undefined) {
-        return `Seat action (${who}) → ${movieAction(move.slot, move.index)}${which}`;
+        return t("Seat action ({guest}) → {action}", { guest: who, action: movieAction(move.slot, move.index) }) + which;
       }
       const theater = slot(move.slot) && slot(move.slot).theater;
       const seat = move.seat ?? 0;
-      return `Seat action (${who}): ${theater ? actionLabel(theater.seat_actions[seat]) : "?"}${which}`;
+      return t("Seat action ({guest}): {action}", { guest: who, action: theater ? actionLabel(theater.seat_actions[seat]) : "?" }) + which;
     }
     case "movie_action":
-      return `Movie action (${guest(move.slot, move.seat)}) → ${movieAction(move.slot, move.index)}${which}`;
-    case "place": return `Seat in the ${SLOT_WORDS[move.slot]} theater, seat ${move.seat + 1}`;
+      return t("Movie action ({guest}) → {action}", { guest: guest(move.slot, move.seat), action: movieAction(move.slot, move.index) }) + which;
+    case "place": return t("Seat in the {where}", { where: seatWords(move.slot, move.seat + 1) });
     case "buy_movie": case "buy_theater": {
       const card = catalog.byId[move.card];
-      return `Buy ${card ? card.title || card.id : move.card} → ${SLOT_WORDS[move.slot]}`;
+      return t("Buy {card} → {slot}", { card: card ? card.title || card.id : move.card, slot: slotWord(move.slot) });
     }
     default: return move.move.replaceAll("_", " ");
   }

@@ -4,10 +4,16 @@
 // and is kept in localStorage once the hub has accepted it, so a reload without it still works.
 
 import { ApiError, call } from "./api.js";
+import { awardText, colorWord, t, tn } from "./i18n.js";
 import { COLORS, actionLabel, esc, letter, pawnHtml } from "./labels.js";
 import { ranked } from "./search.js";
 
-const SLOT_NAMES = ["Left", "Center", "Right"];
+const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];
+
+/** The tip of an empty seat: "empty red seat", or "empty seat (any color)". */
+function emptyTitle(color) {
+  return color === "grey" ? t("empty seat (any color)") : t("empty {color} seat", { color: colorWord(color) });
+}
 
 function tokenKey(tableId, seat) {
   return `popcorn:token:${tableId}:${seat}`;
@@ -47,10 +53,10 @@ export function mountPhone(root, ctx, tableId, seat) {
           <span class="ph-seatno" data-role="seatno">${Number.isInteger(seat) ? seat + 1 : "?"}</span>
           <div>
             <div class="ph-name" data-testid="phone-name">…</div>
-            <div class="ph-sub" data-testid="phone-seat">Seat ${Number.isInteger(seat) ? seat + 1 : "?"}</div>
+            <div class="ph-sub" data-testid="phone-seat">${esc(t("Seat {n}", { n: Number.isInteger(seat) ? seat + 1 : "?" }))}</div>
           </div>
         </div>
-        <div class="ph-turn" data-testid="phone-turn">Connecting…</div>
+        <div class="ph-turn" data-testid="phone-turn">${esc(t("connecting…"))}</div>
       </section>
       <div class="ph-cols">
         <div class="ph-col">
@@ -59,14 +65,14 @@ export function mountPhone(root, ctx, tableId, seat) {
           <section class="ph-card ph-report" data-testid="award-report" hidden></section>
           <div class="ph-move-error" data-testid="phone-move-error" role="alert" hidden></div>
           <section class="ph-card ph-awards" data-testid="awards-held">
-            <h3>Your awards <span class="ph-secret">secret</span></h3>
-            <div data-role="awards"><p class="ph-muted">Loading…</p></div>
+            <h3>${esc(t("Your awards"))} <span class="ph-secret">${esc(t("secret"))}</span></h3>
+            <div data-role="awards"><p class="ph-muted">${esc(t("Loading…"))}</p></div>
           </section>
         </div>
         <div class="ph-col">
           <section class="ph-card ph-cinema" data-testid="phone-cinema">
-            <h3>Your cinema</h3>
-            <div data-role="cinema"><p class="ph-muted">Loading…</p></div>
+            <h3>${esc(t("Your cinema"))}</h3>
+            <div data-role="cinema"><p class="ph-muted">${esc(t("Loading…"))}</p></div>
           </section>
         </div>
       </div>
@@ -87,16 +93,16 @@ export function mountPhone(root, ctx, tableId, seat) {
       <div class="ph-error-icon" aria-hidden="true">!</div>
       <h2>${esc(title)}</h2>
       <p>${esc(text)}</p>
-      <p class="ph-muted">Table ${esc(tableId)}, seat ${Number.isInteger(seat) ? seat + 1 : "?"}</p>`;
+      <p class="ph-muted">${esc(t("Table {table}, seat {n}", { table: tableId, n: Number.isInteger(seat) ? seat + 1 : "?" }))}</p>`;
     box.hidden = false;
   }
 
   if (!Number.isInteger(seat) || seat < 0) {
-    fail("This phone link is broken", "The address has no seat number. Open the link from the table's setup screen again.");
+    fail(t("This phone link is broken"), t("The address has no seat number. Open the link from the table's setup screen again."));
     return () => { alive = false; };
   }
   if (!token) {
-    fail("This phone has no player link", "Open your own phone link (it has #token=… at the end); the table showed one per player when it was created.");
+    fail(t("This phone has no player link"), t("Open your own phone link (it has #token=… at the end); the table showed one per player when it was created."));
     return () => { alive = false; };
   }
 
@@ -104,14 +110,15 @@ export function mountPhone(root, ctx, tableId, seat) {
 
   function cardHtml(card, extra = "") {
     return `<div class="ph-award" ${extra}>
-      <div class="ph-award-title">${esc(card.title)}</div>
-      <div class="ph-award-cond">${esc(card.condition)}</div>
+      <div class="ph-award-title">${esc(awardText(card.id, "title", card.title))}</div>
+      <div class="ph-award-cond">${esc(awardText(card.id, "condition", card.condition))}</div>
     </div>`;
   }
 
   function awardCard(id) {
     const c = ctx.catalog.byId[id];
-    return { id, title: c && c.title ? c.title : id, condition: c && c.condition ? c.condition : "" };
+    return { id, title: awardText(id, "title", c && c.title ? c.title : id),
+      condition: awardText(id, "condition", c && c.condition ? c.condition : "") };
   }
 
   function renderPrivate() {
@@ -119,7 +126,7 @@ export function mountPhone(root, ctx, tableId, seat) {
     const held = role("awards");
     held.innerHTML = priv.awards.length
       ? priv.awards.map((a) => cardHtml(a, `data-testid="award-held-${esc(a.id)}"`)).join("")
-      : `<p class="ph-muted">No award yet.</p>`;
+      : `<p class="ph-muted">${esc(t("No award yet."))}</p>`;
 
     // Choose 1 of N: the cards drawn, with a keep button where the hub lists keep_award.
     const choose = tid("award-choice");
@@ -127,17 +134,17 @@ export function mountPhone(root, ctx, tableId, seat) {
     if (priv.choose_from.length) {
       const ready = keeps.size > 0;
       choose.innerHTML = `
-        <h2>${ready ? `Choose 1 of ${priv.choose_from.length}` : "Award draw"}</h2>
-        <p class="ph-muted">${ready
-          ? "Keep one card secretly; the other goes back under the award deck."
-          : "Cards drawn so far; draw the next one."}</p>
+        <h2>${esc(ready ? t("Choose 1 of {n}", { n: priv.choose_from.length }) : t("Award draw"))}</h2>
+        <p class="ph-muted">${esc(ready
+    ? t("Keep one card secretly; the other goes back under the award deck.")
+    : t("Cards drawn so far; draw the next one."))}</p>
         <div class="ph-choices">
           ${priv.choose_from.map((card) => `
             <div class="ph-choice${keeps.has(card.id) ? " can-keep" : ""}">
               ${cardHtml(card, `data-testid="choice-${esc(card.id)}"`)}
               ${keeps.has(card.id) ? `<button type="button" class="btn primary ph-keep"
                 data-testid="keep-${esc(card.id)}" data-keep="${esc(card.id)}" ${busy ? "disabled" : ""}>
-                Keep this one</button>` : ""}
+                ${esc(t("Keep this one"))}</button>` : ""}
             </div>`).join("")}
         </div>`;
       choose.hidden = false;
@@ -157,12 +164,14 @@ export function mountPhone(root, ctx, tableId, seat) {
     } else if (key !== reportKey) {
       reportKey = key;
       const nth = priv.choose_from.length + 1;
+      const typeTitle = t("Type the card's title…");
+      const titleLabel = t("Award card title");
       report.innerHTML = `
-        <h2>Draw award card ${nth}</h2>
-        <p class="ph-muted">Draw the top card of the award deck without showing it, then find it here.</p>
+        <h2>${esc(t("Draw award card {n}", { n: nth }))}</h2>
+        <p class="ph-muted">${esc(t("Draw the top card of the award deck without showing it, then find it here."))}</p>
         <div class="search">
-          <input type="search" data-testid="award-search" placeholder="Type the card's title…"
-            autocomplete="off" aria-label="Award card title">
+          <input type="search" data-testid="award-search" placeholder="${esc(typeTitle)}"
+            autocomplete="off" aria-label="${esc(titleLabel)}">
           <ul data-role="report-list"></ul>
         </div>`;
       report.hidden = false;
@@ -186,7 +195,7 @@ export function mountPhone(root, ctx, tableId, seat) {
     list.innerHTML = cards.length
       ? cards.map((c) => `<li><button type="button" data-testid="draw-award-${esc(c.id)}" data-draw="${esc(c.id)}"
           ${busy ? "disabled" : ""}><b>${esc(c.title)}</b><small>${esc(c.condition)}</small></button></li>`).join("")
-      : `<li class="ph-none">No award card matches “${esc(query)}”.</li>`;
+      : `<li class="ph-none">${esc(t("No award card matches “{query}”.", { query }))}</li>`;
   }
 
   async function postMove(move, button, doneText) {
@@ -219,13 +228,13 @@ export function mountPhone(root, ctx, tableId, seat) {
     const keep = event.target.closest("button[data-keep]");
     if (keep && priv) {
       const move = priv.legal.find((m) => m.move === "keep_award" && m.card === keep.dataset.keep);
-      if (move) postMove(move, keep, `Kept “${awardCard(move.card).title}”.`);
+      if (move) postMove(move, keep, t("Kept “{title}”.", { title: awardCard(move.card).title }));
       return;
     }
     const draw = event.target.closest("button[data-draw]");
     if (draw && priv) {
       const move = priv.chance.find((m) => m.move === "draw_award" && m.card === draw.dataset.draw);
-      if (move) postMove(move, draw, `Reported “${awardCard(move.card).title}”.`);
+      if (move) postMove(move, draw, t("Reported “{title}”.", { title: awardCard(move.card).title }));
     }
   });
 
@@ -237,24 +246,24 @@ export function mountPhone(root, ctx, tableId, seat) {
     const award = view.pending.find((p) => p.kind === "award" && p.player === seat);
     let text;
     let urgent = false;
-    if (view.phase === "over") text = "Game over";
-    else if (award) { text = "Your award draw"; urgent = true; }
+    if (view.phase === "over") text = t("Game over");
+    else if (award) { text = t("Your award draw"); urgent = true; }
     else if (view.phase === "setup") {
       const others = view.pending.filter((p) => p.kind === "award").map((p) => names[p.player]);
-      text = others.length ? `Setting up: ${others.join(", ")} choosing an award` : "Setting up the table";
+      text = others.length ? t("Setting up: {names} choosing an award", { names: others.join(", ") }) : t("Setting up the table");
     }
     else if (view.phase === "buying") {
-      if (view.current === seat) { text = "Your turn to buy"; urgent = true; }
-      else text = `${names[view.current] ?? "?"}'s turn to buy`;
+      if (view.current === seat) { text = t("Your turn to buy"); urgent = true; }
+      else text = t("{name}'s turn to buy", { name: names[view.current] ?? "?" });
     } else if (view.phase === "showings") {
-      if (mine) { text = "Showings: your turn to act"; urgent = true; }
-      else if (view.waiting.length) text = `Showings: waiting for ${view.waiting.map((s) => names[s]).join(", ")}`;
-      else text = "Showings";
+      if (mine) { text = t("Showings: your turn to act"); urgent = true; }
+      else if (view.waiting.length) text = t("Showings: waiting for {names}", { names: view.waiting.map((s) => names[s]).join(", ") });
+      else text = t("Showings");
     } else text = view.phase;
     const bits = [];
-    if (view.round > 0 && view.phase !== "over") bits.push(`Round ${view.round}`);
-    if (view.last_round && view.phase !== "over") bits.push("last round");
-    if (view.first_player === seat) bits.push("you hold the First Player marker");
+    if (view.round > 0 && view.phase !== "over") bits.push(t("Round {n}", { n: view.round }));
+    if (view.last_round && view.phase !== "over") bits.push(t("last round"));
+    if (view.first_player === seat) bits.push(t("you hold the First Player marker"));
     return { text, urgent, bits };
   }
 
@@ -264,7 +273,7 @@ export function mountPhone(root, ctx, tableId, seat) {
     const color = theater.seat_colors[i] || "grey";
     const mark = who
       ? pawnHtml(who.pawn, who.color)
-      : `<span class="dot ph-empty s-${esc(color)}" title="empty ${esc(color === "grey" ? "seat (any color)" : color + " seat")}">${letter(color)}</span>`;
+      : `<span class="dot ph-empty s-${esc(color)}" title="${esc(emptyTitle(color))}">${letter(color)}</span>`;
     return `<span class="ph-seatcell">${mark}<small>${esc(actionLabel(theater.seat_actions[i]))}</small></span>`;
   }
 
@@ -274,21 +283,21 @@ export function mountPhone(root, ctx, tableId, seat) {
     if (movie) {
       const acts = movie.actions.map((a, i) => {
         const cls = i >= slot.visible ? "covered" : slot.used.includes(i) ? "used" : "";
-        const title = i >= slot.visible ? "covered by the lobby slider" : slot.used.includes(i) ? "used this round" : "";
+        const title = i >= slot.visible ? esc(t("covered by the lobby slider")) : slot.used.includes(i) ? esc(t("used this round")) : "";
         return `<li class="${cls}" ${title ? `title="${title}"` : ""}>${esc(actionLabel(a))}</li>`;
       }).join("");
       movieHtml = `
-        <div class="ph-movie"><span class="chip c-${esc(movie.color)}" title="${esc(movie.color)}"></span>
-          <b>${esc(movie.title)}</b> <span class="ph-muted">(${esc(movie.color)}, ${letter(movie.color)})</span></div>
+        <div class="ph-movie"><span class="chip c-${esc(movie.color)}" title="${esc(colorWord(movie.color))}"></span>
+          <b>${esc(movie.title)}</b> <span class="ph-muted">(${esc(colorWord(movie.color))}, ${letter(movie.color)})</span></div>
         <ul class="ph-acts">${acts}</ul>`;
     } else {
-      movieHtml = `<div class="ph-muted">No movie</div>`;
+      movieHtml = `<div class="ph-muted">${esc(t("no movie"))}</div>`;
     }
     const theaterHtml = slot.theater
       ? `<div class="ph-seats">${slot.seats.map((_, i) => seatHtml(slot, i)).join("")}</div>`
-      : `<div class="ph-muted">No theater</div>`;
+      : `<div class="ph-muted">${esc(t("no theater"))}</div>`;
     return `<div class="ph-slot${slot.movie || slot.theater ? "" : " is-empty"}" data-testid="slot-${k}">
-      <div class="ph-slotname">${SLOT_NAMES[k] || `Slot ${k + 1}`}</div>
+      <div class="ph-slotname">${esc(SLOT_NAMES()[k] || "?")}</div>
       <div class="ph-slotbody">${movieHtml}${theaterHtml}</div>
     </div>`;
   }
@@ -310,15 +319,15 @@ export function mountPhone(root, ctx, tableId, seat) {
     const awards = Object.entries(b.awards || {})
       .map(([id, n]) => `<li>${esc(awardCard(id).title)}: <b>${n}</b></li>`).join("");
     return `
-      <h2>${won ? "You win!" : `Final score: place ${rank} of ${scores.players.length}`}</h2>
-      <div class="ph-total"><b data-testid="phone-total">${esc(me.total)}</b> popcorn</div>
+      <h2>${esc(won ? t("You win!") : t("Final score: place {rank} of {n}", { rank, n: scores.players.length }))}</h2>
+      <div class="ph-total"><b data-testid="phone-total">${esc(me.total)}</b> ${esc(t("popcorn"))}</div>
       <ul class="ph-breakdown">
-        <li>Popcorn bucket: <b>${esc(b.bucket ?? 0)}</b></li>
-        <li>Money: <b>${esc(b.money ?? 0)}</b></li>
-        <li>Theater trophy: <b>${esc(b.trophy ?? 0)}</b></li>
+        <li>${esc(t("Popcorn bucket:"))} <b>${esc(b.bucket ?? 0)}</b></li>
+        <li>${esc(t("Money:"))} <b>${esc(b.money ?? 0)}</b></li>
+        <li>${esc(t("Theater trophy:"))} <b>${esc(b.trophy ?? 0)}</b></li>
         ${awards}
       </ul>
-      <p class="ph-muted">Winner${scores.winners.length > 1 ? "s" : ""}: ${scores.winners.map(esc).join(", ")}</p>`;
+      <p class="ph-muted">${esc(tn("Winner: {names}", "Winners: {names}", scores.winners.length, { names: scores.winners.join(", ") }))}</p>`;
   }
 
   function renderPublic() {
@@ -326,38 +335,38 @@ export function mountPhone(root, ctx, tableId, seat) {
     const view = pub;
     const cinema = view.cinemas[seat];
     if (!cinema) {
-      fail("No such seat", `This table has ${view.names.length} players; seat ${seat + 1} is not one of them.`);
+      fail(t("No such seat"), t("This table has {count} players; seat {n} is not one of them.", { count: view.names.length, n: seat + 1 }));
       return;
     }
     tid("phone-name").textContent = cinema.name;
-    tid("phone-seat").textContent = `Seat ${seat + 1} of ${view.names.length}${tableName ? ` · ${tableName}` : ""}`;
+    tid("phone-seat").textContent = t("Seat {n} of {count}", { n: seat + 1, count: view.names.length }) + (tableName ? ` · ${tableName}` : "");
     const turn = turnText(view);
     const turnBox = tid("phone-turn");
     turnBox.className = `ph-turn${turn.urgent ? " urgent" : ""}${view.phase === "over" ? " over" : ""}`;
     turnBox.innerHTML = `<b>${esc(turn.text)}</b>${turn.bits.length ? `<span>${esc(turn.bits.join(" · "))}</span>` : ""}
-      ${tableClosed ? `<span>This table is closed.</span>` : ""}`;
+      ${tableClosed ? `<span>${esc(t("This table is closed."))}</span>` : ""}`;
 
     const track = ctx.catalog.audience || [];
     const stats = [
-      ["Money", `$${cinema.money}`, "phone-money"],
-      ["Popcorn", cinema.popcorn, "phone-popcorn"],
-      ["Audience", `${cinema.audience}${track.length ? `<small>/${track.length - 1}</small>` : ""}`, "phone-audience"],
-      ["Draws", cinema.draw, "phone-draw"],
-      ["Ad tokens", cinema.tokens, "phone-tokens"],
-      ["Awards", cinema.awards, "phone-awards-count"],
+      [t("Money"), `$${cinema.money}`, "phone-money"],
+      [t("Popcorn"), cinema.popcorn, "phone-popcorn"],
+      [t("Audience"), `${cinema.audience}${track.length ? `<small>/${track.length - 1}</small>` : ""}`, "phone-audience"],
+      [t("Draws"), cinema.draw, "phone-draw"],
+      [t("Ad tokens"), cinema.tokens, "phone-tokens"],
+      [t("Awards"), cinema.awards, "phone-awards-count"],
     ];
     const hand = cinema.hand.length
-      ? `<h4>Drawn, to seat</h4><div class="ph-hand">${cinema.hand.map((h) => pawnHtml(h.pawn, h.color)).join("")}</div>`
+      ? `<h4>${esc(t("Drawn, to seat"))}</h4><div class="ph-hand">${cinema.hand.map((h) => pawnHtml(h.pawn, h.color)).join("")}</div>`
       : "";
     role("cinema").innerHTML = `
       <div class="ph-stats">${stats.map(([label, value, testid]) => `
-        <div class="ph-stat"><span>${label}</span><b data-testid="${testid}">${value}</b></div>`).join("")}
+        <div class="ph-stat"><span>${esc(label)}</span><b data-testid="${testid}">${value}</b></div>`).join("")}
       </div>
       <div class="ph-slots">${cinema.slots.map(slotHtml).join("")}</div>
       ${hand}
-      <h4>Guests in your bag</h4>${guestsHtml(cinema.bag, "phone-bag")}
-      <h4>Exit zone</h4>${guestsHtml(cinema.exit, "phone-exit")}
-      ${cinema.archive.length ? `<p class="ph-muted">Archived movies: ${cinema.archive.length}</p>` : ""}`;
+      <h4>${esc(t("Guests in your bag"))}</h4>${guestsHtml(cinema.bag, "phone-bag")}
+      <h4>${esc(t("Exit zone"))}</h4>${guestsHtml(cinema.exit, "phone-exit")}
+      ${cinema.archive.length ? `<p class="ph-muted">${esc(t("Archived movies: {n}", { n: cinema.archive.length }))}</p>` : ""}`;
 
     const score = tid("phone-score");
     if (view.phase === "over" && view.scores) {
@@ -398,10 +407,10 @@ export function mountPhone(root, ctx, tableId, seat) {
     if (failed || !data) return;
     if (data.code === "WRONG_TOKEN") {
       if (fromStorage) localStorage.removeItem(tokenKey(tableId, seat));
-      fail("This link is not this player's phone link",
-        "The hub did not accept this link for this seat, or it was replaced by a new one. Ask the table for your own QR code: the tablet shows it under Phones.");
+      fail(t("This link is not this player's phone link"),
+        t("The hub did not accept this link for this seat, or it was replaced by a new one. Ask the table for your own QR code: the tablet shows it under Phones."));
     } else if (data.code === "TABLE_NOT_FOUND") {
-      fail("No such table", "This hub has no table with this link's id. Was the link copied whole?");
+      fail(t("No such table"), t("This hub has no table with this link's id. Was the link copied whole?"));
     }
   });
 
@@ -414,7 +423,7 @@ export function mountPhone(root, ctx, tableId, seat) {
   }).catch((err) => {
     if (!alive || failed) return;
     if (err instanceof ApiError && err.code === "TABLE_NOT_FOUND") {
-      fail("No such table", "This hub has no table with this link's id. Was the link copied whole?");
+      fail(t("No such table"), t("This hub has no table with this link's id. Was the link copied whole?"));
     }
   });
 

@@ -13,7 +13,7 @@ import { call } from "./api.js";
 import { enrollHtml, enrollPanel } from "./setup_enroll.js";
 import { formHtml, newTableForm } from "./setup_form.js";
 import { sharedState } from "./setup_shared.js";
-import { TABLES_HTML, tablesPanel } from "./setup_tables.js";
+import { tablesHtml, tablesPanel } from "./setup_tables.js";
 
 const POLL_MS = 5000;
 
@@ -22,7 +22,7 @@ function layoutHtml() {
   <div class="setup">
     ${formHtml()}
     <div class="setup-side">
-      ${TABLES_HTML}
+      ${tablesHtml()}
       ${enrollHtml()}
     </div>
   </div>`;

@@ -4,6 +4,7 @@
 // Copy button (with no clipboard, outside a secure context, the link is selected for a
 // manual copy instead), "Open the table" and "Set up another table" (`onAnother`).
 
+import { t } from "./i18n.js";
 import { esc } from "./labels.js";
 import { qrFigure } from "./phone_qr.js";
 import { testIds } from "./setup_shared.js";
@@ -16,11 +17,11 @@ function linkHtml(table, player, k) {
         <li>
           ${phone ? qrFigure(phone) : ""}
           <div class="who"><span class="seatno">${k + 1}</span> <b>${esc(player)}</b>
-            ${k === table.first_player ? `<span class="badge">first player</span>` : ""}</div>
+            ${k === table.first_player ? `<span class="badge">${esc(t("first player"))}</span>` : ""}</div>
           <div class="linkrow">
             <a class="phonelink" data-testid="phone-link-${k}" href="${esc(path)}" target="_blank"
               rel="noopener">${esc(url)}</a>
-            <button type="button" class="btn small" data-copy="${esc(url)}">Copy</button>
+            <button type="button" class="btn small" data-copy="${esc(url)}">${esc(t("Copy"))}</button>
           </div>
         </li>`;
 }
@@ -28,21 +29,18 @@ function linkHtml(table, player, k) {
 function createdHtml(table) {
   const links = table.players.map((player, k) => linkHtml(table, player, k)).join("");
   return `
-      <h2>${esc(table.name)} is ready</h2>
+      <h2>${esc(t("{name} is ready", { name: table.name }))}</h2>
       <div class="pinbox">
-        <div class="pinlabel">Table PIN</div>
+        <div class="pinlabel">${esc(t("Table PIN"))}</div>
         <div class="pin" data-testid="created-pin">${esc(table.pin)}</div>
-        <p><b>Shown only once: write it down.</b> Undo, corrections and closing the table need it.
-          This tablet remembers it.</p>
+        <p><b>${esc(t("Shown only once: write it down."))}</b> ${esc(t("Undo, corrections and closing the table need it. This tablet remembers it."))}</p>
       </div>
-      <h3>Phone links</h3>
-      <p class="muted lead">Each player scans their own QR code (or opens their link) on their phone
-        to see and choose their secret awards. These links are shown only once too; "Phones" on the
-        table screen makes a new one.</p>
+      <h3>${esc(t("Phone links"))}</h3>
+      <p class="muted lead">${esc(t("Each player scans their own QR code (or opens their link) on their phone to see and choose their secret awards. These links are shown only once too; “Phones” on the table screen makes a new one."))}</p>
       <ol class="links">${links}</ol>
       <div class="row">
-        <button type="button" class="btn primary big" data-testid="open-table">Open the table</button>
-        <button type="button" class="btn" data-testid="another-table">Set up another table</button>
+        <button type="button" class="btn primary big" data-testid="open-table">${esc(t("Open the table"))}</button>
+        <button type="button" class="btn" data-testid="another-table">${esc(t("Set up another table"))}</button>
       </div>`;
 }
 
@@ -73,10 +71,10 @@ export function createdPanel(root, ctx, shared, onAnother) {
     if (!btn) return;
     try {
       await navigator.clipboard.writeText(btn.dataset.copy);
-      ctx.toast("Link copied.", "ok");
+      ctx.toast(t("Link copied."), "ok");
     } catch {
       selectLink(btn.parentElement.querySelector("a"));
-      ctx.toast("Link selected: copy it from the menu.", "info");
+      ctx.toast(t("Link selected: copy it from the menu."), "info");
     }
   }
 

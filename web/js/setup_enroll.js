@@ -8,41 +8,42 @@
 // and again after every reconnection (`rejoin`).
 // Exporting and importing the whole tag registry is in setup_tagfile.js.
 
+import { colorWord, errorText, t } from "./i18n.js";
 import { call } from "./api.js";
 import { COLORS, esc, pawnHtml } from "./labels.js";
 import { errorHtml, testIds } from "./setup_shared.js";
-import { TAGFILE_HTML, tagFile } from "./setup_tagfile.js";
+import { tagFile, tagfileHtml } from "./setup_tagfile.js";
 
 function colorButtonHtml(c) {
   return `
           <button type="button" class="colorbtn" data-color="${c}" data-testid="enroll-color-${c}"
             aria-pressed="false">
             ${pawnHtml(null, c, "big")}
-            <span class="cname">${c}</span>
+            <span class="cname">${esc(colorWord(c))}</span>
             <span class="count" data-testid="enroll-count-${c}">–</span>
             <span class="bar"><span></span></span>
           </button>`;
 }
 
 export function enrollHtml() {
+  const colorLabel = t("Color to enroll");
   return `<section class="card enroll" data-testid="enroll-panel">
-        <h2>Pawn tags</h2>
-        <p class="muted lead">Enroll a color, then tap each pawn of that color on any reader. Needs
-          the hub's admin PIN (printed when the hub starts).</p>
-        <label class="field">Admin PIN
+        <h2>${esc(t("Pawn tags"))}</h2>
+        <p class="muted lead">${esc(t("Enroll a color, then tap each pawn of that color on any reader. Needs the hub's admin PIN (printed when the hub starts)."))}</p>
+        <label class="field">${esc(t("Admin PIN"))}
           <input type="password" inputmode="numeric" autocomplete="off" data-testid="enroll-admin-pin">
         </label>
-        <div class="colors" role="group" aria-label="Color to enroll">
+        <div class="colors" role="group" aria-label="${esc(colorLabel)}">
           ${COLORS.map((c) => colorButtonHtml(c)).join("")}
         </div>
         <div class="row">
-          <button type="button" class="btn primary" data-testid="enroll-start">Start enrolling</button>
-          <button type="button" class="btn" data-testid="enroll-stop">Stop</button>
+          <button type="button" class="btn primary" data-testid="enroll-start">${esc(t("Start enrolling"))}</button>
+          <button type="button" class="btn" data-testid="enroll-stop">${esc(t("Stop"))}</button>
         </div>
         <div class="enroll-status" data-testid="enroll-status" aria-live="polite"></div>
         <div class="enroll-last" data-testid="enroll-last" aria-live="polite" hidden></div>
         <div class="form-error" data-testid="enroll-error" role="alert" hidden></div>
-        ${TAGFILE_HTML}
+        ${tagfileHtml()}
       </section>`;
 }
 
@@ -61,7 +62,7 @@ function adminField(tid) {
     pin() {
       const pin = tid("enroll-admin-pin").value.trim();
       if (!pin) {
-        field.fail(new Error("Type the hub's admin PIN first (the hub prints it when it starts)."));
+        field.fail(new Error(t("Type the hub's admin PIN first (the hub prints it when it starts).")));
         tid("enroll-admin-pin").focus();
         return null;
       }
@@ -106,11 +107,9 @@ export function enrollPanel(root, ctx, shared) {
     if (enrolling) {
       const n = counts[enrolling] ?? 0;
       const cap = capacity[enrolling] ?? 0;
-      status.innerHTML = `${pawnHtml(null, enrolling)} <span>Enrolling <b>${esc(enrolling)}</b> pawns
-        (${n} of ${cap}): tap each ${esc(enrolling)} pawn's tag on any reader. Game taps are paused
-        until you stop.</span>`;
+      status.innerHTML = `${pawnHtml(null, enrolling)} <span>${esc(t("Enrolling {color} pawns ({n} of {cap}): tap each {color} pawn's tag on any reader. Game taps are paused until you stop.", { color: colorWord(enrolling), n, cap }))}</span>`;
     } else {
-      status.innerHTML = `<span>Not enrolling: taps are game taps.</span>`;
+      status.innerHTML = `<span>${esc(t("Not enrolling: taps are game taps."))}</span>`;
     }
   }
 
@@ -118,7 +117,8 @@ export function enrollPanel(root, ctx, shared) {
     const { enrolling } = tagInfo;
     tid("enroll-stop").disabled = !enrolling;
     tid("enroll-start").textContent = enrolling && enrolling !== chosenColor
-      ? `Switch to ${chosenColor}` : enrolling ? "Enrolling…" : `Start enrolling ${chosenColor}`;
+      ? t("Switch to {color}", { color: colorWord(chosenColor) }) : enrolling ? t("Enrolling…")
+        : t("Start enrolling {color}", { color: colorWord(chosenColor) });
     tid("enroll-start").disabled = enrolling === chosenColor;
   }
 
@@ -128,9 +128,8 @@ export function enrollPanel(root, ctx, shared) {
       last.hidden = false;
       last.className = `enroll-last ${lastTap.ok ? "ok" : "bad"}`;
       last.innerHTML = lastTap.ok
-        ? `${pawnHtml(lastTap.pawn, colorOfPawn(lastTap.pawn))} <span>Pawn ${esc(lastTap.pawn)} enrolled
-            (tag ${esc(lastTap.uid)}).</span>`
-        : `<span><b>${esc(lastTap.code)}</b> ${esc(lastTap.message)}</span>`;
+        ? `${pawnHtml(lastTap.pawn, colorOfPawn(lastTap.pawn))} <span>${esc(t("Pawn {pawn} enrolled (tag {uid}).", { pawn: lastTap.pawn, uid: lastTap.uid }))}</span>`
+        : `<span><b>${esc(lastTap.code)}</b> ${esc(errorText(lastTap.code, lastTap.params, lastTap.message))}</span>`;
     } else {
       last.hidden = true;
     }
@@ -195,7 +194,7 @@ export function enrollPanel(root, ctx, shared) {
   async function stop() {
     if (!(await enrollCall("DELETE", {}))) return;
     render();
-    ctx.toast("Enrollment stopped: taps are game taps again.", "info");
+    ctx.toast(t("Enrollment stopped: taps are game taps again."), "info");
   }
 
   function chooseColor(event) {

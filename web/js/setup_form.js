@@ -4,6 +4,7 @@
 // /api/tables; the hub's answer (PIN and phone links, setup_created.js) replaces the form
 // until "Set up another table" brings back an empty one.
 
+import { t } from "./i18n.js";
 import { call, savePin } from "./api.js";
 import { esc } from "./labels.js";
 import { createdPanel } from "./setup_created.js";
@@ -18,44 +19,39 @@ function randomSeed() {
 
 /** The form's card: the form itself, and the (hidden) created panel. */
 export function formHtml() {
+  const example = t("e.g. Kitchen (default: Table N)");
   return `<section class="card setup-new">
       <div data-testid="new-table-panel">
-        <h2>New table</h2>
+        <h2>${esc(t("New table"))}</h2>
         <form data-testid="new-table-form" novalidate autocomplete="off">
-          <p class="muted lead">One row per player, in seat order around the table. Each player's
-            guest bag has its own reader.</p>
+          <p class="muted lead">${esc(t("One row per player, in seat order around the table. Each player's guest bag has its own reader."))}</p>
           <div class="prows" data-role="rows"></div>
           <div class="row">
-            <button type="button" class="btn" data-testid="add-player">+ Add a player</button>
+            <button type="button" class="btn" data-testid="add-player">${esc(t("+ Add a player"))}</button>
           </div>
-          <label class="field">Table name <span class="muted">(optional)</span>
-            <input data-testid="table-name" maxlength="40" placeholder="e.g. Kitchen (default: Table N)">
+          <label class="field">${esc(t("Table name"))} <span class="muted">${esc(t("(optional)"))}</span>
+            <input data-testid="table-name" maxlength="40" placeholder="${esc(example)}">
           </label>
           <fieldset class="deal">
-            <legend>Cards</legend>
+            <legend>${esc(t("Cards"))}</legend>
             <label class="check">
               <input type="checkbox" data-testid="deal-for-us" checked>
-              <span><b>Deal for us</b>: the hub shuffles and deals the movies, theater tiles and award
-                draws. Pawn draws always come from the real bags.</span>
+              <span><b>${esc(t("Deal for us"))}</b>: ${esc(t("the hub shuffles and deals the movies, theater tiles and award draws. Pawn draws always come from the real bags."))}</span>
             </label>
             <div class="row seedrow" data-role="seedrow">
-              <label class="field inline">Seed
+              <label class="field inline">${esc(t("Seed"))}
                 <input type="number" step="1" data-testid="deal-seed" value="${randomSeed()}">
               </label>
-              <button type="button" class="btn small" data-testid="new-seed">New seed</button>
+              <button type="button" class="btn small" data-testid="new-seed">${esc(t("New seed"))}</button>
             </div>
-            <p class="muted manual-note" data-role="manual-note" hidden>Manual setup: deal the real
-              cards, then the table screen asks for each player's starting movie, the lineups and
-              the theater columns.</p>
+            <p class="muted manual-note" data-role="manual-note" hidden>${esc(t("Manual setup: deal the real cards, then the table screen asks for each player's starting movie, the lineups and the theater columns."))}</p>
           </fieldset>
           <label class="check">
             <input type="checkbox" data-testid="hints" checked>
-            <span><b>Seating hints</b>: once a player has drawn, the table screen shows where the
-              advisor would seat the guests and what they would do. Off: the first free seats,
-              with no advice. The table PIN changes it later.</span>
+            <span><b>${esc(t("Seating hints"))}</b>: ${esc(t("once a player has drawn, the table screen shows where the advisor would seat the guests and what they would do. Off: the first free seats, with no advice. The table PIN changes it later."))}</span>
           </label>
           <div class="form-error" data-testid="form-error" role="alert" hidden></div>
-          <button type="submit" class="btn primary big" data-testid="create-table">Create table</button>
+          <button type="submit" class="btn primary big" data-testid="create-table">${esc(t("Create table"))}</button>
         </form>
       </div>
       <div class="created" data-testid="created" hidden></div>
@@ -101,11 +97,11 @@ export function newTableForm(root, ctx, shared) {
     const names = rows.map((r) => r.name.trim());
     const readerIds = rows.map(rowReader);
     const blank = names.findIndex((p) => !p);
-    if (blank >= 0) return refuse(`Give every player a name (seat ${blank + 1} has none).`, `player-name-${blank}`);
+    if (blank >= 0) return refuse(esc(t("Give every player a name (seat {seat} has none).", { seat: blank + 1 })), `player-name-${blank}`);
     const noReader = readerIds.findIndex((r) => !r);
     if (noReader >= 0) {
       const field = rows[noReader].other ? `player-reader-id-${noReader}` : `player-reader-${noReader}`;
-      return refuse(`Choose a bag reader for ${esc(names[noReader])}.`, field);
+      return refuse(esc(t("Choose a bag reader for {name}.", { name: names[noReader] })), field);
     }
     const body = { players: names, readers: readerIds, first_player: first,
       hints: tid("hints").checked };
@@ -117,7 +113,7 @@ export function newTableForm(root, ctx, shared) {
   function withSeed(body) {
     const seed = Number(seedInput.value);
     if (seedInput.value.trim() === "" || !Number.isSafeInteger(seed)) {
-      return refuse("The seed must be a whole number.", "deal-seed");
+      return refuse(esc(t("The seed must be a whole number.")), "deal-seed");
     }
     body.deal_seed = seed;
     return body;
@@ -133,20 +129,20 @@ export function newTableForm(root, ctx, shared) {
   async function create(body) {
     const button = tid("create-table");
     button.disabled = true;
-    button.textContent = "Creating…";
+    button.textContent = t("Creating…");
     try {
       const table = await call("/api/tables", { method: "POST", body });
       if (!shared.alive) return;
       savePin(table.id, table.pin);
       created.show(table);
-      ctx.toast(`${table.name} is ready.`, "ok");
+      ctx.toast(t("{name} is ready.", { name: table.name }), "ok");
       shared.reload.tables();
       shared.reload.readers();
     } catch (err) {
       if (shared.alive) showError(errorHtml(err));
     } finally {
       button.disabled = false;
-      button.textContent = "Create table";
+      button.textContent = t("Create table");
     }
   }
 

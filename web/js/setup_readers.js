@@ -4,6 +4,7 @@
 // beside it says how the chosen one stands: online, offline, in use, new or no reader.
 // Pure functions of a row and the hub's lists (`hub` is the shared {readers, tables}).
 
+import { t } from "./i18n.js";
 import { esc } from "./labels.js";
 
 /** The value of the list's "Type a reader id…" option. */
@@ -16,15 +17,15 @@ export function rowReader(row) {
 
 function readerFree(r, { tables }) {
   if (r.table === null || r.table === undefined) return true;
-  const t = tables.find((x) => x.id === r.table);
-  return Boolean(t && (t.over || t.closed));
+  const table = tables.find((x) => x.id === r.table);
+  return Boolean(table && (table.over || table.closed));
 }
 
 function readerNote(r, hub) {
-  const bits = [r.online ? "online" : "offline"];
+  const bits = [r.online ? t("online") : t("offline")];
   if (!readerFree(r, hub)) {
-    const t = hub.tables.find((x) => x.id === r.table);
-    bits.push(`in use: ${t ? t.name : r.table}`);
+    const table = hub.tables.find((x) => x.id === r.table);
+    bits.push(t("in use: {table}", { table: table ? table.name : r.table }));
   }
   return bits.join(", ");
 }
@@ -45,24 +46,25 @@ export function autoAssign(rows, hub) {
 /** The <option>s of a row's reader list. */
 export function readerOptions(row, hub) {
   const known = hub.readers.map((r) => r.reader);
-  let html = `<option value="">— choose a reader —</option>`;
+  let html = `<option value="">${esc(t("— choose a reader —"))}</option>`;
   for (const r of hub.readers) {
     const sel = !row.other && row.reader === r.reader ? " selected" : "";
     html += `<option value="${esc(r.reader)}"${sel}>${r.online ? "● " : "○ "}${esc(r.reader)} (${esc(readerNote(r, hub))})</option>`;
   }
   if (!row.other && row.reader && !known.includes(row.reader)) {
-    html += `<option value="${esc(row.reader)}" selected>${esc(row.reader)} (new)</option>`;
+    html += `<option value="${esc(row.reader)}" selected>${esc(row.reader)} (${esc(t("new"))})</option>`;
   }
-  html += `<option value="${OTHER}"${row.other ? " selected" : ""}>Type a reader id…</option>`;
+  html += `<option value="${OTHER}"${row.other ? " selected" : ""}>${esc(t("Type a reader id…"))}</option>`;
   return html;
 }
 
 /** The state word beside a row's reader list. */
 export function readerState(row, hub) {
   const id = rowReader(row);
-  if (!id) return `<span class="rstate none">no reader</span>`;
+  if (!id) return `<span class="rstate none">${esc(t("no reader"))}</span>`;
   const r = hub.readers.find((x) => x.reader === id);
-  if (!r) return `<span class="rstate new" title="The hub has not heard from this reader yet; creating the table makes it trust it.">new</span>`;
-  if (!readerFree(r, hub)) return `<span class="rstate busy">in use</span>`;
-  return r.online ? `<span class="rstate on">online</span>` : `<span class="rstate off">offline</span>`;
+  const unheard = t("The hub has not heard from this reader yet; creating the table makes it trust it.");
+  if (!r) return `<span class="rstate new" title="${esc(unheard)}">${esc(t("new"))}</span>`;
+  if (!readerFree(r, hub)) return `<span class="rstate busy">${esc(t("in use"))}</span>`;
+  return r.online ? `<span class="rstate on">${esc(t("online"))}</span>` : `<span class="rstate off">${esc(t("offline"))}</span>`;
 }

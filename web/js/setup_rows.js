@@ -4,6 +4,7 @@
 // and redraws the rows from it after a move; a change to the hub's readers or tables only
 // refreshes the reader lists, so typing and focus survive. `onEdit` runs after each edit.
 
+import { t } from "./i18n.js";
 import { esc } from "./labels.js";
 import { OTHER, autoAssign, readerOptions, readerState } from "./setup_readers.js";
 import { testIds } from "./setup_shared.js";
@@ -16,37 +17,47 @@ function newRow() {
 }
 
 function readerBoxHtml(row, k, hub) {
+  const label = t("Player {n} bag reader", { n: k + 1 });
+  const hint = t("reader id, e.g. bag-7");
+  const idLabel = t("Player {n} reader id", { n: k + 1 });
   return `<span class="readerbox">
-          <select data-testid="player-reader-${k}" data-k="${k}" aria-label="Player ${k + 1} bag reader">
+          <select data-testid="player-reader-${k}" data-k="${k}" aria-label="${esc(label)}">
             ${readerOptions(row, hub)}</select>
           <input class="otherid" data-testid="player-reader-id-${k}" data-k="${k}" maxlength="40"
-            placeholder="reader id, e.g. bag-7" value="${esc(row.otherId)}" ${row.other ? "" : "hidden"}
-            aria-label="Player ${k + 1} reader id">
+            placeholder="${esc(hint)}" value="${esc(row.otherId)}" ${row.other ? "" : "hidden"}
+            aria-label="${esc(idLabel)}">
           <span data-role="rstate-${k}">${readerState(row, hub)}</span>
         </span>`;
 }
 
 function rowButtonsHtml(k, count) {
+  const up = esc(t("Move up"));
+  const down = esc(t("Move down"));
+  const remove = esc(t("Remove player"));
   return `<span class="rowbtns">
           <button type="button" class="btn small" data-testid="move-up-${k}" data-k="${k}" data-act="up"
-            ${k === 0 ? "disabled" : ""} aria-label="Move up" title="Move up">↑</button>
+            ${k === 0 ? "disabled" : ""} aria-label="${up}" title="${up}">↑</button>
           <button type="button" class="btn small" data-testid="move-down-${k}" data-k="${k}" data-act="down"
-            ${k === count - 1 ? "disabled" : ""} aria-label="Move down" title="Move down">↓</button>
+            ${k === count - 1 ? "disabled" : ""} aria-label="${down}" title="${down}">↓</button>
           <button type="button" class="btn small" data-testid="remove-player-${k}" data-k="${k}" data-act="remove"
-            ${count <= MIN_ROWS ? "disabled" : ""} aria-label="Remove player" title="Remove">✕</button>
+            ${count <= MIN_ROWS ? "disabled" : ""} aria-label="${remove}" title="${remove}">✕</button>
         </span>`;
 }
 
 function rowHtml(row, k, state, hub) {
+  const player = esc(t("Player {n}", { n: k + 1 }));
+  const firstPlayer = esc(t("First player"));
+  const seatTip = esc(t("Seat {n}", { n: k + 1 }));
+  const nameLabel = esc(t("Player {n} name", { n: k + 1 }));
   return `
       <div class="prow${state.first === k ? " is-first" : ""}" data-k="${k}">
-        <span class="seatno" title="Seat ${k}">${k + 1}</span>
+        <span class="seatno" title="${seatTip}">${k + 1}</span>
         <input class="pname" data-testid="player-name-${k}" data-k="${k}" maxlength="24"
-          placeholder="Player ${k + 1}" value="${esc(row.name)}" aria-label="Player ${k + 1} name">
+          placeholder="${player}" value="${esc(row.name)}" aria-label="${nameLabel}">
         ${readerBoxHtml(row, k, hub)}
-        <label class="firstp" title="First player">
+        <label class="firstp" title="${firstPlayer}">
           <input type="radio" name="first-player" data-testid="first-player-${k}" data-k="${k}"
-            ${state.first === k ? "checked" : ""}> <span>First</span></label>
+            ${state.first === k ? "checked" : ""}> <span>${esc(t("First"))}</span></label>
         ${rowButtonsHtml(k, state.rows.length)}
       </div>`;
 }

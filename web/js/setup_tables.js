@@ -4,49 +4,61 @@
 // under the table) and the table PIN (asked for if this device does not know it); a closed
 // table's readers are free again. Refresh reloads the hub's lists.
 
+import { t, tn } from "./i18n.js";
 import { ApiError, tableCall } from "./api.js";
 import { esc } from "./labels.js";
 import { errorHtml, testIds } from "./setup_shared.js";
 
-export const TABLES_HTML = `<section class="card">
-        <div class="row spread"><h2>Tables</h2>
-          <button type="button" class="btn small" data-testid="refresh-tables">Refresh</button></div>
-        <div data-testid="tables-list" class="tables-list"><p class="muted">Loading…</p></div>
+/** The panel's markup, in this device's language. */
+export function tablesHtml() {
+  return `<section class="card">
+        <div class="row spread"><h2>${esc(t("Tables"))}</h2>
+          <button type="button" class="btn small" data-testid="refresh-tables">${esc(t("Refresh"))}</button></div>
+        <div data-testid="tables-list" class="tables-list"><p class="muted">${esc(t("Loading…"))}</p></div>
       </section>`;
+}
 
 /** The question under a table whose "Close table" was clicked. */
-function confirmHtml(t) {
+function confirmHtml(table) {
   return `
-        <div class="confirm" data-testid="confirm-close-box-${esc(t.id)}">
-          <span>Close <b>${esc(t.name)}</b> for good? Its readers are freed; the game can still be read.</span>
+        <div class="confirm" data-testid="confirm-close-box-${esc(table.id)}">
+          <span>${esc(t("Close {name} for good? Its readers are freed; the game can still be read.", { name: table.name }))}</span>
           <span class="row">
-            <button type="button" class="btn danger small" data-testid="confirm-close-${esc(t.id)}"
-              data-confirm="${esc(t.id)}">Close it</button>
-            <button type="button" class="btn small" data-cancel="${esc(t.id)}">Cancel</button>
+            <button type="button" class="btn danger small" data-testid="confirm-close-${esc(table.id)}"
+              data-confirm="${esc(table.id)}">${esc(t("Close it"))}</button>
+            <button type="button" class="btn small" data-cancel="${esc(table.id)}">${esc(t("Cancel"))}</button>
           </span>
         </div>`;
 }
 
-function playersHtml(t) {
-  return t.players.map((name, k) =>
-    `<span class="pr">${esc(name)} <small>(${esc(t.readers[k] ?? "?")})</small></span>`).join(", ");
+function playersHtml(table) {
+  return table.players.map((name, k) =>
+    `<span class="pr">${esc(name)} <small>(${esc(table.readers[k] ?? "?")})</small></span>`).join(", ");
 }
 
-function tableHtml(t, confirming) {
-  const status = t.closed ? "closed" : t.over ? "game over" : "playing";
-  const cls = t.closed ? "closed" : t.over ? "over" : "live";
+function tableHtml(table, confirming) {
+  const status = table.closed ? t("closed") : table.over ? t("game over") : t("playing");
+  const cls = table.closed ? "closed" : table.over ? "over" : "live";
+  const events = tn("{n} event", "{n} events", table.events);
+  const deal = table.deal_for_us ? t("deal for us") : t("manual deal");
+  const words = { open: t("Open"), close: t("Close table") };
+  return tableItemHtml(table, confirming, { status, cls, events, deal, words });
+}
+
+// `t` here is the table (the words come translated in the last argument)
+function tableItemHtml(t, confirming, { status, cls, events, deal, words }) {
   return `
         <li class="tbl ${cls}" data-testid="table-${esc(t.id)}">
           <div class="tmain">
             <div class="tname"><b>${esc(t.name)}</b> <span class="badge ${cls}">${status}</span></div>
             <div class="muted meta">${playersHtml(t)}
-              · ${t.events} events · ${t.deal_for_us ? "deal for us" : "manual deal"}</div>
+              · ${esc(events)} · ${esc(deal)}</div>
           </div>
           <div class="tbtns">
             <button type="button" class="btn small primary" data-open="${esc(t.id)}"
-              data-testid="open-table-${esc(t.id)}">Open</button>
+              data-testid="open-table-${esc(t.id)}">${esc(words.open)}</button>
             <button type="button" class="btn small" data-close="${esc(t.id)}"
-              data-testid="close-table-${esc(t.id)}" ${t.closed ? "disabled" : ""}>Close table</button>
+              data-testid="close-table-${esc(t.id)}" ${t.closed ? "disabled" : ""}>${esc(words.close)}</button>
           </div>
           ${confirming ? confirmHtml(t) : ""}
         </li>`;
@@ -64,11 +76,11 @@ export function tablesPanel(root, ctx, shared) {
     if (key === shownKey) return;
     shownKey = key;
     if (!shared.tables.length) {
-      list.innerHTML = `<p class="muted">No table yet: create one.</p>`;
+      list.innerHTML = `<p class="muted">${esc(t("No table yet: create one."))}</p>`;
       return;
     }
     const order = [...shared.tables].reverse().sort((a, b) => a.closed - b.closed);
-    list.innerHTML = `<ul class="tables">${order.map((t) => tableHtml(t, confirming === t.id)).join("")}</ul>`;
+    list.innerHTML = `<ul class="tables">${order.map((table) => tableHtml(table, confirming === table.id)).join("")}</ul>`;
   }
 
   /** The list could not be loaded (shown only while no list has been). */
@@ -87,8 +99,8 @@ export function tablesPanel(root, ctx, shared) {
     btn.disabled = true;
     try {
       await tableCall(id, `/api/tables/${id}/close`, { method: "POST", body: {} }, ctx.askPin);
-      const t = shared.tables.find((x) => x.id === id);
-      ctx.toast(`${t ? t.name : id} is closed.`, "ok");
+      const table = shared.tables.find((x) => x.id === id);
+      ctx.toast(t("{name} is closed.", { name: table ? table.name : id }), "ok");
       confirming = null;
     } catch (err) {
       ctx.toast(err instanceof ApiError ? `${err.code}: ${err.message}` : String(err), "error");

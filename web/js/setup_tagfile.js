@@ -4,16 +4,21 @@
 // under "registry"), asks before replacing every enrolled tag, then PUTs it.
 
 import { ApiError, call } from "./api.js";
+import { t, tn } from "./i18n.js";
 import { esc } from "./labels.js";
 import { testIds } from "./setup_shared.js";
 
-export const TAGFILE_HTML = `<div class="row tagfile">
-          <button type="button" class="btn small" data-testid="enroll-export">Export tags</button>
-          <label class="btn small filebtn">Import tags…
+/** The export and import buttons, in this device's language. */
+export function tagfileHtml() {
+  const exportWord = t("Export tags");
+  return `<div class="row tagfile">
+          <button type="button" class="btn small" data-testid="enroll-export">${esc(exportWord)}</button>
+          <label class="btn small filebtn">${esc(t("Import tags…"))}
             <input type="file" accept=".json,application/json" data-testid="enroll-import">
           </label>
         </div>
         <div class="import-confirm" data-testid="import-confirm" hidden></div>`;
+}
 
 /** A request with the hub's admin PIN in its header (api.js sends only table PINs). */
 async function adminCall(path, { method = "GET", body, adminPin }) {
@@ -24,7 +29,7 @@ async function adminCall(path, { method = "GET", body, adminPin }) {
   });
   const type = response.headers.get("Content-Type") || "";
   const data = type.includes("application/json") ? await response.json() : await response.text();
-  if (!response.ok) throw new ApiError(response.status, data.code || "HTTP", data.message || String(data));
+  if (!response.ok) throw new ApiError(response.status, data.code || "HTTP", data.message || String(data), data.params);
   return data;
 }
 
@@ -85,10 +90,10 @@ export function tagFile(root, ctx, shared, admin, enrolled) {
     const count = doc && Array.isArray(doc.tags) ? doc.tags.length : 0;
     pending = { name, registry: doc };
     box.innerHTML = `
-      <span>Replace all ${enrolled()} enrolled tags with the ${count} tags of <b>${esc(name)}</b>?</span>
+      <span>${esc(t("Replace all {enrolled} enrolled tags with the {count} tags of {name}?", { enrolled: enrolled(), count, name }))}</span>
       <span class="row">
-        <button type="button" class="btn danger small" data-testid="import-replace">Replace</button>
-        <button type="button" class="btn small" data-testid="import-cancel">Cancel</button>
+        <button type="button" class="btn danger small" data-testid="import-replace">${esc(t("Replace"))}</button>
+        <button type="button" class="btn small" data-testid="import-cancel">${esc(t("Cancel"))}</button>
       </span>`;
     box.hidden = false;
   }
@@ -110,7 +115,7 @@ export function tagFile(root, ctx, shared, admin, enrolled) {
     btn.disabled = true;
     try {
       const data = await call("/api/tags", { method: "PUT", body: { admin_pin: pin, registry: pending.registry } });
-      ctx.toast(`Imported ${data.tags} tags.`, "ok");
+      ctx.toast(tn("Imported {n} tag.", "Imported {n} tags.", data.tags), "ok");
       pending = null;
       box.hidden = true;
       shared.reload.counts();

@@ -1,10 +1,12 @@
 // Alerts spoken aloud, as a DGT board with LiveChess calls out an illegal move. The tablet
 // speaks each reader alert and the last-round notice through the browser's speech synthesis.
 // Off by default; the header's toggle turns it on for this device (localStorage). Every
-// spoken sentence comes from `spokenText`, where a translation will plug in.
+// spoken sentence comes from `spokenText`, in this device's language, and the voice speaks
+// that language.
+
+import { alertText, language, t } from "./i18n.js";
 
 const KEY = "popcorn:speak";
-const LANG = "en";
 
 /** Whether this device speaks alerts. */
 export function speechOn() {
@@ -12,25 +14,26 @@ export function speechOn() {
 }
 
 /** The sentence the tablet says for an event: `{kind: "alert", alert, names}` or
- * `{kind: "last_round"}`. English for now; the one place to translate. */
+ * `{kind: "last_round"}`, in this device's language. */
 export function spokenText(event) {
-  if (event.kind === "last_round") return "Last round: the Final Showing card is out.";
+  if (event.kind === "last_round") return t("Last round: the Final Showing card is out.");
   const { alert, names } = event;
   const who = names && alert.player !== null && alert.player !== undefined ? names[alert.player] : "";
-  return `${who ? who + ": " : ""}${alert.message}`;
+  const message = alertText(alert).message;
+  return who ? t("{name}: {text}", { name: who, text: message }) : message;
 }
 
 /** Say an event's sentence, if speech is on and the browser can speak. */
 export function speak(event) {
   if (!speechOn() || !window.speechSynthesis) return;
   const utterance = new SpeechSynthesisUtterance(spokenText(event));
-  utterance.lang = LANG;
+  utterance.lang = language();
   window.speechSynthesis.speak(utterance);
 }
 
 function drawToggle(button) {
   const on = speechOn();
-  button.textContent = on ? "Voice: on" : "Voice: off";
+  button.textContent = on ? t("Voice: on") : t("Voice: off");
   button.setAttribute("aria-pressed", String(on));
 }
 

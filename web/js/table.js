@@ -7,8 +7,9 @@
 // pawn, then a seat"; everything else is a button for one legal move.
 
 import { ApiError, call, tableCall } from "./api.js";
-import { COLORS, actionLabel, esc, guestChip, guestName, letter, moveLabel, pawnHtml, shortLabel }
-  from "./labels.js";
+import { COLORS, actionLabel, adSpace, esc, guestChip, guestName, letter, moveLabel, pawnHtml, seatWords,
+  shortLabel } from "./labels.js";
+import { actionMeaning, alertText, colorWord, t, tn } from "./i18n.js";
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { ranked } from "./search.js";
@@ -18,8 +19,8 @@ import { showPhoneQr } from "./phone_qr.js";
 import { mountSpeech } from "./speech.js";
 
 const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
-const SLOT_NAMES = ["Left", "Center", "Right"];
-const PHASES = { setup: "Setup", buying: "Buying & Advertising", showings: "Showings", over: "Game over" };
+const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];
+const PHASES = () => ({ setup: t("Setup"), buying: t("Buying & Advertising"), showings: t("Showings"), over: t("Game over") });
 
 /** Mount the table screen for `tableId`; returns the function that unmounts it. */
 export function mountTable(root, ctx, tableId) {
@@ -84,8 +85,8 @@ class TableScreen {
   }
 
   fail(message) {
-    this.root.innerHTML = `<div class="card" data-testid="table-error"><h2>Cannot show this table</h2>
-      <p>${esc(message)}</p><a class="btn" href="/" data-nav>Back to setup</a></div>`;
+    this.root.innerHTML = `<div class="card" data-testid="table-error"><h2>${esc(t("Cannot show this table"))}</h2>
+      <p>${esc(message)}</p><a class="btn" href="/" data-nav>${esc(t("Back to setup"))}</a></div>`;
   }
 
   update({ view, events }) {
@@ -143,30 +144,30 @@ class TableScreen {
     const name = this.info ? this.info.name : this.id;
     document.getElementById("facts").innerHTML = `
       <span class="fact" data-testid="table-name">${esc(name)}</span>
-      <span class="fact" data-testid="round">Round <b>${v.round}</b></span>
-      <span class="fact" data-testid="phase">${PHASES[v.phase] || v.phase}</span>
-      <span class="fact" data-testid="turn">To act: <b>${esc(turn)}</b></span>
-      <span class="fact">First player: <b>${esc(v.names[v.first_player])}</b></span>
-      <button class="btn small" data-act="undo" data-testid="undo">Undo</button>
-      <button class="btn small" data-act="phones" data-testid="phones">Phones</button>`;
+      <span class="fact" data-testid="round">${esc(t("Round"))} <b>${v.round}</b></span>
+      <span class="fact" data-testid="phase">${PHASES()[v.phase] || v.phase}</span>
+      <span class="fact" data-testid="turn">${esc(t("To act:"))} <b>${esc(turn)}</b></span>
+      <span class="fact">${esc(t("First player:"))} <b>${esc(v.names[v.first_player])}</b></span>
+      <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
+      <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>`;
   }
 
   renderBanners() {
     const v = this.view;
     const parts = [];
     if (v && (v.last_round || v.final_revealed) && v.phase !== "over") {
-      parts.push(`<div class="banner final" data-testid="last-round">LAST ROUND — the Final
-        Showing card is out: this is the last round of the game.</div>`);
+      parts.push(`<div class="banner final" data-testid="last-round">${esc(t("LAST ROUND — the Final Showing card is out: this is the last round of the game."))}</div>`);
     }
     for (const alert of this.alerts) {
       const who = v && alert.player !== null ? v.names[alert.player] : "";
       const pawn = alert.color ? pawnHtml(alert.pawn, alert.color) : "";
+      const text = alertText(alert);
       parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}">
-        ${pawn}<div class="grow"><div>${esc(who ? who + ": " : "")}${esc(alert.message)}</div>
-        <div class="fix">${esc(alert.fix)}</div></div>
-        <button class="btn small" data-act="undo">Undo</button>
+        ${pawn}<div class="grow"><div>${esc(who ? who + ": " : "")}${esc(text.message)}</div>
+        <div class="fix">${esc(text.fix)}</div></div>
+        <button class="btn small" data-act="undo">${esc(t("Undo"))}</button>
         <button class="btn small" data-act="dismiss" data-key="${esc(alert.key)}"
-          aria-label="Dismiss">Dismiss</button></div>`);
+          aria-label="${esc(t("Dismiss"))}">${esc(t("Dismiss"))}</button></div>`);
     }
     document.getElementById("banners").innerHTML = parts.join("");
   }
@@ -175,14 +176,14 @@ class TableScreen {
     const v = this.view;
     const movie = (m, row) => this.movieCard(m, row);
     const columns = Object.entries(v.columns).map(([size, tiles]) => `
-      <div class="col"><h3>${size}-seat theaters</h3>
-        ${tiles.map((t) => this.theaterTile(t)).join("") || '<p class="muted">none left</p>'}</div>`).join("");
+      <div class="col"><h3>${esc(tn("{n}-seat theaters", "{n}-seat theaters", Number(size)))}</h3>
+        ${tiles.map((tile) => this.theaterTile(tile)).join("") || `<p class="muted">${esc(t("none left"))}</p>`}</div>`).join("");
     return `
-      <h3>Features</h3>${v.features.map((m) => movie(m, "feature")).join("") || '<p class="muted">none</p>'}
-      <h3>Premiers <span class="muted">(+$2)</span></h3>
-      ${v.premiers.map((m) => movie(m, "premiere")).join("") || '<p class="muted">none</p>'}
+      <h3>${esc(t("Features"))}</h3>${v.features.map((m) => movie(m, "feature")).join("") || `<p class="muted">${esc(t("none"))}</p>`}
+      <h3>${esc(t("Premiers"))} <span class="muted">(+$2)</span></h3>
+      ${v.premiers.map((m) => movie(m, "premiere")).join("") || `<p class="muted">${esc(t("none"))}</p>`}
       <div class="columns">${columns}</div>
-      <p class="muted deck">Movie deck: ${v.deck.movies} · Awards: ${v.deck.awards}</p>
+      <p class="muted deck">${esc(t("Movie deck: {movies} · Awards: {awards}", { movies: v.deck.movies, awards: v.deck.awards }))}</p>
       ${this.boardHtml()}`;
   }
 
@@ -210,8 +211,8 @@ class TableScreen {
     const v = this.view;
     if (!v.board.length) return "";
     const tokens = v.board.map((b) => `<span class="adtok${b.ready ? "" : " fresh"}">
-      ${esc(v.names[b.player])} on ${esc(b.space)}${b.ready ? "" : " (next round)"}</span>`);
-    return `<h3>Advertising board</h3><div class="board" data-testid="ad-board">${tokens.join("")}</div>`;
+      ${esc(t("{name} on {space}", { name: v.names[b.player], space: adSpace(b.space) }))}${b.ready ? "" : esc(t(" (next round)"))}</span>`);
+    return `<h3>${esc(t("Advertising board"))}</h3><div class="board" data-testid="ad-board">${tokens.join("")}</div>`;
   }
 
   cinemaHtml(c, p) {
@@ -222,29 +223,29 @@ class TableScreen {
       ${pawnHtml(null, color, "small")}${zone[color]}</span>`).join("");
     const hand = c.hand.map((h) => {
       const sel = this.selection && this.selection.pawn === h.pawn ? " selected" : "";
-      const exit = this.proposals.exits(p, h.pawn) ? '<small class="to-exit" title="to the exit zone">→exit</small>' : "";
+      const exit = this.proposals.exits(p, h.pawn) ? `<small class="to-exit">${esc(t("→ exit"))}</small>` : "";
       return `<button class="handpawn${sel}" data-act="pick-pawn" data-player="${p}" data-pawn="${h.pawn}"
         data-testid="hand-${h.pawn}">${pawnHtml(h.pawn, h.color)}${exit}</button>`;
     }).join("") + this.nextSeatHtml(p) + this.seatAllHtml(p);
     const onBoard = v.board.filter((b) => b.player === p)
-      .map((b) => `${esc(b.space)}${b.ready ? "" : " (next round)"}`).join(", ");
-    const showing = c.showing && c.showing.to_draw ? `<span class="tag wait">to draw: ${c.showing.to_draw}</span>` : "";
+      .map((b) => `${esc(adSpace(b.space))}${b.ready ? "" : esc(t(" (next round)"))}`).join(", ");
+    const showing = c.showing && c.showing.to_draw ? `<span class="tag wait">${esc(t("to draw: {n}", { n: c.showing.to_draw }))}</span>` : "";
     return `<article class="cinema card${acting}${current}" data-testid="cinema-${p}">
       <div class="side">
-        <h2>${esc(c.name)} ${this.readerHtml(p)} ${current ? '<span class="tag turn">turn</span>' : ""}
-          ${acting && !current && !showing ? '<span class="tag wait">to act</span>' : ""} ${showing}</h2>
+        <h2>${esc(c.name)} ${this.readerHtml(p)} ${current ? `<span class="tag turn">${esc(t("turn"))}</span>` : ""}
+          ${acting && !current && !showing ? `<span class="tag wait">${esc(t("to act"))}</span>` : ""} ${showing}</h2>
         <div class="stats">
           <span>$<b data-testid="money-${p}">${c.money}</b></span>
-          <span><b data-testid="popcorn-${p}">${c.popcorn}</b> popcorn</span>
-          <span>Audience <b>${c.audience}</b> · draws <b>${c.draw}</b></span>
-          <span>Ad tokens <b>${c.tokens}</b> · awards <b>${c.awards}</b></span>
-          ${onBoard ? `<span data-testid="board-${p}">On the board: ${onBoard}</span>` : ""}</div>
-        <div class="counts"><span class="lbl">Bag</span>${counts(c.bag)}</div>
-        <div class="counts"><span class="lbl">Exit</span>${counts(c.exit)}</div>
+          <span><b data-testid="popcorn-${p}">${c.popcorn}</b> ${esc(t("popcorn"))}</span>
+          <span>${esc(t("Audience"))} <b>${c.audience}</b> · ${esc(t("draws"))} <b>${c.draw}</b></span>
+          <span>${esc(t("Ad tokens"))} <b>${c.tokens}</b> · ${esc(t("awards"))} <b>${c.awards}</b></span>
+          ${onBoard ? `<span data-testid="board-${p}">${esc(t("On the board:"))} ${onBoard}</span>` : ""}</div>
+        <div class="counts"><span class="lbl">${esc(t("Bag"))}</span>${counts(c.bag)}</div>
+        <div class="counts"><span class="lbl">${esc(t("Exit"))}</span>${counts(c.exit)}</div>
       </div>
       <div class="main">
         <div class="slots">${c.slots.map((s, k) => this.slotHtml(s, p, k)).join("")}</div>
-        ${hand ? `<div class="hand" data-testid="drawn-${p}"><span class="lbl">Drawn</span>${hand}</div>` : ""}
+        ${hand ? `<div class="hand" data-testid="drawn-${p}"><span class="lbl">${esc(t("Drawn"))}</span>${hand}</div>` : ""}
         ${this.playerMovesHtml(p)}
       </div>
     </article>`;
@@ -257,12 +258,16 @@ class TableScreen {
     const next = this.nextSeat(p);
     if (!next) return "";
     const colors = [...new Set(next.moves.map(([m]) => this.ctx.catalog.pawns[m.pawn]))];
-    const buttons = colors.map((color) => `<button class="btn small next-seat" data-act="next-seat"
-      data-player="${p}" data-color="${color}" data-testid="next-seat-${p}-${color}"
-      title="Seat a ${esc(guestName(color))} in the ${SLOT_NAMES[next.slot].toLowerCase()} theater, seat ${next.seat + 1}">
-      ${pawnHtml(null, color, "small")}</button>`).join("");
-    return `<span class="next-seat-row" data-testid="next-seat-${p}"><span class="lbl">${SLOT_NAMES[next.slot]}
-      ${next.seat + 1}:</span>${buttons}</span>`;
+    // (words for attributes are made first: Babel's extractor misses a t() inside quotes)
+    const buttons = colors.map((color) => {
+      const title = t("Seat a {guest} there", { guest: guestName(color) });
+      return `<button class="btn small next-seat" data-act="next-seat" data-player="${p}"
+        data-color="${color}" data-testid="next-seat-${p}-${color}" title="${esc(title)}">
+        ${pawnHtml(null, color, "small")}</button>`;
+    }).join("");
+    const where = t("The next free seat: {seat}", { seat: seatWords(next.slot, next.seat + 1) });
+    return `<span class="next-seat-row" data-testid="next-seat-${p}" title="${esc(where)}"><span
+      class="lbl">${SLOT_NAMES()[next.slot]} ${next.seat + 1}:</span>${buttons}</span>`;
   }
 
   /** The first free seat of player `p` the legal moves fill, and the place moves to it
@@ -280,19 +285,22 @@ class TableScreen {
     if (!this.proposals.moves(p).length) return "";
     const then = this.proposals.then(p);
     const what = activationWords(this.view, p, then, 2);
+    const playing = `${t("Seat and play")}${what ? `: ${what}` : ""}`;
+    const playTitle = t("Seat them all as shown, then play as suggested");
+    const allTitle = t("Seat them all as shown");
     const play = then.length ? `<button class="btn primary seat-all" data-act="seat-play" data-player="${p}"
-      data-testid="seat-play-${p}" title="Seat them all as shown, then play as suggested${what ? `: ${esc(what)}` : ""}">Seat
-      and play${what ? `: ${esc(what)}` : ""}</button>` : "";
+      data-testid="seat-play-${p}" title="${esc(playTitle)}">${esc(playing)}</button>` : "";
     return `<button class="btn primary seat-all" data-act="seat-all" data-player="${p}"
-      data-testid="seat-all-${p}" title="Seat them all as shown">Seat all</button>${play}`;
+      data-testid="seat-all-${p}" title="${esc(allTitle)}">${esc(t("Seat all"))}</button>${play}`;
   }
 
   readerHtml(p) {
     const id = this.info && this.info.readers[p];
     const reader = this.readers.find((r) => r.reader === id);
     if (!id || (reader && reader.online)) return "";
+    const why = t("Bag reader {id} is offline: check its cable or Wi-Fi", { id });
     return `<span class="tag reader-off" data-testid="reader-offline-${p}"
-      title="Bag reader ${esc(id)} is offline: check its cable or Wi-Fi">reader ${esc(id)} offline</span>`;
+      title="${esc(why)}">${esc(t("reader {id} offline", { id }))}</span>`;
   }
 
   slotHtml(s, p, k) {
@@ -308,26 +316,29 @@ class TableScreen {
       const show = this.view.cinemas[p].showing;
       const acting = show && show.active === k && show.cursor === n ? " acting-seat" : "";
       const ghost = shown !== undefined ? ` data-shown="${shown}"` : "";
+      const anyColor = t("any");
+      const tip = t("seat {seat}: {color} guest, {action}", { seat: n + 1, color: color === "grey" ? anyColor : colorWord(color), action: actionLabel(s.theater.seat_actions[n]) });
       return `<button class="seat ring-${ring}${acting}"${ghost} data-act="seat" data-player="${p}" data-slot="${k}"
-        data-seat="${n}" data-testid="seat-${p}-${k}-${n}" title="seat ${n + 1}: ${ring} guest, ${esc(actionLabel(s.theater.seat_actions[n]))}">
+        data-seat="${n}" data-testid="seat-${p}-${k}-${n}" title="${esc(tip)}">
         ${inner}<small>${esc(actionLabel(s.theater.seat_actions[n]))}</small></button>`;
-    }).join("") : '<span class="muted">no theater</span>';
+    }).join("") : `<span class="muted">${esc(t("no theater"))}</span>`;
     return `<div class="slot${target}${active}" data-act="slot" data-player="${p}" data-slot="${k}"
-        data-testid="slot-${p}-${k}"><div class="slotname">${SLOT_NAMES[k]}</div>
+        data-testid="slot-${p}-${k}"><div class="slotname">${SLOT_NAMES()[k]}</div>
       <div class="seats">${seats}</div>${this.movieInSlot(s)}</div>`;
   }
 
   movieInSlot(s) {
-    if (!s.movie) return '<div class="nomovie muted">no movie</div>';
+    if (!s.movie) return `<div class="nomovie muted">${esc(t("no movie"))}</div>`;
     const m = s.movie;
     // actions under the lobby slider are gone for good: one mark says how many
     const items = m.actions.map((a, i) => {
       if (i >= s.visible) return "";
-      const meaning = this.ctx.catalog.actions[a] || a;
+      const meaning = actionMeaning(a, this.ctx.catalog.actions[a] || a);
       return `<li class="${s.used.includes(i) ? "used" : ""}" title="${esc(meaning)}">${esc(actionLabel(a))}</li>`;
     }).join("") + (s.covered ? `<li class="covered" title="${esc(m.actions.slice(s.visible)
-      .map(actionLabel).join(", "))}">+${s.covered} under the slider</li>` : "");
-    const slider = s.covered ? ` title="the lobby slider covers ${s.covered}"` : "";
+      .map(actionLabel).join(", "))}">${esc(t("+{n} under the slider", { n: s.covered }))}</li>` : "");
+    const covers = t("slider covers {n}", { n: s.covered });
+    const slider = s.covered ? ` title="${esc(covers)}"` : "";
     return `<div class="movieblock"><div class="movie"><span class="chip c-${m.color}"></span>
       <span>${esc(m.title)}</span></div><ol class="acts"${slider}>${items}</ol></div>`;
   }
@@ -338,7 +349,7 @@ class TableScreen {
     const v = this.view;
     const parts = [this.hintHtml()];
     if (this.refusal) {
-      parts.push(`<div class="refusal" data-testid="refusal"><b>Refused:</b> ${esc(this.refusal)}</div>`);
+      parts.push(`<div class="refusal" data-testid="refusal"><b>${esc(t("Refused:"))}</b> ${esc(this.refusal)}</div>`);
     }
     parts.push(this.pendingHtml());
     parts.push(this.chanceHtml());
@@ -361,18 +372,19 @@ class TableScreen {
     const moves = this.suggestion.moves(p);
     if (!moves.length || JSON.stringify(moves) === JSON.stringify(this.gains.moves(p))) return "";
     const what = this.suggestion.label(this.view, p);
+    const label = `${t("Play as suggested")}${what ? `: ${what}` : ""}`;
     return `<button class="btn primary take-gains" data-act="suggestion" data-player="${p}"
-      data-testid="suggestion-${p}" title="Play as suggested${what ? `: ${esc(what)}` : ""}">Play as
-      suggested${what ? `: ${esc(what)}` : ""} <small>(${moves.length} ${moves.length === 1 ? "move" : "moves"})</small></button>`;
+      data-testid="suggestion-${p}" title="${esc(label)}">${esc(label)}
+      <small>(${esc(tn("{n} move", "{n} moves", moves.length))})</small></button>`;
   }
 
   gainsHtml(p) {
     const moves = this.gains.moves(p);
     if (!moves.length) return "";
     const what = this.gains.label(this.view, p);
+    const label = `${t("Take the gains")}${what ? `: ${what}` : ""}`;
     return `<button class="btn primary take-gains" data-act="gains" data-player="${p}" data-testid="gains-${p}"
-      title="Take the gains${what ? `: ${esc(what)}` : ""}">Take the gains${what ? `: ${esc(what)}` : ""}
-      <small>(${moves.length} ${moves.length === 1 ? "move" : "moves"})</small></button>`;
+      title="${esc(label)}">${esc(label)} <small>(${esc(tn("{n} move", "{n} moves", moves.length))})</small></button>`;
   }
 
   /** One entry per move the table can tell apart: moves whose words are the same (two
@@ -411,7 +423,7 @@ class TableScreen {
     const open = this.openGroup === key;
     const head = `<button class="btn move group${open ? " open" : ""}" data-act="open-group" data-key="${esc(key)}"
       title="${esc(moveLabel(first, this.view, this.ctx.catalog))}" data-same="${esc(JSON.stringify(all))}">
-      ${guestChip(first, this.view)}${esc(label)} <small>— which guest? (${entries.length})</small></button>`;
+      ${guestChip(first, this.view)}${esc(label)} <small>${esc(t("— which guest? ({n})", { n: entries.length }))}</small></button>`;
     return open ? `${head}<div class="choices">${entries.map((e) => this.moveButton(...e)).join("")}</div>` : head;
   }
 
@@ -428,25 +440,23 @@ class TableScreen {
     const sel = this.selection;
     if (sel && sel.kind === "pawn") {
       const color = this.ctx.catalog.pawns[sel.pawn];
-      return `<div class="hint" data-testid="hint">The drawn ${esc(guestName(color))}: tap a seat in ${esc(v.names[sel.player])}'s
-        cinema, or <button class="btn small" data-act="to-exit" data-testid="to-exit">send it to the exit zone</button>
-        <button class="btn small" data-act="clear">Cancel</button></div>`;
+      return `<div class="hint" data-testid="hint">${esc(t("The drawn {guest}: tap a seat in {name}'s cinema, or", { guest: guestName(color), name: v.names[sel.player] }))}
+        <button class="btn small" data-act="to-exit" data-testid="to-exit">${esc(t("send it to the exit zone"))}</button>
+        <button class="btn small" data-act="clear">${esc(t("Cancel"))}</button></div>`;
     }
     if (sel) {
       const card = this.ctx.catalog.byId[sel.card];
-      return `<div class="hint" data-testid="hint">${esc(card ? card.title || card.id : sel.card)}:
-        tap a slot in ${esc(v.names[v.current])}'s cinema.
-        <button class="btn small" data-act="clear">Cancel</button></div>`;
+      return `<div class="hint" data-testid="hint">${esc(t("{card}: tap a slot in {name}'s cinema.", { card: card ? card.title || card.id : sel.card, name: v.names[v.current] }))}
+        <button class="btn small" data-act="clear">${esc(t("Cancel"))}</button></div>`;
     }
     if (v.phase === "buying") {
-      return `<div class="hint">${esc(v.names[v.current])} buys: tap a movie or a theater, then a slot.</div>`;
+      return `<div class="hint">${esc(t("{name} buys: tap a movie or a theater, then a slot.", { name: v.names[v.current] }))}</div>`;
     }
     if (v.phase === "showings") {
-      const how = this.hints() ? "the advisor's placement" : "the first free seats";
-      return `<div class="hint">Draw guests onto the bag's reader. Faded pawns show ${how}:
-        <b>Seat all</b> (or <b>Seat and play</b> as suggested), tap a seat to seat the guest shown
-        there, or tap a guest, then its seat.
-        <button class="btn small" data-act="hints" data-testid="hints-toggle">Hints: ${this.hints() ? "on" : "off"}</button></div>`;
+      const how = this.hints() ? t("Faded pawns show the advisor's placement: Seat all (or Seat and play as suggested), tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.")
+        : t("Faded pawns show the first free seats: Seat all, tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.");
+      return `<div class="hint">${esc(t("Draw guests from the bag onto its reader."))} ${esc(how)}
+        <button class="btn small" data-act="hints" data-testid="hints-toggle">${esc(this.hints() ? t("Hints: on") : t("Hints: off"))}</button></div>`;
     }
     return "";
   }
@@ -454,22 +464,22 @@ class TableScreen {
   pendingHtml() {
     const v = this.view;
     if (!v.pending.length) return "";
-    const say = (t) => {
-      const who = t.player !== null && t.player !== undefined ? v.names[t.player] : "The table";
-      switch (t.kind) {
-        case "deal_starting": return `${who}: pick the starting movie`;
-        case "lineup": return "Reveal the new Premiers from the movie deck";
-        case "theater": return `Reveal a ${t.size}-seat theater tile`;
-        case "award": return `${who}: draws award cards (on the phone)`;
-        case "gain": return `${who}: gains a ${t.color} guest — tap it on the bag's reader`;
-        case "bonus": return `${who}: showing bonus ${actionLabel(t.action)}`;
-        case "draw_seat": return t.pawn === undefined ? `${who}: draw a guest from the bag and tap it on the reader`
-          : `${who}: seat the ${guestName(this.ctx.catalog.pawns[t.pawn])} drawn`;
-        default: return `${who}: ${t.kind}`;
+    const say = (task) => {
+      const name = task.player !== null && task.player !== undefined ? v.names[task.player] : t("The table");
+      switch (task.kind) {
+        case "deal_starting": return t("{name}: pick the starting movie", { name });
+        case "lineup": return t("Reveal the new Premiers from the movie deck");
+        case "theater": return tn("Reveal a {n}-seat theater tile", "Reveal a {n}-seat theater tile", task.size);
+        case "award": return t("{name}: draws award cards (on the phone)", { name });
+        case "gain": return t("{name}: gains a {color} guest — tap it on the bag's reader", { name, color: colorWord(task.color) });
+        case "bonus": return t("{name}: showing bonus {action}", { name, action: actionLabel(task.action) });
+        case "draw_seat": return task.pawn === undefined ? t("{name}: draw a guest from the bag and tap it on the reader", { name })
+          : t("{name}: seat the {guest} drawn", { name, guest: guestName(this.ctx.catalog.pawns[task.pawn]) });
+        default: return `${name}: ${task.kind}`;
       }
     };
-    return `<h3>Waiting for</h3><ul class="pending" data-testid="pending">
-      ${v.pending.map((t) => `<li>${esc(say(t))}</li>`).join("")}</ul>`;
+    return `<h3>${esc(t("Waiting for"))}</h3><ul class="pending" data-testid="pending">
+      ${v.pending.map((task) => `<li>${esc(say(task))}</li>`).join("")}</ul>`;
   }
 
   chanceHtml() {
@@ -481,13 +491,14 @@ class TableScreen {
       const manual = kind === "draw_pawn";
       const shown = this.matches(kind, list);
       const only = shown.length === 1 && list.length > 1 ? " only" : "";
+      const searchWord = t("Search…");
       const picker = `<div class="search" data-testid="picker-${kind}">
-        <input data-act="search" data-kind="${kind}" placeholder="Search…" value="${esc(this.pickerQuery[kind] || "")}"
+        <input data-act="search" data-kind="${kind}" placeholder="${esc(searchWord)}" value="${esc(this.pickerQuery[kind] || "")}"
           data-testid="search-${kind}" autocomplete="off" enterkeyhint="go">
         <ul>${shown.map(([m, i]) => `<li><button class="pick${only}" data-act="chance" data-index="${i}"
           data-testid="chance-${kind}-${esc(m.card ?? m.pawn)}">${esc(this.chanceText(m))}</button></li>`).join("")}</ul></div>`;
-      const title = { deal_starting: "Starting movie dealt", reveal_movie: "Movie revealed",
-        reveal_theater: "Theater tile revealed", draw_pawn: "Reader not working? Enter a draw by hand" }[kind] || kind;
+      const title = esc({ deal_starting: t("Starting movie dealt"), reveal_movie: t("Movie revealed"),
+        reveal_theater: t("Theater tile revealed"), draw_pawn: t("Reader not working? Enter a draw by hand") }[kind] || kind);
       out.push(manual ? `<details class="manual"><summary>${title}</summary>${picker}</details>`
         : `<h3>${title}</h3>${picker}`);
     }
@@ -516,10 +527,10 @@ class TableScreen {
     const v = this.view;
     const card = m.card && this.ctx.catalog.byId[m.card];
     const who = m.player !== undefined ? `${v.names[m.player]}: ` : "";
-    if (m.move === "draw_pawn") return `${who}pawn ${m.pawn}`;
+    if (m.move === "draw_pawn") return `${who}${t("pawn {pawn}", { pawn: m.pawn })}`;
     if (card && card.seats) {
-      const seats = card.seat_colors.map((c, k) => `${c === "grey" ? "any" : c} ${actionLabel(card.seat_actions[k])}`);
-      return `${card.seats}-seat theater, $${card.price}: ${seats.join(" · ")}`;
+      const seats = card.seat_colors.map((c, k) => `${c === "grey" ? t("any") : colorWord(c)} ${actionLabel(card.seat_actions[k])}`);
+      return `${tn("{n}-seat theater", "{n}-seat theater", card.seats)}, $${card.price}: ${seats.join(" · ")}`;
     }
     return `${who}${card ? card.title || card.id : m.card}`;
   }
@@ -665,7 +676,7 @@ class TableScreen {
       this.info = { ...this.info, hints: answer.hints };
       this.proposals.refresh(this.view, this.hints());
       this.suggestion.refresh(this.view, this.events, this.hints());
-      this.ctx.toast(`Seating hints are ${answer.hints ? "on" : "off"}.`, "ok");
+      this.ctx.toast(answer.hints ? t("Seating hints are on.") : t("Seating hints are off."), "ok");
     } catch (err) {
       this.ctx.toast(err.message, "error");
     }
@@ -676,7 +687,7 @@ class TableScreen {
     try {
       await tableCall(this.id, `/api/tables/${this.id}/undo`, { method: "POST", body: {} }, this.ctx.askPin);
       this.alerts = [];
-      this.ctx.toast("The last move was taken back.", "ok");
+      this.ctx.toast(t("The last move was taken back."), "ok");
     } catch (err) {
       this.ctx.toast(err.message, "error");
     }

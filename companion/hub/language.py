@@ -1,0 +1,63 @@
+"""Each request's language, and the routes that hand the dashboard its catalogs.
+
+Flask-Babel picks the language of a request (:func:`request_language`): ``?lang=`` first,
+then ``Accept-Language``, then the hub's default (``serve --lang``, English if not given); an
+unknown one never fails, it falls back. Error bodies are ``{"code", "params", "message"}``
+with the ``message`` in that language (:func:`error_body`).
+
+Routes: ``GET /api/i18n`` names the languages and the default a device without a choice
+starts with; ``GET /api/i18n/<lang>`` is a language's browser catalog (see
+:func:`companion.i18n.catalogs.browser_catalog`), the default's for an unknown ``<lang>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, current_app, jsonify, request
+from flask_babel import Babel, get_locale, get_translations
+
+from companion.i18n import LANGUAGES, choose, known
+from companion.i18n.catalogs import DOMAIN, browser_catalog, translations_dir
+from companion.i18n.localize import render
+
+
+def default_language() -> str:
+    """The hub's default language (``serve --lang``)."""
+    return current_app.config.get("default_lang", "en")
+
+
+def request_language() -> str:
+    """The language of the current request: ``?lang=``, ``Accept-Language``, the default."""
+    accepted = [value for value, _ in request.accept_languages]
+    return choose(request.args.get("lang"), accepted, default_language())
+
+
+def setup_language(app: Flask, default: str | None) -> None:
+    """Give ``app`` Flask-Babel with the companion's catalogs, the default language and the
+    ``/api/i18n`` routes."""
+    app.config["default_lang"] = known(default) or "en"
+    app.config["BABEL_DEFAULT_LOCALE"] = app.config["default_lang"]
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations_dir())
+    app.config["BABEL_DOMAIN"] = DOMAIN
+    Babel(app, locale_selector=request_language)
+
+    @app.get("/api/i18n")
+    def i18n_languages():
+        return jsonify({"default": default_language(), "languages": LANGUAGES})
+
+    @app.get("/api/i18n/<lang>")
+    def i18n_catalog(lang: str):
+        return jsonify(browser_catalog(known(lang) or default_language()))
+
+
+def error_body(code: str, params: dict[str, Any], english: str, **extra: Any) -> dict[str, Any]:
+    """An error's JSON body with its message in the request's language."""
+    try:
+        locale = str(get_locale() or "en")
+        translations = get_translations()
+        message = render(code, params, english, translations.gettext, locale,
+                         translations.ngettext)
+    except RuntimeError:  # outside a request (a Socket.IO push): the English sentence
+        message = english
+    return {"code": code, "params": params, "message": message, **extra}

@@ -1,0 +1,105 @@
+"""Extract the companion's messages into the template ``messages.pot``, with Babel.
+
+``babel.cfg`` at the top of the repository maps files to Babel's extractors (``python``,
+``javascript``) and names, per kind of file, the functions that mark a message. This module
+runs Babel's extraction per section, so ``t`` marks a message in the dashboard's
+JavaScript only, never a Python variable named ``t``. ``scripts/i18n-extract`` runs it, then
+merges the template into each language's ``.po`` (``pybabel update``).
+
+Card facts are data, so the award cards' words come from the card catalog
+(``companion/data/popcorn-cards.json``), each keyed by its id in the message context:
+``award:<id>`` for an award's condition, ``award-title:<id>`` for its title (a title stays as
+printed on the English card unless the language's rulebook gives its own), ``action:<id>``
+for what an action does.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
+from babel.messages.pofile import write_po
+
+from .catalogs import DOMAIN, HERE, read_template
+
+ROOT = HERE.parent.parent
+"""The repository's top folder (where ``babel.cfg`` is)."""
+
+
+def extract(root: Path = ROOT) -> Catalog:
+    """Every message of the sources under ``root``, as a template catalog."""
+    with (root / "babel.cfg").open(encoding="utf-8") as handle:
+        methods, options = parse_mapping_cfg(handle)
+    catalog = Catalog(project="Popcorn Companion", copyright_holder="Popcorn Companion")
+    for pattern, method in methods:
+        section = dict(options.get(pattern, {}))
+        keywords = section.pop("keywords", {})
+        if isinstance(keywords, str):  # older Babel leaves the option unparsed
+            keywords = parse_keywords(keywords.split())
+        found = extract_from_dir(str(root), [(pattern, method)], {pattern: section},
+                                 keywords=keywords, strip_comment_tags=True)
+        for _, _, message, comments, context in found:
+            message = _message(message)
+            catalog.add(message, None, flags=_flags(message), auto_comments=comments,
+                        context=context)
+    _card_words(root, catalog)
+    return catalog
+
+
+ACTION = "action:"
+"""The message context of what an action does (a tooltip): ``action:<action id>``."""
+AWARD = "award:"
+"""The message context of an award's condition: ``award:<award id>``."""
+AWARD_TITLE = "award-title:"
+"""The message context of an award's title: ``award-title:<award id>``."""
+
+
+def _card_words(root: Path, catalog: Catalog) -> None:
+    with (root / "companion" / "data" / "popcorn-cards.json").open(encoding="utf-8") as handle:
+        cards = json.load(handle)
+    for action in cards["actions"]:
+        catalog.add(action["meaning"], None, context=ACTION + action["id"])
+    for award in cards["awards"]:
+        catalog.add(award["condition"], None, context=AWARD + award["id"])
+        catalog.add(award["title"], None, context=AWARD_TITLE + award["id"],
+                    auto_comments=["A card title: as printed on the English card, unless the "
+                                   "language's rulebook names the card itself."])
+
+
+def _message(found: str | tuple[str | None, ...]) -> str | tuple[str, ...]:
+    """A message as found: a string, or (singular, plural) for ``tn``; the extractor reports
+    ``t("...", {params})`` as a tuple whose other parts are None."""
+    if isinstance(found, str):
+        return found
+    parts = tuple(part for part in found if part is not None)
+    return parts[0] if len(parts) == 1 else parts[:2]
+
+
+def _flags(message: str | tuple[str, ...]) -> tuple[str, ...]:
+    text = message if isinstance(message, str) else message[0]
+    return ("python-brace-format",) if "{" in text else ()
+
+
+def _ids(catalog: Catalog) -> set[object]:
+    return {message.id for message in catalog if message.id}
+
+
+def main() -> None:
+    """``python -m companion.i18n.extract``: write ``companion/i18n/messages.pot``."""
+    catalog = extract()
+    path = HERE / f"{DOMAIN}.pot"
+    if path.exists() and _ids(catalog) == _ids(read_template()):
+        sys.stdout.write(f"{len(catalog)} messages, unchanged: {path}\n")
+        return  # no new date in the header, so no change for git to merge
+    with path.open("wb") as handle:
+        write_po(handle, catalog, omit_header=False, sort_output=True, no_location=True,
+                 width=100)
+    sys.stdout.write(f"{len(catalog)} messages in {path}\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+// Every word the dashboard shows, in this device's language.
+//
+// The hub serves each language's catalog as JSON (GET /api/i18n/<lang>), made from the same
+// gettext .po files as its own messages (companion/i18n). `t("English {name}", {name})`
+// returns the translation with its placeholders filled; `tn(singular, plural, n, params)`
+// picks the plural form with Intl.PluralRules. A refusal or an alert is rendered from its
+// `code` and `params` with the catalog's templates (`errorText`, `alertText`), so a French
+// tablet reads French even for a mistake an English phone made.
+//
+// The language: the one chosen on this device (the header's picker, kept in localStorage),
+// else the first of the browser's languages the companion speaks, else the hub's default
+// (`serve --lang`), else English.
+
+const KEY = "popcorn:lang";
+let lang = "en";
+let catalog = { messages: {}, awards: {}, plurals: ["one", "other"], codes: { errors: {}, alerts: {}, places: {}, colors: {} } };
+let known = { en: "English" };
+let fallback = "en";
+
+/** This device's language code ("en", "fr", "de" or "ja"). */
+export function language() {
+  return lang;
+}
+
+/** Every language the hub offers: code -> name in that language. */
+export function languages() {
+  return known;
+}
+
+function base(code) {
+  return String(code || "").toLowerCase().split(/[-_]/)[0];
+}
+
+/** The language this device should show: its saved choice, the browser's, the hub's. */
+export function preferred(saved, browser, offered, hubDefault) {
+  for (const code of [saved, ...(browser || [])]) {
+    if (base(code) in offered) return base(code);
+  }
+  return base(hubDefault) in offered ? base(hubDefault) : "en";
+}
+
+/** Load the catalog of this device's language (or of `choice`, which is then remembered). */
+export async function loadLanguage(choice) {
+  if (choice) localStorage.setItem(KEY, choice);
+  try {
+    const info = await (await fetch("/api/i18n")).json();
+    known = info.languages;
+    fallback = info.default;
+    lang = preferred(localStorage.getItem(KEY), navigator.languages, known, fallback);
+    catalog = await (await fetch(`/api/i18n/${lang}`)).json();
+  } catch {
+    lang = "en"; // a hub that cannot say: English, as written
+  }
+  document.documentElement.lang = lang;
+  return lang;
+}
+
+/** A number written this language's way. */
+export function num(n) {
+  return typeof n === "number" ? new Intl.NumberFormat(lang).format(n) : String(n);
+}
+
+function fill(text, params = {}) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === "number" ? num(value) : String(value ?? "");
+  });
+}
+
+/** `msgid` in this device's language, with its `{placeholders}` filled from `params`. */
+export function t(msgid, params) {
+  const found = catalog.messages[msgid];
+  return fill(typeof found === "string" ? found : msgid, params);
+}
+
+/** The form of a plural message for `n` (also given to the text as `{n}`). */
+export function tn(singular, plural, n, params = {}) {
+  const forms = catalog.messages[singular];
+  const all = { n, ...params };
+  if (!Array.isArray(forms)) return fill(n === 1 ? singular : plural, all);
+  const index = catalog.plurals.indexOf(new Intl.PluralRules(lang).select(n));
+  return fill(forms[Math.max(0, Math.min(index, forms.length - 1))], all);
+}
+
+/** An award card's `title` or `condition` (`field`) in this language: card facts are data,
+ * so the catalog keys them by award id; `english` is the card's own text. */
+export function awardText(id, field, english) {
+  const card = catalog.awards && catalog.awards[id];
+  return (card && card[field]) || english;
+}
+
+/** What an action does (a tooltip) in this language; `english` is the catalog's sentence. */
+export function actionMeaning(id, english) {
+  return (catalog.actions && catalog.actions[id]) || english;
+}
+
+/** A guest or seat color as an adjective in this language. */
+export function colorWord(color) {
+  const source = catalog.codes.colors[color];
+  return source ? t(source) : color;
+}
+
+/** The params of a code's template, with colors and places in this language. */
+function words(params = {}) {
+  const out = { ...params };
+  if (typeof out.color === "string") out.color = colorWord(out.color);
+  const zone = out.zone === "seat" ? `seat-${out.slot}` : out.zone;
+  const place = catalog.codes.places[zone];
+  if (place) out.place = fill(t(place), out);
+  return out;
+}
+
+/** A refusal's sentence in this device's language: the hub's English `message` for an
+ * English device, else its `code`'s template filled with its `params`. */
+export function errorText(code, params, message) {
+  const template = catalog.codes.errors[code];
+  if (lang === "en" || !template) return message;
+  return t(template, words(params));
+}
+
+/** An alert's `{message, fix}` in this device's language (from its code and params). */
+export function alertText(alert) {
+  const pair = catalog.codes.alerts[alert.code];
+  if (lang === "en" || !pair || !alert.params) return { message: alert.message, fix: alert.fix };
+  const params = words(alert.params);
+  return { message: t(pair[0], params), fix: t(pair[1], params) };
+}
+
+/** Fill the header's language picker; choosing a language reloads the catalog and calls
+ * `then` (which redraws the screen). */
+export function mountPicker(select, then) {
+  // short codes keep the header on one line; each option's title and lang name it in full
+  select.innerHTML = Object.entries(known).map(([code, name]) =>
+    `<option value="${code}" lang="${code}" title="${name}"${code === lang ? " selected" : ""}>${code.toUpperCase()}</option>`).join("");
+  select.title = known[lang] || lang;
+  select.setAttribute("aria-label", t("Language"));
+  select.onchange = async () => {
+    await loadLanguage(select.value);
+    then();
+  };
+}
