@@ -21,6 +21,7 @@ from companion.engine import pawns as P
 from companion.engine.simulator import PASSIVE_KINDS
 from companion.readers.virtual import random_uid
 
+from ..table.cardbook import CARD_KINDS, CardBook
 from ..table.table import TableError
 from .hub import Hub
 
@@ -30,12 +31,22 @@ PLAYERS = ("Ana", "Bob", "Chloe", "Dev")
 """The demo's players."""
 
 
+def card_uids(book: CardBook, seed: int) -> dict[tuple[str, str], str]:
+    """Made-up tags for the box's cards: ``(kind, card id) -> UID``, one per catalog id."""
+    rng = random.Random(f"cards:{seed}")
+    return {(kind, card): random_uid(rng) for kind in CARD_KINDS for card in book.order[kind]}
+
+
 def enroll_box(hub: Hub, seed: int) -> dict[int, str]:
-    """Give every pawn of the box a made-up tag (as if the box had been enrolled)."""
+    """Give every pawn and every card of the box a made-up tag (as if the box had been
+    enrolled); returns the pawns' UIDs (the cards' are :func:`card_uids` of the same seed)."""
     rng = random.Random(f"tags:{seed}")
     uids = {pawn: random_uid(rng) for pawn in range(len(hub.registry.colors))}
-    hub.registry.import_({"format": "popcorn-tags", "version": 1,
-                          "tags": [{"uid": u, "pawn": p} for p, u in uids.items()]})
+    cards = card_uids(hub.registry.book, seed)
+    hub.registry.import_({"format": "popcorn-tags", "version": 2,
+                          "tags": [{"uid": u, "pawn": p} for p, u in uids.items()],
+                          "cards": [{"uid": u, "kind": k, "card": c}
+                                    for (k, c), u in cards.items()]})
     return uids
 
 
