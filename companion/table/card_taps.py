@@ -65,7 +65,7 @@ def interpret_card(state: GameState, player: int, kind: str,
     outcome = _chance(state, player, kind, card)
     if outcome is not None:
         return outcome
-    if kind in BUY_KINDS and state.phase == "buying" and not state.tasks:
+    if kind in BUY_KINDS and state.phase == "buying":
         return _buy(state, player, kind, card)
     return _alert(state, player, kind, card)
 
@@ -102,9 +102,10 @@ def _buy(state: GameState, player: int, kind: str, card: str) -> Move | CardChoi
         return moves[0]
     if moves:
         return CardChoice(player, kind, card, title, moves)
-    return Alert("CARD_NOT_BUYABLE", f"{name} cannot buy {title} now (not enough money, or "
-                 f"already bought a {kind} this turn).", f"Put {title} back in the market.",
-                 player)
+    return Alert("CARD_NOT_BUYABLE", f"The rules do not let {name} buy {title} now (its "
+                 f"price, a {kind} already bought this turn, a step to finish first, or no "
+                 "theater before round 2).",
+                 f"Put {title} back in the market.", player)
 
 
 def _market(state: GameState, kind: str) -> list[str]:
@@ -126,15 +127,16 @@ def _alert(state: GameState, player: int, kind: str, card: str) -> Alert:
     name = state.names[player]
     if kind == "award":  # never name an award card in public
         return Alert("CARD_NOT_EXPECTED", f"An award card was tapped on {name}'s reader, "
-                     "but no award draw is waiting for it.", "Put the award card back; "
-                     "award cards are tapped only when the companion asks for a draw.", player)
+                     f"but no award draw of {name}'s is waiting for it.",
+                     "Put the award card back; award cards are tapped only when the "
+                     "companion asks for a draw, on the drawing player's reader.", player)
     title = card_title(state, kind, card)
     owner = _owner(state, kind, card)
     if owner is not None:
         return Alert("CARD_ALREADY_OWNED", f"{title} was tapped on {name}'s reader, but it is "
                      f"already in {state.names[owner]}'s cinema.",
                      f"Put {title} back in {state.names[owner]}'s cinema.", player)
-    if kind in BUY_KINDS and state.phase == "buying" and not state.tasks:
+    if kind in BUY_KINDS and state.phase == "buying":
         return Alert("CARD_NOT_IN_MARKET", f"{title} was tapped on {name}'s reader to buy it, "
                      f"but it is not in the market.", f"Put {title} back; only the {kind}s "
                      "face up in the market can be bought.", player)
