@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -237,3 +238,22 @@ def test_pawns_and_cards_refuse_each_others_tags(rig: Rig) -> None:
     assert counts["cards"]["movie"] == 1
     bad = rig.client.post("/api/enroll", json={"admin_pin": ADMIN, "cards": "poster"})
     assert (bad.status_code, bad.json["code"]) == (400, "BAD_REQUEST")
+
+
+def test_the_card_list_is_the_order_catalog_enrollment_follows(rig: Rig, capsys) -> None:
+    """``readers card-list``: every card once (per copy), in the order taps get them."""
+    from companion.cli import main
+
+    assert main(["readers", "card-list", "--kind", "movie"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if ". [ ] " in line]
+    titles = [m.title for m in CATALOG.movies.values()]
+    assert [line.split(". [ ] ", 1)[1] for line in lines] == titles
+    assert main(["readers", "card-list", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(rows) == 48 + 28 + 26
+    rig.client.post("/api/enroll", json={"admin_pin": ADMIN, "cards": "movie"})
+    for n in range(2):
+        tap_ok(rig, "bag-2", f"04ee00000000{n:02x}")
+    movies = [r["card"] for r in rows if r["kind"] == "movie"]
+    assert [rig.hub.registry.card_of(f"04ee00000000{n:02x}") for n in range(2)] == [
+        ("movie", card) for card in movies[:2]]
