@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_support import CATALOG, READERS, TABLET, Room, Tablet, call, watch_csp
+from web_support import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots, watch_csp
 
 from companion.cards import card_copies
 from companion.hub.demo import card_uids
@@ -96,3 +96,35 @@ def test_a_wrong_card_tag(room: Room, page: Page) -> None:
     expect(banner).not_to_contain_text("Pawn")
     tablet.shot("card-alert")
     assert table.full_state() == before
+
+
+def test_card_enrollment_on_the_setup_screen(room: Room, page: Page) -> None:
+    """Awards in catalog order, then a movie by "tap, then pick" with the search box; the
+    counts go up live against the box's capacity."""
+    call(f"{room.base}/api/tags", "PUT", {"admin_pin": room.server.admin_pin, "registry": {
+        "format": "popcorn-tags", "version": 2, "tags": [], "cards": []}})
+    page.goto(f"{room.base}/setup")
+    page.get_by_test_id("enroll-admin-pin").fill(room.server.admin_pin)
+    expect(page.get_by_test_id("enroll-cards-count-movie")).to_contain_text("0 / 48")
+    page.get_by_test_id("enroll-cards-kind-award").click()
+    page.get_by_test_id("enroll-cards-order").click()
+    expect(page.get_by_test_id("enroll-cards-status")).to_contain_text("Awards")
+    for n in range(2):
+        room.bank.tap("bag-1", f"04cc0000000{n:03x}")
+    expect(page.get_by_test_id("enroll-cards-count-award")).to_contain_text("2 / 26")
+    second = list(CATALOG.awards.values())[1].title
+    expect(page.get_by_test_id("enroll-last")).to_contain_text(second)
+    page.get_by_test_id("enroll-cards-pick").click()
+    expect(page.get_by_test_id("enroll-cards-status")).to_contain_text("pick it below")
+    room.bank.tap("bag-2", "04dd00000000aa")
+    expect(page.get_by_test_id("enroll-card-pending")).to_contain_text("04dd00000000aa")
+    movie = next(iter(CATALOG.movies.values()))
+    page.get_by_test_id("enroll-card-search").fill(movie.title[:4])
+    page.get_by_test_id(f"enroll-card-option-movie-{movie.id}").click()
+    expect(page.get_by_test_id("enroll-cards-count-movie")).to_contain_text("1 / 48")
+    expect(page.get_by_test_id("enroll-card-pending")).to_be_hidden()
+    save_shots(page, "setup-card-enrollment")
+    page.get_by_test_id("enroll-stop").click()
+    expect(page.get_by_test_id("enroll-cards-status")).to_contain_text("Not enrolling")
+    counts = call(f"{room.base}/api/tags/counts")
+    assert counts["cards"] == {"movie": 1, "theater": 0, "award": 2}

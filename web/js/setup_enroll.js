@@ -6,11 +6,13 @@
 // pushes name each tag's UID, so the hub sends them only to a socket that joined with the
 // admin PIN: once the hub accepts the PIN typed here, the panel emits `join_admin` with it,
 // and again after every reconnection (`rejoin`).
-// Exporting and importing the whole tag registry is in setup_tagfile.js.
+// Exporting and importing the whole tag registry is in setup_tagfile.js; the card tags'
+// section (movies, theater tiles, awards) is in setup_enroll_cards.js.
 
 import { call } from "./api.js";
 import { COLORS, esc, pawnHtml } from "./labels.js";
 import { errorHtml, testIds } from "./setup_shared.js";
+import { cardsHtml, cardsPanel } from "./setup_enroll_cards.js";
 import { TAGFILE_HTML, tagFile } from "./setup_tagfile.js";
 
 function colorButtonHtml(c) {
@@ -42,6 +44,7 @@ export function enrollHtml() {
         <div class="enroll-status" data-testid="enroll-status" aria-live="polite"></div>
         <div class="enroll-last" data-testid="enroll-last" aria-live="polite" hidden></div>
         <div class="form-error" data-testid="enroll-error" role="alert" hidden></div>
+        ${cardsHtml()}
         ${TAGFILE_HTML}
       </section>`;
 }
@@ -80,6 +83,7 @@ export function enrollPanel(root, ctx, shared) {
   let adminPin = null; // the admin PIN the hub last accepted from this panel
 
   function render() {
+    cards.update(tagInfo);
     for (const c of COLORS) renderColor(c);
     renderStatus();
     renderButtons();
@@ -109,6 +113,8 @@ export function enrollPanel(root, ctx, shared) {
       status.innerHTML = `${pawnHtml(null, enrolling)} <span>Enrolling <b>${esc(enrolling)}</b> pawns
         (${n} of ${cap}): tap each ${esc(enrolling)} pawn's tag on any reader. Game taps are paused
         until you stop.</span>`;
+    } else if (tagInfo.enrolling_cards) {
+      status.innerHTML = `<span>Enrolling card tags (below): game taps are paused until you stop.</span>`;
     } else {
       status.innerHTML = `<span>Not enrolling: taps are game taps.</span>`;
     }
@@ -116,7 +122,7 @@ export function enrollPanel(root, ctx, shared) {
 
   function renderButtons() {
     const { enrolling } = tagInfo;
-    tid("enroll-stop").disabled = !enrolling;
+    tid("enroll-stop").disabled = !enrolling && !tagInfo.enrolling_cards;
     tid("enroll-start").textContent = enrolling && enrolling !== chosenColor
       ? `Switch to ${chosenColor}` : enrolling ? "Enrolling…" : `Start enrolling ${chosenColor}`;
     tid("enroll-start").disabled = enrolling === chosenColor;
@@ -127,7 +133,11 @@ export function enrollPanel(root, ctx, shared) {
     if (lastTap) {
       last.hidden = false;
       last.className = `enroll-last ${lastTap.ok ? "ok" : "bad"}`;
-      last.innerHTML = lastTap.ok
+      last.innerHTML = lastTap.ok && lastTap.pending
+        ? `<span>Tag ${esc(lastTap.pending)} tapped: pick its card below.</span>`
+        : lastTap.ok && lastTap.card
+          ? `<span>${esc(lastTap.title)} (${esc(lastTap.kind)}) enrolled (tag ${esc(lastTap.uid)}).</span>`
+          : lastTap.ok
         ? `${pawnHtml(lastTap.pawn, colorOfPawn(lastTap.pawn))} <span>Pawn ${esc(lastTap.pawn)} enrolled
             (tag ${esc(lastTap.uid)}).</span>`
         : `<span><b>${esc(lastTap.code)}</b> ${esc(lastTap.message)}</span>`;
@@ -158,6 +168,11 @@ export function enrollPanel(root, ctx, shared) {
     if (!data) return;
     lastTap = data;
     if (data.ok && data.counts) tagInfo = { ...tagInfo, counts: data.counts };
+    if (data.ok && data.cards) tagInfo = { ...tagInfo, cards: data.cards };
+    if (data.ok && data.waiting) tagInfo = { ...tagInfo, pending: data.waiting };
+    if (data.ok && data.card && tagInfo.pending) {
+      tagInfo = { ...tagInfo, pending: tagInfo.pending.filter((u) => u !== data.uid) };
+    }
     render();
   }
 
@@ -174,16 +189,22 @@ export function enrollPanel(root, ctx, shared) {
     try {
       const data = await call("/api/enroll", { method, body: { admin_pin: pin, ...fields } });
       if (!shared.alive) return false;
-      tagInfo = { ...tagInfo, counts: data.counts, enrolling: data.enrolling };
-      if (pin !== adminPin) {
-        adminPin = pin;
-        rejoin();
-      }
+      accepted(data, pin);
       return true;
     } catch (err) {
       if (shared.alive) admin.fail(err);
       return false;
     }
+  }
+
+  /** An answer of the hub to this panel (or its Cards section): new counts and mode. */
+  function accepted(data, pin) {
+    tagInfo = { ...tagInfo, ...data };
+    if (pin !== adminPin) {
+      adminPin = pin;
+      rejoin();
+    }
+    render();
   }
 
   async function start() {
@@ -205,12 +226,14 @@ export function enrollPanel(root, ctx, shared) {
     render();
   }
 
+  const cards = cardsPanel(root, ctx, shared, admin, accepted);
   const { signal } = shared;
   root.querySelector(".colors").addEventListener("click", chooseColor, { signal });
   tid("enroll-start").addEventListener("click", start, { signal });
   tid("enroll-stop").addEventListener("click", stop, { signal });
   tid("enroll-admin-pin").addEventListener("input", () => admin.clear(), { signal });
-  const enrolled = () => Object.values(tagInfo.counts || {}).reduce((a, b) => a + b, 0);
+  const sum = (counts) => Object.values(counts || {}).reduce((a, b) => a + b, 0);
+  const enrolled = () => sum(tagInfo.counts) + sum(tagInfo.cards);
   tagFile(root, ctx, shared, admin, enrolled);
   return { render, showCounts, tap, rejoin };
 }
