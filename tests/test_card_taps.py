@@ -147,3 +147,26 @@ def test_a_card_choice_is_cleared_by_any_move(rig: Rig) -> None:
     assert table.card_choice is not None
     assert rig.move(info, {"move": "end_turn", "player": 0}).status_code == 200
     assert table.card_choice is None
+
+
+def test_the_demo_players_buy_by_tapping_cards(rig: Rig) -> None:
+    """With card tags, the demo's players tap what they buy; the slot, when the hub asks,
+    is chosen as on the tablet. The game still replays from its record."""
+    from companion.hub.demo import ScriptedPlayers
+
+    info = rig.table()
+    table = rig.hub.tables[info["id"]]
+    players = ScriptedPlayers(rig.hub, table, rig.bank, rig.uids, delay=0, seed=2,
+                              cards=rig.cards).start()
+    try:
+        assert wait_for(lambda: table.state.round >= 2, 120)
+    finally:
+        players.stop.set()
+        assert players.thread is not None
+        players.thread.join(10)
+    taps = [body for _, kind, body in rig.hub.store.events(info["id"]) if kind == "tag"]
+    card_taps = [b for b in taps if "choice" in b or b.get("move", {}).get("move", "")
+                 .startswith("buy_")]
+    assert card_taps, "no card was tapped"
+    assert not [b for b in taps if "alert" in b]
+    replays(rig, info)

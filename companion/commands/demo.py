@@ -19,7 +19,7 @@ from typing import Any
 from companion.cards import load_catalog
 from companion.commands.serve import tablet_url
 from companion.hub.app import create_app
-from companion.hub.demo import PLAYERS, ScriptedPlayers, enroll_box
+from companion.hub.demo import PLAYERS, ScriptedPlayers, card_uids, enroll_box
 from companion.hub.hub import Hub
 from companion.readers.broker import BrokerError
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
@@ -74,8 +74,9 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
     uids = enroll_box(hub, args.seed)
     table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", args.seed)
     app, socketio = create_app(hub)
+    cards = card_uids(hub.registry.book, args.seed)
     players = ScriptedPlayers(hub, table, bank, uids, delay=BASE_DELAY / args.speed,
-                              seed=args.seed).start()
+                              seed=args.seed, cards=cards).start()
     print(f"Popcorn Companion demo: open {tablet_url(args.host, args.port)}table/{table.id} "
           f"(PIN {pin})", flush=True)
     print(f"4 virtual bag readers over {args.transport}; Ctrl-C to stop", flush=True)

@@ -2,8 +2,10 @@
 
 Pawns that come out of a bag or go into one are *tapped on the virtual reader* of that bag,
 so they travel the real serial or MQTT link, the dedup store and the tag interpretation.
-Every other decision (buy a movie, seat a guest, take an action) is made the way the tablet
-makes it: through the hub. Cards are dealt by "deal for us". The players pick at random,
+With card tags (``cards``), a movie or a theater bought is tapped on the buyer's reader too,
+and when the hub asks which slot, the slot is chosen the way the tablet does. Every other
+decision (seat a guest, take an action) is made the way the tablet makes it: through the
+hub. Cards are dealt by "deal for us". The players pick at random,
 preferring to act rather than pass, at a pace a person can follow.
 """
 
@@ -29,6 +31,8 @@ log = logging.getLogger("companion.demo")
 
 PLAYERS = ("Ana", "Bob", "Chloe", "Dev")
 """The demo's players."""
+BUYS = {"buy_movie": "movie", "buy_theater": "theater"}
+"""The card kind each buying move names."""
 
 
 def card_uids(book: CardBook, seed: int) -> dict[tuple[str, str], str]:
@@ -55,10 +59,13 @@ class ScriptedPlayers:
 
     def __init__(self, hub: Hub | None, table: Any, bank: Any, uids: dict[int, str], *,
                  delay: float = 0.6, seed: int = 1,
-                 decide: Callable[[Move], None] | None = None, lock: Any = None) -> None:
+                 decide: Callable[[Move], None] | None = None, lock: Any = None,
+                 cards: dict[tuple[str, str], str] | None = None) -> None:
         """``hub`` is the hub in this process; for a table elsewhere (a ``RemoteTable``)
-        give ``hub=None`` with its ``decide`` and ``lock`` instead."""
+        give ``hub=None`` with its ``decide`` and ``lock`` instead. ``cards`` (the card tags,
+        :func:`card_uids`) makes the players buy by tapping the card on their reader."""
         self.hub, self.table, self.bank, self.uids = hub, table, bank, uids
+        self.cards = cards or {}
         self.lock = lock if lock is not None else hub.lock  # type: ignore[union-attr]
         self.decide = decide or (lambda move: hub.submit(table.id, move, source="demo"))
         self.delay, self.rng = delay, random.Random(seed)
@@ -98,6 +105,8 @@ class ScriptedPlayers:
             return None
         active = [m for m in moves if m.kind not in PASSIVE_KINDS]
         move = self.rng.choice(active or moves)
+        if move.kind in BUYS and (BUYS[move.kind], move.card) in self.cards:
+            return "card", move
         return ("tap" if self._into_bag(move) else "decide"), move
 
     def _into_bag(self, move: Move) -> bool:
@@ -112,6 +121,9 @@ class ScriptedPlayers:
             P.bag(q) for q in range(trial.n)}
 
     def _do(self, how: str, move: Move) -> None:
+        if how == "card":
+            self._buy_by_tap(move)
+            return
         if how == "decide":
             try:
                 self.decide(move)
@@ -126,6 +138,18 @@ class ScriptedPlayers:
         deadline = time.monotonic() + 10
         while self.table.count == before and time.monotonic() < deadline:
             time.sleep(0.005)
+
+    def _buy_by_tap(self, move: Move) -> None:
+        """Tap the card on the buyer's reader; choose the slot if the hub asks which."""
+        assert move.player is not None and move.card is not None
+        before = self.table.count
+        reader = self.table.config.readers[move.player]
+        self.bank.tap(reader, self.cards[(BUYS[move.kind], move.card)])
+        deadline = time.monotonic() + 10
+        while self.table.count == before and time.monotonic() < deadline:
+            time.sleep(0.005)
+        if getattr(self.table, "card_choice", None):
+            self._do("decide", move)
 
     def _bag_of(self, move: Move) -> int:
         if move.kind == "draw_pawn":
