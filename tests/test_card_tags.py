@@ -179,6 +179,7 @@ def test_tap_then_pick(rig: Rig) -> None:
     tap_ok(rig, "bag-3", "04bb000000000a")
     assert until(1)[0] == {"ok": True, "pending": "04bb000000000a",
                            "waiting": ["04bb000000000a"]}
+    assert "04bb000000000a" not in rig.client.get("/api/tags/counts").get_data(as_text=True)
     bound = rig.client.post("/api/enroll/card", json={
         "admin_pin": ADMIN, "uid": "04bb000000000a", "kind": "movie", "card": FIRST_MOVIE})
     assert bound.status_code == 200, bound.json
@@ -211,6 +212,7 @@ def test_tap_in_catalog_order(rig: Rig) -> None:
         ("award", a.id, a.title) for a in awards[:3]]
     counts = rig.client.get("/api/tags/counts").json
     assert counts["cards"]["award"] == 3 and counts["enrolling_cards"] == "award"
+    assert "pending" not in counts
     tap_ok(rig, "bag-1", "04cc0000000001", "error")
     assert until(4)[3]["code"] == "DUPLICATE_UID"
     stop = rig.client.delete("/api/enroll", json={"admin_pin": ADMIN})

@@ -65,6 +65,10 @@ def test_setup_by_card_tags_and_an_award_seen_only_on_the_phone(rig: Rig) -> Non
     first, second = sorted(table.state.starting_pool)[:2]
     assert card_tap(rig, "bag-1", "movie", first) == "ok"
     assert table.state.players[0].movies[0] == first
+    undo = rig.client.post(f"/api/tables/{info['id']}/undo", json={"pin": info["pin"]})
+    assert undo.status_code == 200, undo.json  # a tag's move is undone like the tablet's
+    assert table.state.players[0].movies[0] is None and first in table.state.starting_pool
+    assert card_tap(rig, "bag-1", "movie", first) == "ok"
     assert card_tap(rig, "bag-1", "movie", second) == "ok"  # the only player left: Bob
     assert table.state.players[1].movies[0] == second
     while (chance := table.state.chance_outcomes())[0].kind != "draw_award":

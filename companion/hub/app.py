@@ -327,31 +327,35 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
         body = _body()
         auth.admin_pin(body)
         hub.enroll_mode(body.get("color"), body.get("cards"))
-        return jsonify(enroll_status(hub))
+        return jsonify(enroll_status(hub, admin=True))
 
     @app.post("/api/enroll/card")
     def enroll_card():
         body = _body()
         auth.admin_pin(body)
         result = hub.bind_card(body.get("uid"), body.get("kind"), body.get("card"))
-        return jsonify({**result, **enroll_status(hub)})
+        return jsonify({**result, **enroll_status(hub, admin=True)})
 
     @app.delete("/api/enroll")
     def stop_enroll():
         auth.admin_pin(json_object(optional=True))
         hub.stop_enrolling()
-        return jsonify(enroll_status(hub))
+        return jsonify(enroll_status(hub, admin=True))
 
 
-def enroll_status(hub: Hub) -> dict[str, Any]:
+def enroll_status(hub: Hub, admin: bool = False) -> dict[str, Any]:
     """Enrollment at a glance: pawn tags per color and card tags per kind against what the
     box holds, and what is being enrolled (``enrolling``: a color; ``enrolling_cards``:
-    ``pick`` or a card kind)."""
+    ``pick`` or a card kind). With ``admin`` (an answer to the admin PIN), also the UIDs
+    tapped in "tap, then pick" that wait for their card (``pending``): a UID is what a
+    forged tap needs, so the unauthenticated counts never carry one."""
     registry = hub.registry
-    return {"counts": registry.counts(), "capacity": registry.capacity(),
-            "cards": registry.card_counts(), "card_capacity": registry.card_capacity(),
-            "enrolling": hub.enrolling, "enrolling_cards": hub.enrolling_cards,
-            "pending": list(hub.pending_cards)}
+    status = {"counts": registry.counts(), "capacity": registry.capacity(),
+              "cards": registry.card_counts(), "card_capacity": registry.card_capacity(),
+              "enrolling": hub.enrolling, "enrolling_cards": hub.enrolling_cards}
+    if admin:
+        status["pending"] = list(hub.pending_cards)
+    return status
 
 
 def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) -> None:
@@ -392,7 +396,7 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
             emit("error", {**exc.to_dict(), "retry_after": exc.retry_after})
             return
         join_room(ADMIN_ROOM)
-        emit("admin", {**enroll_status(hub), "last": hub.last_enrolled})
+        emit("admin", {**enroll_status(hub, admin=True), "last": hub.last_enrolled})
 
 
 def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):

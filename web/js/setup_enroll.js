@@ -83,7 +83,7 @@ export function enrollPanel(root, ctx, shared) {
   let adminPin = null; // the admin PIN the hub last accepted from this panel
 
   function render() {
-    cards.update(tagInfo);
+    cards.update(tagInfo);  // counts and mode; the pending UIDs come only with the admin PIN
     for (const c of COLORS) renderColor(c);
     renderStatus();
     renderButtons();
@@ -159,7 +159,9 @@ export function enrollPanel(root, ctx, shared) {
 
   /** The /api/tags/counts answer. */
   function showCounts(data) {
-    tagInfo = data;
+    const { pending, ...counts } = data || {};
+    tagInfo = counts;
+    if (pending) cards.pendingIs(pending); // the `admin` answer to the PIN carries them
     render();
   }
 
@@ -169,10 +171,7 @@ export function enrollPanel(root, ctx, shared) {
     lastTap = data;
     if (data.ok && data.counts) tagInfo = { ...tagInfo, counts: data.counts };
     if (data.ok && data.cards) tagInfo = { ...tagInfo, cards: data.cards };
-    if (data.ok && data.waiting) tagInfo = { ...tagInfo, pending: data.waiting };
-    if (data.ok && data.card && tagInfo.pending) {
-      tagInfo = { ...tagInfo, pending: tagInfo.pending.filter((u) => u !== data.uid) };
-    }
+    cards.pushed(data);
     render();
   }
 
@@ -199,7 +198,9 @@ export function enrollPanel(root, ctx, shared) {
 
   /** An answer of the hub to this panel (or its Cards section): new counts and mode. */
   function accepted(data, pin) {
-    tagInfo = { ...tagInfo, ...data };
+    const { pending, ...counts } = data;
+    tagInfo = { ...tagInfo, ...counts };
+    if (pending) cards.pendingIs(pending);
     if (pin !== adminPin) {
       adminPin = pin;
       rejoin();

@@ -45,7 +45,8 @@ export function cardsHtml() {
 /** The Cards section; `admin` is the PIN box, `started(data, pin)` tells the panel. */
 export function cardsPanel(root, ctx, shared, admin, started) {
   const tid = testIds(root);
-  let info = { cards: {}, card_capacity: {}, enrolling_cards: null, pending: [] };
+  let info = { cards: {}, card_capacity: {}, enrolling_cards: null };
+  let pending = []; // UIDs tapped in "tap, then pick", oldest first (admin answers only)
   let kind = "movie";
   let query = "";
 
@@ -81,7 +82,7 @@ export function cardsPanel(root, ctx, shared, admin, started) {
 
   function renderPending() {
     const box = tid("enroll-card-pending");
-    const uid = info.enrolling_cards === "pick" ? (info.pending || [])[0] : null;
+    const uid = info.enrolling_cards === "pick" ? pending[0] : null;
     if (!uid) {
       box.hidden = true;
       box.innerHTML = "";
@@ -113,7 +114,7 @@ export function cardsPanel(root, ctx, shared, admin, started) {
   }
 
   async function bind(button) {
-    const uid = (info.pending || [])[0];
+    const uid = pending[0];
     const data = await post("/api/enroll/card", { uid, kind: button.dataset.bindKind, card: button.dataset.bind });
     if (data) query = "";
   }
@@ -125,12 +126,12 @@ export function cardsPanel(root, ctx, shared, admin, started) {
   }, { signal });
   tid("enroll-cards-order").addEventListener("click", () => post("/api/enroll", { cards: kind }), { signal });
   tid("enroll-cards-pick").addEventListener("click", () => post("/api/enroll", { cards: true }), { signal });
-  const pending = tid("enroll-card-pending");
-  pending.addEventListener("click", (event) => {
+  const pendingBox = tid("enroll-card-pending");
+  pendingBox.addEventListener("click", (event) => {
     const btn = event.target.closest("button[data-bind]");
     if (btn) bind(btn);
   }, { signal });
-  pending.addEventListener("input", (event) => {
+  pendingBox.addEventListener("input", (event) => {
     query = event.target.value;
     const pos = event.target.selectionStart;
     renderPending();
@@ -139,12 +140,25 @@ export function cardsPanel(root, ctx, shared, admin, started) {
     again.setSelectionRange(pos, pos);
   }, { signal });
 
-  /** New counts or mode (/api/tags/counts, an answer, or an `enroll` push). */
+  /** New counts and mode (/api/tags/counts or an answer of the hub). */
   function update(data) {
     if (!data) return;
     info = { ...info, ...data };
-    if (data.waiting) info.pending = data.waiting;
     render();
   }
-  return { render, update };
+
+  /** The pending UIDs, from an answer to the admin PIN. */
+  function pendingIs(list) {
+    pending = [...list];
+    render();
+  }
+
+  /** An `enroll` push: a UID now waiting, or a card just enrolled (no longer waiting). */
+  function pushed(data) {
+    if (!data || !data.ok) return;
+    if (data.waiting) pending = [...data.waiting];
+    if (data.card) pending = pending.filter((u) => u !== data.uid);
+    render();
+  }
+  return { render, update, pendingIs, pushed };
 }
