@@ -153,12 +153,14 @@ def test_a_card_choice_is_cleared_by_any_move(rig: Rig) -> None:
     assert table.card_choice is None
 
 
-def test_the_demo_players_buy_by_tapping_cards(rig: Rig) -> None:
-    """With card tags, the demo's players tap what they buy; the slot, when the hub asks,
-    is chosen as on the tablet. The game still replays from its record."""
+def test_the_demo_players_tap_the_cards(rig: Rig) -> None:
+    """With card tags and no "deal for us", the demo's players tap every starting movie,
+    reveal and award draw, and what they buy (choosing the slot when the hub asks). No tap
+    is an alert, and the game replays from its record."""
     from companion.hub.demo import ScriptedPlayers
 
-    info = rig.table()
+    info = rig.client.post("/api/tables", json={"players": ["Ana", "Bob"],
+                                                "readers": ["bag-1", "bag-2"]}).json
     table = rig.hub.tables[info["id"]]
     players = ScriptedPlayers(rig.hub, table, rig.bank, rig.uids, delay=0, seed=2,
                               cards=rig.cards).start()
@@ -169,8 +171,8 @@ def test_the_demo_players_buy_by_tapping_cards(rig: Rig) -> None:
         assert players.thread is not None
         players.thread.join(10)
     taps = [body for _, kind, body in rig.hub.store.events(info["id"]) if kind == "tag"]
-    card_taps = [b for b in taps if "choice" in b or b.get("move", {}).get("move", "")
-                 .startswith("buy_")]
-    assert card_taps, "no card was tapped"
     assert not [b for b in taps if "alert" in b]
+    kinds = {b["move"]["move"] if "move" in b else "choice" for b in taps}
+    assert {"deal_starting", "reveal_movie", "reveal_theater", "draw_award"} <= kinds
+    assert kinds & {"buy_movie", "choice"}, kinds
     replays(rig, info)

@@ -2,10 +2,12 @@
 
 Pawns that come out of a bag or go into one are *tapped on the virtual reader* of that bag,
 so they travel the real serial or MQTT link, the dedup store and the tag interpretation.
-With card tags (``cards``), a movie or a theater bought is tapped on the buyer's reader too,
-and when the hub asks which slot, the slot is chosen the way the tablet does. Every other
-decision (seat a guest, take an action) is made the way the tablet makes it: through the
-hub. Cards are dealt by "deal for us". The players pick at random,
+With card tags (``cards``), cards are tapped too: a starting movie, a revealed movie or tile
+on any reader of the table, an award drawn on the drawing player's reader, and a movie or a
+tile bought on the buyer's reader (when the hub asks which slot, the slot is chosen the way
+the tablet does). Every other decision (seat a guest, take an action, keep an award) is made
+the way the tablet makes it: through the hub. Without card tags, the cards are dealt by
+"deal for us". The players pick at random,
 preferring to act rather than pass, at a pace a person can follow.
 """
 
@@ -33,6 +35,9 @@ PLAYERS = ("Ana", "Bob", "Chloe", "Dev")
 """The demo's players."""
 BUYS = {"buy_movie": "movie", "buy_theater": "theater"}
 """The card kind each buying move names."""
+REPORTS = {"deal_starting": "movie", "reveal_movie": "movie", "reveal_theater": "theater",
+           "draw_award": "award"}
+"""The card kind each chance outcome a card's tap reports names."""
 
 
 def card_uids(book: CardBook, seed: int) -> dict[tuple[str, str], str]:
@@ -97,6 +102,10 @@ class ScriptedPlayers:
         state = self.table.state
         waiting = state.waiting_players() or [None]
         player = self.rng.choice(waiting)
+        reports = [m for m in state.chance_outcomes()
+                   if m.kind in REPORTS and (REPORTS[m.kind], m.card) in self.cards]
+        if reports:
+            return "card", self.rng.choice(reports)
         outcomes = [m for m in state.chance_outcomes(player) if m.kind == "draw_pawn"]
         if outcomes:
             return "tap", self.rng.choice(outcomes)
@@ -122,7 +131,7 @@ class ScriptedPlayers:
 
     def _do(self, how: str, move: Move) -> None:
         if how == "card":
-            self._buy_by_tap(move)
+            self._card_tap(move)
             return
         if how == "decide":
             try:
@@ -139,12 +148,15 @@ class ScriptedPlayers:
         while self.table.count == before and time.monotonic() < deadline:
             time.sleep(0.005)
 
-    def _buy_by_tap(self, move: Move) -> None:
-        """Tap the card on the buyer's reader; choose the slot if the hub asks which."""
-        assert move.player is not None and move.card is not None
+    def _card_tap(self, move: Move) -> None:
+        """Tap the card on its player's reader (any reader for a shared reveal); choose the
+        slot if the hub asks which."""
+        assert move.card is not None
+        readers = self.table.config.readers
+        reader = readers[move.player] if move.player is not None else self.rng.choice(readers)
+        kind = BUYS.get(move.kind) or REPORTS[move.kind]
         before = self.table.count
-        reader = self.table.config.readers[move.player]
-        self.bank.tap(reader, self.cards[(BUYS[move.kind], move.card)])
+        self.bank.tap(reader, self.cards[(kind, move.card)])
         deadline = time.monotonic() + 10
         while self.table.count == before and time.monotonic() < deadline:
             time.sleep(0.005)
