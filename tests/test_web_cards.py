@@ -69,6 +69,7 @@ def test_a_card_tag_reported_and_one_bought(room: Room, page: Page) -> None:
     choice = page.get_by_test_id("card-choice")
     expect(choice).to_contain_text(CATALOG.movies[card].title)
     expect(choice).to_contain_text("Ana")
+    expect(page.get_by_test_id("card-choice-0")).to_contain_text(f"over {title}")
     tablet.shot("card-choice")
     count = table.count
     page.get_by_test_id("card-choice-1").click()
