@@ -30,6 +30,14 @@ def action_meanings() -> dict[str, str]:
     return {a["id"]: a["meaning"] for a in _packaged()["actions"]}
 
 
+def card_copies() -> dict[str, dict[str, int]]:
+    """How many physical copies the box holds of each card: ``{kind: {id: n}}`` for the
+    kinds ``movie``, ``theater`` and ``award`` (the catalog's ``copies``, 1 where absent)."""
+    doc = _packaged()
+    return {kind: {c["id"]: int(c.get("copies", 1)) for c in doc[key]}
+            for kind, key in (("movie", "movies"), ("theater", "theaters"), ("award", "awards"))}
+
+
 def load_catalog_file(path: str | Path) -> Catalog:
     """A catalog from another file; raises :class:`CatalogError` naming what is wrong."""
     try:

@@ -2,8 +2,9 @@
 
 It starts the hub on a temporary database, four virtual bag readers on the real serial path
 (pseudo-terminals) or MQTT path (a private Mosquitto), enrolls made-up tags for the 60
-pawns, creates a 4-player table with "deal for us", and lets scripted players play to the
-end at a pace a person can watch. Open the printed URL to follow it.
+pawns and for every card, creates a 4-player table, and lets scripted players play to the
+end at a pace a person can watch: they tap the drawn pawns and the cards (starting movies,
+reveals, award draws, buys) on the readers. Open the printed URL to follow it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from companion.cards import load_catalog
 from companion.commands.lang_option import add_lang_option
 from companion.commands.serve import tablet_url
 from companion.hub.app import create_app
-from companion.hub.demo import PLAYERS, ScriptedPlayers, enroll_box
+from companion.hub.demo import PLAYERS, ScriptedPlayers, card_uids, enroll_box
 from companion.hub.hub import Hub
 from companion.readers.broker import BrokerError
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
@@ -40,7 +41,7 @@ def register(subparsers: Any) -> None:
                         help="how the virtual readers reach the hub (serial)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="HTTP port (8000)")
-    parser.add_argument("--seed", type=int, default=1, help="seed for the deal and the players")
+    parser.add_argument("--seed", type=int, default=1, help="seed for the tags and the players")
     parser.add_argument("--exit-when-done", action="store_true",
                         help="stop when the game ends instead of serving on")
     add_lang_option(parser)
@@ -74,10 +75,12 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
         hub.stop()
         return 2
     uids = enroll_box(hub, args.seed)
-    table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", args.seed)
+    # no "deal for us": the players tap the cards that are revealed, drawn and bought
+    table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", None)
     app, socketio = create_app(hub, lang=args.lang)
+    cards = card_uids(hub.registry.book, args.seed)
     players = ScriptedPlayers(hub, table, bank, uids, delay=BASE_DELAY / args.speed,
-                              seed=args.seed).start()
+                              seed=args.seed, cards=cards).start()
     print(f"Popcorn Companion demo: open {tablet_url(args.host, args.port)}table/{table.id} "
           f"(PIN {pin})", flush=True)
     print(f"4 virtual bag readers over {args.transport}; Ctrl-C to stop", flush=True)

@@ -5,7 +5,8 @@
 ``readers tail`` is the user's first wiring check: it receives, deduplicates, stores and
 acks like the hub, prints one JSON line per accepted event on stdout and one line per
 rejected message on stderr. ``readers flash`` puts the firmware on a real reader
-(:mod:`companion.commands.reader_flash`).
+(:mod:`companion.commands.reader_flash`). ``readers card-list`` prints the order in which
+to tap the cards for enrollment in catalog order (:mod:`companion.commands.card_list`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.commands import reader_flash
+from companion.commands import card_list, reader_flash
 from companion.paths import data_dir
 from companion.readers.broker import Broker, BrokerError
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
@@ -40,7 +41,7 @@ DEFAULT_TABLE = "demo"
 
 
 def register(subparsers: Any) -> None:
-    """Add ``readers simulate``, ``readers tail`` and ``readers flash`` (``reader`` works too)."""
+    """Add ``readers simulate``, ``tail``, ``flash`` and ``card-list`` (``reader`` works too)."""
     parser = subparsers.add_parser("readers", aliases=["reader"],
                                    help="virtual bag readers, a tail of reader events, and "
                                    "flashing a real one", description=__doc__.splitlines()[0])
@@ -48,6 +49,7 @@ def register(subparsers: Any) -> None:
     _simulate_parser(sub)
     _tail_parser(sub)
     reader_flash.add_parser(sub, DEFAULT_TABLE)
+    card_list.add_parser(sub)
     parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
 
 

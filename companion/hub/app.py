@@ -114,7 +114,7 @@ def _errors(app: Flask) -> None:
 
     @app.errorhandler(RegistryError)
     def registry_error(exc: RegistryError):
-        conflict = exc.code in ("DUPLICATE_UID", "DUPLICATE_PAWN", "COLOR_FULL")
+        conflict = exc.code in ("DUPLICATE_UID", "DUPLICATE_PAWN", "COLOR_FULL", "CARD_FULL")
         return _error(exc.code, exc.message, 409 if conflict else 400,
                       getattr(exc, "params", None))
 
@@ -226,7 +226,7 @@ def _routes(app: Flask, hub: Hub) -> None:
     def get_table(table_id: str):
         with hub.lock:
             table = hub.table(table_id)
-            return jsonify({**table.info(), "view": public_view(table.state),
+            return jsonify({**table.info(), "view": table.view(),
                             "alerts": list(table.alerts)})
 
     @app.post("/api/tables/<table_id>/moves")
@@ -243,7 +243,7 @@ def _routes(app: Flask, hub: Hub) -> None:
             hub.submit_batch(table_id, moves)
             applied = [move.to_dict() for move in moves]
         with hub.lock:
-            return jsonify({"applied": applied, "view": public_view(table.state)})
+            return jsonify({"applied": applied, "view": table.view()})
 
     @app.post("/api/tables/<table_id>/undo")
     def undo(table_id: str):
@@ -328,8 +328,7 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
 
     @app.get("/api/tags/counts")
     def tag_counts():
-        return jsonify({"counts": hub.registry.counts(), "capacity": hub.registry.capacity(),
-                        "enrolling": hub.enrolling})
+        return jsonify(enroll_status(hub))
 
     @app.put("/api/tags")
     def import_tags():
@@ -342,17 +341,36 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
     def enroll():
         body = _body()
         auth.admin_pin(body)
-        color = body.get("color")
-        if not isinstance(color, str) or color not in hub.registry.capacity():
-            raise TableError("BAD_REQUEST", "color must be a guest color")
-        hub.enrolling, hub.last_enrolled = color, None
-        return jsonify({"enrolling": color, "counts": hub.registry.counts()})
+        hub.enroll_mode(body.get("color"), body.get("cards"))
+        return jsonify(enroll_status(hub, admin=True))
+
+    @app.post("/api/enroll/card")
+    def enroll_card():
+        body = _body()
+        auth.admin_pin(body)
+        result = hub.bind_card(body.get("uid"), body.get("kind"), body.get("card"))
+        return jsonify({**result, **enroll_status(hub, admin=True)})
 
     @app.delete("/api/enroll")
     def stop_enroll():
         auth.admin_pin(json_object(optional=True))
-        hub.enrolling = None
-        return jsonify({"enrolling": None, "counts": hub.registry.counts()})
+        hub.stop_enrolling()
+        return jsonify(enroll_status(hub, admin=True))
+
+
+def enroll_status(hub: Hub, admin: bool = False) -> dict[str, Any]:
+    """Enrollment at a glance: pawn tags per color and card tags per kind against what the
+    box holds, and what is being enrolled (``enrolling``: a color; ``enrolling_cards``:
+    ``pick`` or a card kind). With ``admin`` (an answer to the admin PIN), also the UIDs
+    tapped in "tap, then pick" that wait for their card (``pending``): a UID is what a
+    forged tap needs, so the unauthenticated counts never carry one."""
+    registry = hub.registry
+    status = {"counts": registry.counts(), "capacity": registry.capacity(),
+              "cards": registry.card_counts(), "card_capacity": registry.card_capacity(),
+              "enrolling": hub.enrolling, "enrolling_cards": hub.enrolling_cards}
+    if admin:
+        status["pending"] = list(hub.pending_cards)
+    return status
 
 
 def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) -> None:
@@ -366,7 +384,7 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
         join_room(table.id)
         with hub.lock:
             emit("state", {"table": table.id, "events": table.count,
-                           "view": public_view(table.state)})
+                           "view": table.view()})
 
     @socketio.on("join_private")
     def join_private(data: Any):
@@ -394,8 +412,7 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
             emit("error", {**exc.to_dict(), "retry_after": exc.retry_after})
             return
         join_room(ADMIN_ROOM)
-        emit("admin", {"counts": hub.registry.counts(), "capacity": hub.registry.capacity(),
-                       "enrolling": hub.enrolling, "last": hub.last_enrolled})
+        emit("admin", {**enroll_status(hub, admin=True), "last": hub.last_enrolled})
 
 
 def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
@@ -403,9 +420,9 @@ def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
         if kind == "state" and table_id in hub.tables:
             table = hub.tables[table_id]
             # a live state is never changed in place: no lock needed to read one
-            state, events = table.state, table.count
+            state, events, view = table.state, table.count, table.view()
             socketio.emit("state", {"table": table_id, "events": events,
-                                    "view": public_view(state)}, to=table_id)
+                                    "view": view}, to=table_id)
             for seat in range(state.n):
                 if (table_id, seat) in private_rooms:
                     socketio.emit("private", {"table": table_id,

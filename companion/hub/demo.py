@@ -2,8 +2,12 @@
 
 Pawns that come out of a bag or go into one are *tapped on the virtual reader* of that bag,
 so they travel the real serial or MQTT link, the dedup store and the tag interpretation.
-Every other decision (buy a movie, seat a guest, take an action) is made the way the tablet
-makes it: through the hub. Cards are dealt by "deal for us". The players pick at random,
+With card tags (``cards``), cards are tapped too: a starting movie, a revealed movie or tile
+on any reader of the table, an award drawn on the drawing player's reader, and a movie or a
+tile bought on the buyer's reader (when the hub asks which slot, the slot is chosen the way
+the tablet does). Every other decision (seat a guest, take an action, keep an award) is made
+the way the tablet makes it: through the hub. Without card tags, the cards are dealt by
+"deal for us". The players pick at random,
 preferring to act rather than pass, at a pace a person can follow.
 """
 
@@ -21,6 +25,7 @@ from companion.engine import pawns as P
 from companion.engine.simulator import PASSIVE_KINDS
 from companion.readers.virtual import random_uid
 
+from ..table.cardbook import CARD_KINDS, CardBook
 from ..table.table import TableError
 from .hub import Hub
 
@@ -28,14 +33,29 @@ log = logging.getLogger("companion.demo")
 
 PLAYERS = ("Ana", "Bob", "Chloe", "Dev")
 """The demo's players."""
+BUYS = {"buy_movie": "movie", "buy_theater": "theater"}
+"""The card kind each buying move names."""
+REPORTS = {"deal_starting": "movie", "reveal_movie": "movie", "reveal_theater": "theater",
+           "draw_award": "award"}
+"""The card kind each chance outcome a card's tap reports names."""
+
+
+def card_uids(book: CardBook, seed: int) -> dict[tuple[str, str], str]:
+    """Made-up tags for the box's cards: ``(kind, card id) -> UID``, one per catalog id."""
+    rng = random.Random(f"cards:{seed}")
+    return {(kind, card): random_uid(rng) for kind in CARD_KINDS for card in book.order[kind]}
 
 
 def enroll_box(hub: Hub, seed: int) -> dict[int, str]:
-    """Give every pawn of the box a made-up tag (as if the box had been enrolled)."""
+    """Give every pawn and every card of the box a made-up tag (as if the box had been
+    enrolled); returns the pawns' UIDs (the cards' are :func:`card_uids` of the same seed)."""
     rng = random.Random(f"tags:{seed}")
     uids = {pawn: random_uid(rng) for pawn in range(len(hub.registry.colors))}
-    hub.registry.import_({"format": "popcorn-tags", "version": 1,
-                          "tags": [{"uid": u, "pawn": p} for p, u in uids.items()]})
+    cards = card_uids(hub.registry.book, seed)
+    hub.registry.import_({"format": "popcorn-tags", "version": 2,
+                          "tags": [{"uid": u, "pawn": p} for p, u in uids.items()],
+                          "cards": [{"uid": u, "kind": k, "card": c}
+                                    for (k, c), u in cards.items()]})
     return uids
 
 
@@ -44,10 +64,13 @@ class ScriptedPlayers:
 
     def __init__(self, hub: Hub | None, table: Any, bank: Any, uids: dict[int, str], *,
                  delay: float = 0.6, seed: int = 1,
-                 decide: Callable[[Move], None] | None = None, lock: Any = None) -> None:
+                 decide: Callable[[Move], None] | None = None, lock: Any = None,
+                 cards: dict[tuple[str, str], str] | None = None) -> None:
         """``hub`` is the hub in this process; for a table elsewhere (a ``RemoteTable``)
-        give ``hub=None`` with its ``decide`` and ``lock`` instead."""
+        give ``hub=None`` with its ``decide`` and ``lock`` instead. ``cards`` (the card tags,
+        :func:`card_uids`) makes the players buy by tapping the card on their reader."""
         self.hub, self.table, self.bank, self.uids = hub, table, bank, uids
+        self.cards = cards or {}
         self.lock = lock if lock is not None else hub.lock  # type: ignore[union-attr]
         self.decide = decide or (lambda move: hub.submit(table.id, move, source="demo"))
         self.delay, self.rng = delay, random.Random(seed)
@@ -79,6 +102,10 @@ class ScriptedPlayers:
         state = self.table.state
         waiting = state.waiting_players() or [None]
         player = self.rng.choice(waiting)
+        reports = [m for m in state.chance_outcomes()
+                   if m.kind in REPORTS and (REPORTS[m.kind], m.card) in self.cards]
+        if reports:
+            return "card", self.rng.choice(reports)
         outcomes = [m for m in state.chance_outcomes(player) if m.kind == "draw_pawn"]
         if outcomes:
             return "tap", self.rng.choice(outcomes)
@@ -87,6 +114,8 @@ class ScriptedPlayers:
             return None
         active = [m for m in moves if m.kind not in PASSIVE_KINDS]
         move = self.rng.choice(active or moves)
+        if move.kind in BUYS and (BUYS[move.kind], move.card) in self.cards:
+            return "card", move
         return ("tap" if self._into_bag(move) else "decide"), move
 
     def _into_bag(self, move: Move) -> bool:
@@ -101,6 +130,9 @@ class ScriptedPlayers:
             P.bag(q) for q in range(trial.n)}
 
     def _do(self, how: str, move: Move) -> None:
+        if how == "card":
+            self._card_tap(move)
+            return
         if how == "decide":
             try:
                 self.decide(move)
@@ -115,6 +147,21 @@ class ScriptedPlayers:
         deadline = time.monotonic() + 10
         while self.table.count == before and time.monotonic() < deadline:
             time.sleep(0.005)
+
+    def _card_tap(self, move: Move) -> None:
+        """Tap the card on its player's reader (any reader for a shared reveal); choose the
+        slot if the hub asks which."""
+        assert move.card is not None
+        readers = self.table.config.readers
+        reader = readers[move.player] if move.player is not None else self.rng.choice(readers)
+        kind = BUYS.get(move.kind) or REPORTS[move.kind]
+        before = self.table.count
+        self.bank.tap(reader, self.cards[(kind, move.card)])
+        deadline = time.monotonic() + 10
+        while self.table.count == before and time.monotonic() < deadline:
+            time.sleep(0.005)
+        if getattr(self.table, "card_choice", None):
+            self._do("decide", move)
 
     def _bag_of(self, move: Move) -> int:
         if move.kind == "draw_pawn":

@@ -25,9 +25,11 @@ from companion.readers.broker import Broker
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
 from companion.readers.mqtt_link import MqttLink
 from companion.readers.mqtt_url import MqttUrl
-from companion.readers.protocol import READER_ID
+from companion.readers.protocol import READER_ID, normalize_uid
 from companion.readers.serial_link import SerialLink
 
+from ..cards import card_copies
+from ..table.cardbook import CARD_KINDS, CardBook
 from ..table.interpret import Alert
 from ..table.registry import RegistryError, TagRegistry
 from ..table.store import HubStore
@@ -57,11 +59,18 @@ class Hub:
         self.catalog = catalog
         self.store = HubStore(db_path)
         self.lock = self.store.lock
-        self.registry = TagRegistry(self.store, pawn_colors(catalog.box, GUEST_COLORS))
+        self.registry = TagRegistry(self.store, pawn_colors(catalog.box, GUEST_COLORS),
+                                    CardBook.from_catalog(catalog, card_copies()))
         self.tables: dict[str, Table] = {}
         self.seats: dict[str, tuple[str, int]] = {}
         self.listeners: list[Listener] = []
         self.enrolling: str | None = None
+        """The guest color being enrolled (pawn enrollment), or None."""
+        self.enrolling_cards: str | None = None
+        """Card enrollment: ``"pick"`` (tap, then pick the card) or a kind enrolled in catalog
+        order (``movie``, ``theater``, ``award``); None when not enrolling cards."""
+        self.pending_cards: list[str] = []
+        """UIDs tapped in ``pick`` mode that wait for their card (oldest first)."""
         self.last_enrolled: dict[str, Any] | None = None
         """The last ``enroll`` push of the enrollment under way, for an admin screen that
         joins after it was sent (``join_admin`` answers with it)."""
@@ -333,6 +342,9 @@ class Hub:
         if self.enrolling is not None:
             self._enroll(event)
             return
+        if self.enrolling_cards is not None:
+            self._enroll_card(event)
+            return
         seat = self.seats.get(event.reader)
         if seat is None:
             self.ingest.feedback(event.reader, "error", event.seq)
@@ -340,7 +352,8 @@ class Hub:
         table = self.tables[seat[0]]
         tag = {"reader": event.reader, "boot": event.boot, "seq": event.seq, "uid": event.uid}
         try:
-            result = table.handle_tag(seat[1], self.registry.pawn_of(event.uid), tag)
+            result = table.handle_tag(seat[1], self.registry.pawn_of(event.uid), tag,
+                                      self.registry.card_of(event.uid))
         except Violation as exc:  # pragma: no cover - interpret only returns legal moves
             log.error("hub: tag move refused: %s", exc)
             result = Alert("UNEXPECTED_TAG", exc.message, "Check the table.", seat[1])
@@ -361,6 +374,66 @@ class Hub:
         self.ingest.feedback(event.reader, "ok", event.seq)
         self._enrolled({"ok": True, "pawn": pawn, "uid": event.uid,
                         "counts": self.registry.counts()})
+
+    def enroll_mode(self, color: Any = None, cards: Any = None) -> None:
+        """Start pawn enrollment of ``color``, or card enrollment: ``cards`` is True (tap,
+        then pick the card) or a kind (tap the cards in catalog order)."""
+        if cards is not None:
+            if cards is not True and cards not in CARD_KINDS:
+                raise TableError("BAD_REQUEST", 'cards must be true (tap, then pick) or one '
+                                 f'of {", ".join(CARD_KINDS)} (catalog order)')
+            color = None
+        elif not isinstance(color, str) or color not in self.registry.capacity():
+            raise TableError("BAD_REQUEST", "color must be a guest color, or give "
+                             '"cards": true or a card kind')
+        with self.lock:
+            self.enrolling = color
+            self.enrolling_cards = None if cards is None else "pick" if cards is True else cards
+            self.pending_cards, self.last_enrolled = [], None
+
+    def stop_enrolling(self) -> None:
+        """End any enrollment (pawns or cards); pending card UIDs are forgotten."""
+        with self.lock:
+            self.enrolling = self.enrolling_cards = None
+            self.pending_cards = []
+
+    def bind_card(self, uid: Any, kind: Any, card: Any) -> dict[str, Any]:
+        """Bind a UID (one tapped in ``pick`` mode, or typed) to a card; pushes and returns
+        the ``enroll`` result."""
+        with self.lock:
+            title = self.registry.enroll_card(uid, kind, card)
+            uid = normalize_uid(uid)  # valid: the registry took it
+            if uid in self.pending_cards:
+                self.pending_cards.remove(uid)
+            result = {"ok": True, "uid": uid, "kind": kind, "card": card, "title": title,
+                      "cards": self.registry.card_counts()}
+        self._enrolled(result)
+        return result
+
+    def _enroll_card(self, event: TagEvent) -> None:
+        mode = self.enrolling_cards
+        try:
+            if mode == "pick":
+                known = self.registry.describe(event.uid)
+                if known is not None:
+                    raise RegistryError("DUPLICATE_UID", f"tag {event.uid} is already "
+                                        f"{known}; tap a card that has no tag yet")
+                if event.uid not in self.pending_cards:
+                    self.pending_cards.append(event.uid)
+                result: dict[str, Any] = {"ok": True, "pending": event.uid,
+                                          "waiting": list(self.pending_cards)}
+            else:
+                assert mode is not None
+                card = self.registry.enroll_next(event.uid, mode)
+                result = {"ok": True, "uid": event.uid, "kind": mode, "card": card,
+                          "title": self.registry.book.title(mode, card),
+                          "cards": self.registry.card_counts()}
+        except RegistryError as exc:
+            self.ingest.feedback(event.reader, "error", event.seq)
+            self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
+            return
+        self.ingest.feedback(event.reader, "ok", event.seq)
+        self._enrolled(result)
 
     def _enrolled(self, result: dict[str, Any]) -> None:
         self.last_enrolled = result

@@ -8,6 +8,10 @@ acks them. It is carried by a bank of transports:
   reached through a stable symlink ``DIR/<reader>`` that survives a simulated unplug;
 * :class:`MqttBank`: each reader is an MQTT client with a retained status and a last will.
 
+A tap is a UID and nothing more, as with the real reader: tapping a pawn's tag and tapping
+a card's (a movie card, a theater tile, an award card) are the same call, and only the hub's
+registry tells them apart (``hub.demo.card_uids`` makes up tags for every card).
+
 The demo table, the tests, ``readers simulate`` and the benchmarks use them.
 """
 
@@ -75,7 +79,8 @@ class VirtualReader:
             log.debug("%s: send failed: %s", self.reader, exc)
 
     def tap(self, uid: str) -> int:
-        """A pawn placed on the pad: a new tag event, sent now and kept until acked."""
+        """A tag (a pawn's or a card's) placed on the pad: a new tag event, sent now and
+        kept until acked."""
         with self._lock:
             self.seq += 1
             payload = proto.encode(proto.tag(self.reader, self.boot, self.seq, uid))
@@ -148,7 +153,7 @@ class _Bank:
         self._threads: list[threading.Thread] = []
 
     def tap(self, reader: str, uid: str) -> int:
-        """Tap a pawn on one reader."""
+        """Tap a tag (a pawn's or a card's) on one reader."""
         return self.readers[reader].tap(uid)
 
     def pending(self) -> int:

@@ -26,6 +26,12 @@ ALERT_CODES: dict[str, str] = {
     "PAWN_NOT_IN_BAG": "a draw is expected, but the companion has this pawn outside the bag",
     "NO_DRAW_EXPECTED": "the pawn is in the bag, but nothing expects a draw now",
     "UNEXPECTED_TAG": "nothing expects this pawn to go into this bag now",
+    "CARD_NOT_EXPECTED": "a card tag was tapped, but no step expects that card now",
+    "CARD_NOT_IN_MARKET": "a movie or theater tapped to buy it is not in the market",
+    "CARD_ALREADY_OWNED": "the card tapped is already in a player's cinema",
+    "CARD_NOT_BUYABLE": "the card is in the market, but the player to act cannot buy it now",
+    "NOT_PLAYERS_TURN": "a card was tapped on the reader of a player who is not to act",
+    "CARD_NOT_IN_DECK": "the award card tapped for a draw is not in the award deck",
 }
 """Every alert code, with what it means."""
 

@@ -1,9 +1,12 @@
-"""The tag registry: which RFID sticker is under which of the 60 pawns.
+"""The tag registry: which NFC sticker is under which of the 60 pawns, or on which card.
 
 Pawn ids and colors come from the engine (0-19 white, then 10 of each color). Enrollment
 hands out the next free pawn id of the chosen color to each new UID, and refuses a UID
-already enrolled or a color whose pawns are all enrolled. The registry lives in the hub's
-database, outlives tables, and travels as JSON (:meth:`TagRegistry.export`).
+already enrolled or a color whose pawns are all enrolled. Card tags map a UID to a movie,
+a theater tile or an award card (:class:`~.cardbook.CardBook`): one tag per movie or award,
+as many per theater id as the catalog has copies. A UID is a pawn or a card, never both.
+The registry lives in the hub's database, outlives tables, and travels as JSON
+(:meth:`TagRegistry.export`, format version 2; version 1 files, pawns only, still load).
 """
 
 from __future__ import annotations
@@ -13,10 +16,13 @@ from typing import Any
 
 from companion.readers.protocol import normalize_uid
 
+from .cardbook import CARD_KINDS, CardBook
 from .store import HubStore
 
 FORMAT = "popcorn-tags"
 """The ``format`` of an exported registry."""
+VERSION = 2
+"""The version :meth:`TagRegistry.export` writes (``cards`` added); 1 and 2 are read."""
 
 
 class RegistryError(ValueError):
@@ -30,11 +36,91 @@ class RegistryError(ValueError):
 class TagRegistry:
     """UID to pawn id, backed by the hub store."""
 
-    def __init__(self, store: HubStore, pawn_colors: tuple[str, ...]) -> None:
+    def __init__(self, store: HubStore, pawn_colors: tuple[str, ...],
+                 book: CardBook | None = None) -> None:
         self.store = store
         self.colors = pawn_colors
+        self.book = book or CardBook({k: () for k in CARD_KINDS}, {}, {})
         self._lock = threading.Lock()
         self._by_uid = store.tags()
+        self._cards = store.card_tags()
+
+    def card_of(self, uid: str) -> tuple[str, str] | None:
+        """The ``(kind, card id)`` a UID is stuck on, or None if it is no card's tag."""
+        return self._cards.get(uid)
+
+    def card_counts(self) -> dict[str, int]:
+        """Enrolled card tags per kind, every kind listed."""
+        out = dict.fromkeys(CARD_KINDS, 0)
+        for kind, _ in self._cards.values():
+            out[kind] += 1
+        return out
+
+    def card_capacity(self) -> dict[str, int]:
+        """How many cards of each kind the box holds (from the catalog, copies counted)."""
+        return self.book.capacity()
+
+    def next_card(self, kind: str) -> str | None:
+        """The first card of ``kind``, in catalog order (theaters once per copy), that has
+        no tag yet; None when every card of that kind is enrolled."""
+        left = [card for k, card in self._cards.values() if k == kind]
+        for card in self.book.listing(kind):
+            if card in left:
+                left.remove(card)
+            else:
+                return card
+        return None
+
+    def enroll_card(self, uid: str, kind: Any, card: Any) -> str:
+        """Bind a new UID to a card; returns the card's title."""
+        uid = _uid(uid)
+        if not self.book.knows(kind, card):
+            raise RegistryError("BAD_CARD", f"{card!r} is not a {kind} card of the catalog"
+                                if kind in CARD_KINDS else
+                                f"kind must be one of {', '.join(CARD_KINDS)}")
+        with self._lock:
+            self._refuse_known(uid)
+            self._check_room({**self._cards, uid: (kind, card)}, kind, card)
+            self.store.set_card_tag(uid, kind, card)
+            self._cards[uid] = (kind, card)
+        return self.book.title(kind, card)
+
+    def enroll_next(self, uid: str, kind: str) -> str:
+        """Bind a new UID to the next card of ``kind`` in catalog order; returns its id."""
+        uid = _uid(uid)
+        with self._lock:
+            self._refuse_known(uid)
+        card = self.next_card(kind)
+        if card is None:
+            raise RegistryError("CARD_FULL", f"all {self.card_capacity()[kind]} {kind} cards "
+                                "of the box are already enrolled")
+        self.enroll_card(uid, kind, card)
+        return card
+
+    def describe(self, uid: str) -> str | None:
+        """What a known UID is, in words ("pawn 3 (red)", "the movie card Rosebud")."""
+        if uid in self._by_uid:
+            pawn = self._by_uid[uid]
+            return f"pawn {pawn} ({self.colors[pawn]})"
+        if uid in self._cards:
+            kind, card = self._cards[uid]
+            return f"the {kind} card {self.book.title(kind, card)}"
+        return None
+
+    def _refuse_known(self, uid: str) -> None:
+        known = self.describe(uid)
+        if known is not None:
+            raise RegistryError("DUPLICATE_UID", f"tag {uid} is already {known}; "
+                                "a tag can stand for one pawn or one card only")
+
+    def _check_room(self, cards: dict[str, tuple[str, str]], kind: str, card: str) -> None:
+        tags = sum(1 for pair in cards.values() if pair == (kind, card))
+        copies = self.book.copies[(kind, card)]
+        if tags > copies:
+            title = self.book.title(kind, card)
+            raise RegistryError("CARD_FULL", f"{title} ({kind}) has {copies} "
+                                f"card{'s' if copies > 1 else ''} in the box and would get "
+                                f"{tags} tags")
 
     def pawn_of(self, uid: str) -> int | None:
         """The pawn a UID is stuck under, or None for an unknown tag."""
@@ -60,17 +146,11 @@ class TagRegistry:
 
     def enroll(self, uid: str, color: str) -> int:
         """Give the next free pawn of ``color`` to a new UID; return its pawn id."""
-        try:
-            uid = normalize_uid(uid)
-        except ValueError as exc:
-            raise RegistryError("BAD_UID", str(exc)) from exc
+        uid = _uid(uid)
         if color not in self.colors:
             raise RegistryError("BAD_COLOR", f"{color!r} is not a guest color")
         with self._lock:
-            if uid in self._by_uid:
-                pawn = self._by_uid[uid]
-                raise RegistryError("DUPLICATE_UID", f"tag {uid} is already pawn {pawn} "
-                                    f"({self.colors[pawn]})")
+            self._refuse_known(uid)
             taken = set(self._by_uid.values())
             free = [i for i, c in enumerate(self.colors) if c == color and i not in taken]
             if not free:
@@ -81,36 +161,54 @@ class TagRegistry:
             return free[0]
 
     def export(self) -> dict[str, Any]:
-        """The registry as JSON data."""
+        """The registry as JSON data (format version 2: pawn ``tags`` and ``cards``)."""
         tags = sorted(self._by_uid.items(), key=lambda item: item[1])
-        return {"format": FORMAT, "version": 1,
-                "tags": [{"uid": u, "pawn": p, "color": self.colors[p]} for u, p in tags]}
+        order = {(k, c): n for n, (k, c) in enumerate(self.book.titles)}
+        cards = sorted(self._cards.items(), key=lambda item: (order.get(item[1], 0), item[0]))
+        return {"format": FORMAT, "version": VERSION,
+                "tags": [{"uid": u, "pawn": p, "color": self.colors[p]} for u, p in tags],
+                "cards": [{"uid": u, "kind": k, "card": c} for u, (k, c) in cards]}
 
     def import_(self, doc: Any) -> int:
-        """Replace the registry with an exported one, after checking all of it."""
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != 1:
+        """Replace the registry with an exported one (version 1 or 2), after checking all
+        of it; returns how many tags (pawns and cards) it holds."""
+        if (not isinstance(doc, dict) or doc.get("format") != FORMAT
+                or doc.get("version") not in (1, 2)):
             raise RegistryError("BAD_REGISTRY", f'expected {{"format": "{FORMAT}", '
-                                '"version": 1, "tags": [...]}')
+                                '"version": 2, "tags": [...], "cards": [...]} (or version 1)')
         tags: dict[str, int] = {}
-        for item in doc.get("tags") or []:
+        for item in _items(doc, "tags"):
             uid, pawn = self._check_item(item)
             if uid in tags:
                 raise RegistryError("DUPLICATE_UID", f"tag {uid} is listed twice")
             if pawn in tags.values():
                 raise RegistryError("DUPLICATE_PAWN", f"pawn {pawn} has two tags")
             tags[uid] = pawn
+        cards: dict[str, tuple[str, str]] = {}
+        for item in _items(doc, "cards") if doc["version"] == 2 else []:
+            uid, kind, card = self._check_card(item)
+            if uid in tags or uid in cards:
+                raise RegistryError("DUPLICATE_UID", f"tag {uid} is listed twice")
+            cards[uid] = (kind, card)
+            self._check_room(cards, kind, card)
         with self._lock:
-            self.store.replace_tags(tags)
-            self._by_uid = tags
-        return len(tags)
+            self.store.replace_tags(tags, cards)
+            self._by_uid, self._cards = tags, cards
+        return len(tags) + len(cards)
+
+    def _check_card(self, item: Any) -> tuple[str, str, str]:
+        if not isinstance(item, dict):
+            raise RegistryError("BAD_REGISTRY", "each card tag must be an object")
+        uid, kind, card = _uid(item.get("uid")), item.get("kind"), item.get("card")
+        if not self.book.knows(kind, card):
+            raise RegistryError("BAD_CARD", f"tag {uid}: {kind!r} card {card!r} is not in "
+                                f"the catalog (kinds: {', '.join(CARD_KINDS)})")
+        return uid, kind, card
 
     def _check_item(self, item: Any) -> tuple[str, int]:
         if not isinstance(item, dict):
             raise RegistryError("BAD_REGISTRY", "each tag must be an object")
-        try:
-            uid = normalize_uid(item.get("uid"))
-        except ValueError as exc:
-            raise RegistryError("BAD_UID", str(exc)) from exc
+        uid = _uid(item.get("uid"))
         pawn = item.get("pawn")
         if type(pawn) is not int or not 0 <= pawn < len(self.colors):
             raise RegistryError("BAD_REGISTRY", f"tag {uid}: pawn must be 0 to "
@@ -119,3 +217,17 @@ class TagRegistry:
             raise RegistryError("BAD_REGISTRY", f"tag {uid}: pawn {pawn} is "
                                 f"{self.colors[pawn]}, not {item['color']}")
         return uid, pawn
+
+
+def _uid(uid: Any) -> str:
+    try:
+        return normalize_uid(uid)
+    except ValueError as exc:
+        raise RegistryError("BAD_UID", str(exc)) from exc
+
+
+def _items(doc: dict[str, Any], key: str) -> list[Any]:
+    items = doc.get(key) or []
+    if not isinstance(items, list):
+        raise RegistryError("BAD_REGISTRY", f'"{key}" must be a list')
+    return items

@@ -15,8 +15,9 @@ from typing import Any
 
 from companion.readers.store import DedupStore, StoreError
 
-HUB_SCHEMA_VERSION = 1
-"""Version of the hub's tables; a file with another version is refused."""
+HUB_SCHEMA_VERSION = 2
+"""Version of the hub's tables. Version 1 (no card tags) is migrated on open by adding the
+``card_tags`` table; a file with a newer version is refused."""
 
 _HUB_SCHEMA = """
 CREATE TABLE IF NOT EXISTS hub_tables (
@@ -29,6 +30,9 @@ CREATE TABLE IF NOT EXISTS table_events (
 CREATE TABLE IF NOT EXISTS tags (
     uid TEXT PRIMARY KEY, pawn INTEGER NOT NULL UNIQUE
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS card_tags (
+    uid TEXT PRIMARY KEY, kind TEXT NOT NULL, card TEXT NOT NULL
+) WITHOUT ROWID;
 """
 
 
@@ -40,6 +44,9 @@ class HubStore(DedupStore):
         row = self._db.execute("SELECT value FROM meta WHERE key='hub_schema'").fetchone()
         if row is None:
             self._db.execute("INSERT INTO meta VALUES ('hub_schema', ?)",
+                             (str(HUB_SCHEMA_VERSION),))
+        elif row[0] == "1":  # an older hub's file: the script above added card_tags
+            self._db.execute("UPDATE meta SET value=? WHERE key='hub_schema'",
                              (str(HUB_SCHEMA_VERSION),))
         elif row[0] != str(HUB_SCHEMA_VERSION):
             raise StoreError(f"{self.path}: hub schema version {row[0]}, "
@@ -120,13 +127,27 @@ class HubStore(DedupStore):
         """Enroll one tag."""
         self._write("INSERT INTO tags VALUES (?, ?)", (uid, pawn))
 
-    def replace_tags(self, tags: dict[str, int]) -> None:
-        """Replace the whole registry in one transaction."""
+    def card_tags(self) -> dict[str, tuple[str, str]]:
+        """Every enrolled card tag: UID -> (kind, card id)."""
+        with self.lock:
+            rows = self._db.execute("SELECT uid, kind, card FROM card_tags")
+            return {uid: (kind, card) for uid, kind, card in rows}
+
+    def set_card_tag(self, uid: str, kind: str, card: str) -> None:
+        """Enroll one card tag."""
+        self._write("INSERT INTO card_tags VALUES (?, ?, ?)", (uid, kind, card))
+
+    def replace_tags(self, tags: dict[str, int],
+                     cards: dict[str, tuple[str, str]] | None = None) -> None:
+        """Replace the whole registry (pawn tags and card tags) in one transaction."""
         with self.lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute("DELETE FROM tags")
                 self._db.executemany("INSERT INTO tags VALUES (?, ?)", list(tags.items()))
+                self._db.execute("DELETE FROM card_tags")
+                self._db.executemany("INSERT INTO card_tags VALUES (?, ?, ?)",
+                                     [(u, k, c) for u, (k, c) in (cards or {}).items()])
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")

@@ -31,8 +31,10 @@ from companion.engine import (
 from companion.engine import pawns as P
 from companion.record import Record
 
+from .card_taps import CardChoice, interpret_card
 from .interpret import Alert, interpret
 from .store import HubStore
+from .views import public_view
 
 MAX_BATCH = 64
 """The most moves one batch may hold (a whole turn of a 4-player game is about 30)."""
@@ -147,6 +149,10 @@ class Table:
         seats); set at creation, changed with the PIN (a ``hints`` event)."""
         self.last_kind: str | None = None
         """The kind of the last event replayed from the log (see :meth:`finish_deals`)."""
+        self.card_choice: dict[str, Any] | None = None
+        """A card tapped to buy it that several slots could take (:class:`CardChoice` as
+        JSON): shown in the public view until any move, undo or correction clears it. It is
+        a prompt, not game state, so a restarted hub starts without one."""
 
     @property
     def id(self) -> str:
@@ -232,6 +238,7 @@ class Table:
             self._log("move", {"move": move.to_dict(), "source": source})
             self.state = trial
             self.entries.append({"move": move.to_dict()})
+            self.card_choice = None
             self.auto_deal()
 
     def submit_batch(self, moves: list[Move], source: str = "tablet") -> None:
@@ -256,12 +263,26 @@ class Table:
                 self._log("move", {"move": move.to_dict(), "source": source, "batch": batch})
                 self.entries.append({"move": move.to_dict(), "batch": batch})
             self.state = trial
+            self.card_choice = None
             self.auto_deal()
 
-    def handle_tag(self, player: int, pawn: int | None, tag: dict[str, Any]) -> Move | Alert:
-        """A tap on a player's bag reader: log it with its meaning, apply it if it is a move."""
+    def handle_tag(self, player: int, pawn: int | None, tag: dict[str, Any],
+                   card: tuple[str, str] | None = None) -> Move | Alert | CardChoice:
+        """A tap on a player's bag reader: log it with its meaning, apply it if it is a move.
+
+        ``pawn`` is the pawn the UID is stuck under; else ``card`` is the ``(kind, card id)``
+        it is stuck on (:mod:`.card_taps`); neither is an unknown tag. A card that several
+        slots could take becomes :attr:`card_choice` and changes nothing else.
+        """
         self.open_for_input()
-        result = interpret(self.state, player, pawn, tag.get("uid", ""))
+        if pawn is None and card is not None:
+            result = interpret_card(self.state, player, *card)
+        else:
+            result = interpret(self.state, player, pawn, tag.get("uid", ""))
+        if isinstance(result, CardChoice):
+            self.card_choice = result.to_dict()
+            self._log("tag", {"tag": tag, "choice": self.card_choice})
+            return result
         if isinstance(result, Alert):
             alert = result.to_dict()
             self._log("tag", {"tag": tag, "alert": alert})
@@ -273,6 +294,7 @@ class Table:
             self._log("tag", {"tag": tag, "move": result.to_dict()})
             self.state = trial
             self.entries.append({"move": result.to_dict()})
+            self.card_choice = None
             self.auto_deal()
         return result
 
@@ -284,6 +306,7 @@ class Table:
         self._log("undo", {})
         self._pop_input()
         self.state = self._rebuilt()
+        self.card_choice = None
 
     def _pop_input(self) -> None:
         while self.entries and self.entries[-1].get("source") == "deal":
@@ -302,6 +325,7 @@ class Table:
         self._log("correct", body)
         self.state = trial
         self.entries.append({"correct": body})
+        self.card_choice = None
 
     def _relocate(self, body: dict[str, Any], state: GameState | None = None) -> None:
         state = state or self.state
@@ -397,6 +421,11 @@ class Table:
                              "cannot hold; it cannot be exported as a record.", 409)
         moves = [move_from_dict(e["move"]) for e in self.entries]
         return Record(tuple(self.config.players), self.config.first_player, moves)
+
+    def view(self) -> dict[str, Any]:
+        """The public view of the live state, with the pending ``card_choice`` (or None)."""
+        state, choice = self.state, self.card_choice  # read once: no lock needed
+        return {**public_view(state), "card_choice": choice}
 
     def info(self) -> dict[str, Any]:
         """Public facts about the table (no PIN, no tokens)."""

@@ -6,12 +6,14 @@
 // pushes name each tag's UID, so the hub sends them only to a socket that joined with the
 // admin PIN: once the hub accepts the PIN typed here, the panel emits `join_admin` with it,
 // and again after every reconnection (`rejoin`).
-// Exporting and importing the whole tag registry is in setup_tagfile.js.
+// Exporting and importing the whole tag registry is in setup_tagfile.js; the card tags'
+// section (movies, theater tiles, awards) is in setup_enroll_cards.js.
 
 import { colorWord, errorText, t } from "./i18n.js";
 import { call } from "./api.js";
 import { COLORS, esc, pawnHtml } from "./labels.js";
 import { errorHtml, testIds } from "./setup_shared.js";
+import { cardsHtml, cardsPanel } from "./setup_enroll_cards.js";
 import { tagFile, tagfileHtml } from "./setup_tagfile.js";
 
 function colorButtonHtml(c) {
@@ -43,6 +45,7 @@ export function enrollHtml() {
         <div class="enroll-status" data-testid="enroll-status" aria-live="polite"></div>
         <div class="enroll-last" data-testid="enroll-last" aria-live="polite" hidden></div>
         <div class="form-error" data-testid="enroll-error" role="alert" hidden></div>
+        ${cardsHtml()}
         ${tagfileHtml()}
       </section>`;
 }
@@ -81,6 +84,7 @@ export function enrollPanel(root, ctx, shared) {
   let adminPin = null; // the admin PIN the hub last accepted from this panel
 
   function render() {
+    cards.update(tagInfo);  // counts and mode; the pending UIDs come only with the admin PIN
     for (const c of COLORS) renderColor(c);
     renderStatus();
     renderButtons();
@@ -108,6 +112,8 @@ export function enrollPanel(root, ctx, shared) {
       const n = counts[enrolling] ?? 0;
       const cap = capacity[enrolling] ?? 0;
       status.innerHTML = `${pawnHtml(null, enrolling)} <span>${esc(t("Enrolling {color} pawns ({n} of {cap}): tap each {color} pawn's tag on any reader. Game taps are paused until you stop.", { color: colorWord(enrolling), n, cap }))}</span>`;
+    } else if (tagInfo.enrolling_cards) {
+      status.innerHTML = `<span>${esc(t("Enrolling card tags (below): game taps are paused until you stop."))}</span>`;
     } else {
       status.innerHTML = `<span>${esc(t("Not enrolling: taps are game taps."))}</span>`;
     }
@@ -115,7 +121,7 @@ export function enrollPanel(root, ctx, shared) {
 
   function renderButtons() {
     const { enrolling } = tagInfo;
-    tid("enroll-stop").disabled = !enrolling;
+    tid("enroll-stop").disabled = !enrolling && !tagInfo.enrolling_cards;
     tid("enroll-start").textContent = enrolling && enrolling !== chosenColor
       ? t("Switch to {color}", { color: colorWord(chosenColor) }) : enrolling ? t("Enrolling…")
         : t("Start enrolling {color}", { color: colorWord(chosenColor) });
@@ -127,9 +133,13 @@ export function enrollPanel(root, ctx, shared) {
     if (lastTap) {
       last.hidden = false;
       last.className = `enroll-last ${lastTap.ok ? "ok" : "bad"}`;
-      last.innerHTML = lastTap.ok
-        ? `${pawnHtml(lastTap.pawn, colorOfPawn(lastTap.pawn))} <span>${esc(t("Pawn {pawn} enrolled (tag {uid}).", { pawn: lastTap.pawn, uid: lastTap.uid }))}</span>`
-        : `<span><b>${esc(lastTap.code)}</b> ${esc(errorText(lastTap.code, lastTap.params, lastTap.message))}</span>`;
+      const pending = t("Tag {uid} tapped: pick its card below.", { uid: lastTap.pending });
+      const card = t("{title} ({kind}) enrolled (tag {uid}).", { title: lastTap.title, kind: lastTap.kind, uid: lastTap.uid });
+      const pawn = t("Pawn {pawn} enrolled (tag {uid}).", { pawn: lastTap.pawn, uid: lastTap.uid });
+      last.innerHTML = lastTap.ok && lastTap.pending ? `<span>${esc(pending)}</span>`
+        : lastTap.ok && lastTap.card ? `<span>${esc(card)}</span>`
+          : lastTap.ok ? `${pawnHtml(lastTap.pawn, colorOfPawn(lastTap.pawn))} <span>${esc(pawn)}</span>`
+            : `<span><b>${esc(lastTap.code)}</b> ${esc(errorText(lastTap.code, lastTap.params, lastTap.message))}</span>`;
     } else {
       last.hidden = true;
     }
@@ -148,7 +158,9 @@ export function enrollPanel(root, ctx, shared) {
 
   /** The /api/tags/counts answer. */
   function showCounts(data) {
-    tagInfo = data;
+    const { pending, ...counts } = data || {};
+    tagInfo = counts;
+    if (pending) cards.pendingIs(pending); // the `admin` answer to the PIN carries them
     render();
   }
 
@@ -157,6 +169,8 @@ export function enrollPanel(root, ctx, shared) {
     if (!data) return;
     lastTap = data;
     if (data.ok && data.counts) tagInfo = { ...tagInfo, counts: data.counts };
+    if (data.ok && data.cards) tagInfo = { ...tagInfo, cards: data.cards };
+    cards.pushed(data);
     render();
   }
 
@@ -173,16 +187,24 @@ export function enrollPanel(root, ctx, shared) {
     try {
       const data = await call("/api/enroll", { method, body: { admin_pin: pin, ...fields } });
       if (!shared.alive) return false;
-      tagInfo = { ...tagInfo, counts: data.counts, enrolling: data.enrolling };
-      if (pin !== adminPin) {
-        adminPin = pin;
-        rejoin();
-      }
+      accepted(data, pin);
       return true;
     } catch (err) {
       if (shared.alive) admin.fail(err);
       return false;
     }
+  }
+
+  /** An answer of the hub to this panel (or its Cards section): new counts and mode. */
+  function accepted(data, pin) {
+    const { pending, ...counts } = data;
+    tagInfo = { ...tagInfo, ...counts };
+    if (pending) cards.pendingIs(pending);
+    if (pin !== adminPin) {
+      adminPin = pin;
+      rejoin();
+    }
+    render();
   }
 
   async function start() {
@@ -204,12 +226,14 @@ export function enrollPanel(root, ctx, shared) {
     render();
   }
 
+  const cards = cardsPanel(root, ctx, shared, admin, accepted);
   const { signal } = shared;
   root.querySelector(".colors").addEventListener("click", chooseColor, { signal });
   tid("enroll-start").addEventListener("click", start, { signal });
   tid("enroll-stop").addEventListener("click", stop, { signal });
   tid("enroll-admin-pin").addEventListener("input", () => admin.clear(), { signal });
-  const enrolled = () => Object.values(tagInfo.counts || {}).reduce((a, b) => a + b, 0);
+  const sum = (counts) => Object.values(counts || {}).reduce((a, b) => a + b, 0);
+  const enrolled = () => sum(tagInfo.counts) + sum(tagInfo.cards);
   tagFile(root, ctx, shared, admin, enrolled);
   return { render, showCounts, tap, rejoin };
 }

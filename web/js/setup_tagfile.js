@@ -62,8 +62,10 @@ export function tagFile(root, ctx, shared, admin, enrolled) {
     try {
       const data = await adminCall("/api/tags", { adminPin: pin });
       const doc = { format: data.format, version: data.version, tags: data.tags };
+      if (data.cards) doc.cards = data.cards; // version 2: card tags too
       download(doc);
-      ctx.toast(`Exported ${doc.tags.length} tags.`, "ok");
+      const cards = doc.cards && doc.cards.length ? ` and ${doc.cards.length} card tags` : "";
+      ctx.toast(`Exported ${doc.tags.length} tags${cards}.`, "ok");
     } catch (err) {
       if (shared.alive) admin.fail(err);
     }
@@ -87,7 +89,8 @@ export function tagFile(root, ctx, shared, admin, enrolled) {
   /** Ask before the file's tags replace every enrolled one. */
   function askReplace(name, doc) {
     if (doc && typeof doc === "object" && doc.registry) doc = doc.registry;
-    const count = doc && Array.isArray(doc.tags) ? doc.tags.length : 0;
+    const count = (doc && Array.isArray(doc.tags) ? doc.tags.length : 0)
+      + (doc && Array.isArray(doc.cards) ? doc.cards.length : 0);
     pending = { name, registry: doc };
     box.innerHTML = `
       <span>${esc(t("Replace all {enrolled} enrolled tags with the {count} tags of {name}?", { enrolled: enrolled(), count, name }))}</span>

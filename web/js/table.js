@@ -17,6 +17,7 @@ import { Proposals } from "./proposal.js";
 import { Gains, activationWords } from "./gains.js";
 import { showPhoneQr } from "./phone_qr.js";
 import { mountSpeech } from "./speech.js";
+import { cardChoiceHtml } from "./card_choice.js";
 
 const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
 const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];
@@ -347,7 +348,7 @@ class TableScreen {
 
   nowHtml() {
     const v = this.view;
-    const parts = [this.hintHtml()];
+    const parts = [cardChoiceHtml(v), this.hintHtml()];
     if (this.refusal) {
       parts.push(`<div class="refusal" data-testid="refusal"><b>${esc(t("Refused:"))}</b> ${esc(this.refusal)}</div>`);
     }
@@ -566,6 +567,7 @@ class TableScreen {
         this.render();
       },
       chance: () => this.send(this.view.chance[num("index")]),
+      "card-choice": () => this.send(this.view.card_choice.moves[num("index")]),
       undo: () => this.undo(),
       dismiss: () => this.dismiss(el.dataset.key),
       "checklist-done": () => { this.checklist = null; this.render(); },

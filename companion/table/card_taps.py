@@ -1,0 +1,145 @@
+"""What a card tag tapped on a bag reader stands for: a reported chance outcome, a buy, a
+choice of slot to make on the tablet, or an :class:`~.interpret.Alert`
+(its codes are in :data:`~.interpret.ALERT_CODES`).
+
+Movies, theater tiles and award cards carry NFC stickers like the pawns (see
+:class:`~.cardbook.CardBook`). A tapped card is, in this order:
+
+1. the outcome the table must report now: the starting movie dealt (to the tapped reader's
+   player, or to the only player the deal can go to), the movie or theater revealed, or the
+   award card drawn by the reader's own player;
+2. in the Buying phase, on the reader of the player to act, a movie or a tile of the market:
+   bought at once when only one slot is legal, else a :class:`CardChoice` of the legal slots;
+3. anything else is an alert with a stable code, naming the card by its title (an award
+   card only as "an award card": its title is private, and alerts are public).
+
+Pure: it reads the state and returns a value; applying the move is the table's job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine import GameState, Move
+
+from .cardbook import theater_title
+from .interpret import Alert
+
+BUY_KINDS = {"movie": "buy_movie", "theater": "buy_theater"}
+"""The buying move of each card kind that can be bought."""
+CHANCE_KINDS = {"movie": ("deal_starting", "reveal_movie"), "theater": ("reveal_theater",),
+                "award": ("draw_award",)}
+"""The chance outcomes a card of each kind may report."""
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """A tapped card that several slots could take: the tablet shows one button per move."""
+
+    player: int
+    kind: str
+    card: str
+    title: str
+    moves: tuple[Move, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: the public view's ``card_choice``."""
+        return {"player": self.player, "kind": self.kind, "card": self.card,
+                "title": self.title, "moves": [m.to_dict() for m in self.moves]}
+
+
+def card_title(state: GameState, kind: str, card: str) -> str:
+    """A card's title for messages: a movie's or award's title, a theater's name."""
+    if kind == "movie":
+        return state.catalog.movies[card].title
+    if kind == "award":
+        return state.catalog.awards[card].title
+    return theater_title(card)
+
+
+def interpret_card(state: GameState, player: int, kind: str,
+                   card: str) -> Move | CardChoice | Alert:
+    """The move a tap of a ``kind`` card on ``player``'s reader stands for, a choice of
+    slots, or an alert."""
+    outcome = _chance(state, player, kind, card)
+    if outcome is not None:
+        return outcome
+    if kind in BUY_KINDS and state.phase == "buying":
+        return _buy(state, player, kind, card)
+    return _alert(state, player, kind, card)
+
+
+def _chance(state: GameState, player: int, kind: str, card: str) -> Move | Alert | None:
+    matches = [m for m in state.chance_outcomes()
+               if m.kind in CHANCE_KINDS[kind] and m.card == card]
+    mine = [m for m in matches if m.player in (None, player)]
+    if mine:
+        return mine[0]
+    if kind == "movie" and len({m.player for m in matches}) == 1:
+        return matches[0]  # the only player the starting deal can go to
+    if kind == "award" and not matches:
+        draws = [m for m in state.chance_outcomes(player) if m.kind == "draw_award"]
+        if draws:
+            name = state.names[player]
+            return Alert("CARD_NOT_IN_DECK", f"{name} tapped an award card that is not in "
+                         "the award deck.", f"Put that card back where it was and draw "
+                         f"from the award deck on {name}'s reader.", player)
+    return None
+
+
+def _buy(state: GameState, player: int, kind: str, card: str) -> Move | CardChoice | Alert:
+    title = card_title(state, kind, card)
+    if card not in _market(state, kind):
+        return _alert(state, player, kind, card)
+    name, current = state.names[player], state.names[state.current]
+    if player != state.current:
+        return Alert("NOT_PLAYERS_TURN", f"{title} was tapped on {name}'s reader, but it is "
+                     f"{current}'s turn to buy.", f"Put {title} back in the market; {current} "
+                     "buys first.", player)
+    moves = tuple(m for m in state.legal_moves() if m.kind == BUY_KINDS[kind] and m.card == card)
+    if len(moves) == 1:
+        return moves[0]
+    if moves:
+        return CardChoice(player, kind, card, title, moves)
+    return Alert("CARD_NOT_BUYABLE", f"The rules do not let {name} buy {title} now (its "
+                 f"price, a {kind} already bought this turn, a step to finish first, or no "
+                 "theater before round 2).",
+                 f"Put {title} back in the market.", player)
+
+
+def _market(state: GameState, kind: str) -> list[str]:
+    if kind == "movie":
+        return [*state.features, *state.premiers]
+    return [c for column in state.columns.values() for c in column]
+
+
+def _owner(state: GameState, kind: str, card: str) -> int | None:
+    for p, ps in enumerate(state.players):
+        held = {"movie": [*ps.movies, *ps.archive], "theater": ps.theaters,
+                "award": []}[kind]
+        if card in held:
+            return p
+    return None
+
+
+def _alert(state: GameState, player: int, kind: str, card: str) -> Alert:
+    name = state.names[player]
+    if kind == "award":  # never name an award card in public
+        return Alert("CARD_NOT_EXPECTED", f"An award card was tapped on {name}'s reader, "
+                     f"but no award draw of {name}'s is waiting for it.",
+                     "Put the award card back; award cards are tapped only when the "
+                     "companion asks for a draw, on the drawing player's reader.", player)
+    title = card_title(state, kind, card)
+    owner = _owner(state, kind, card)
+    if owner is not None:
+        return Alert("CARD_ALREADY_OWNED", f"{title} was tapped on {name}'s reader, but it is "
+                     f"already in {state.names[owner]}'s cinema.",
+                     f"Put {title} back in {state.names[owner]}'s cinema.", player)
+    if kind in BUY_KINDS and state.phase == "buying":
+        return Alert("CARD_NOT_IN_MARKET", f"{title} was tapped on {name}'s reader to buy it, "
+                     f"but it is not in the market.", f"Put {title} back; only the {kind}s "
+                     "face up in the market can be bought.", player)
+    return Alert("CARD_NOT_EXPECTED", f"{title} was tapped on {name}'s reader, but no step "
+                 f"expects that {kind} now ({state.phase} phase).",
+                 f"Put {title} back where it was.", player)

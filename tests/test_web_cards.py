@@ -1,0 +1,131 @@
+"""Card tags on the table screen, in a real browser (Debian's Chromium and Playwright), with
+a real hub process and virtual bag readers on pseudo-terminals: a starting movie reported by
+its tag and a movie bought by tag (the slot chosen with one tap), and a wrong card."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from web_support import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots, watch_csp
+
+from companion.cards import card_copies
+from companion.hub.demo import card_uids
+from companion.hub.remote import RemoteTable
+from companion.table.cardbook import CardBook
+
+CARDS = card_uids(CardBook.from_catalog(CATALOG, card_copies()), 5)
+
+
+@pytest.fixture
+def page(browser: Browser):
+    """A tablet-sized page that fails the test on any script error or CSP violation."""
+    context = browser.new_context(viewport=TABLET)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    watch_csp(tab, errors)
+    yield tab
+    context.close()
+    assert errors == [], errors
+
+
+def enroll_cards(room: Room) -> None:
+    """Every pawn and every card of the box get a tag (registry format version 2)."""
+    registry = {"format": "popcorn-tags", "version": 2,
+                "tags": [{"uid": u, "pawn": p} for p, u in room.uids.items()],
+                "cards": [{"uid": u, "kind": k, "card": c} for (k, c), u in CARDS.items()]}
+    call(f"{room.base}/api/tags", "PUT", {"registry": registry,
+                                          "admin_pin": room.server.admin_pin})
+
+
+def tap_card(room: Room, tablet: Tablet, reader: str, kind: str, card: str) -> None:
+    """Tap a card's tag and wait until the page has drawn what followed."""
+    before = tablet.table.count
+    room.bank.tap(reader, CARDS[(kind, card)])
+    tablet.page.wait_for_function("(n) => (window.popcornEvents ?? -1) > n", arg=before,
+                                  timeout=15000)
+
+
+def test_a_card_tag_reported_and_one_bought(room: Room, page: Page) -> None:
+    """A starting movie dealt by its tag; then a movie tapped to buy it: the side panel
+    offers its two slots, and one tap buys it into the one chosen."""
+    enroll_cards(room)
+    info = room.server.create_table({"players": ["Ana", "Bob"], "readers": READERS[:2]})
+    table = RemoteTable(room.base, info, CATALOG)
+    tablet = Tablet(page, room, table).open()
+    starting = sorted(table.state.starting_pool)[0]
+    tap_card(room, tablet, "bag-1", "movie", starting)
+    title = CATALOG.movies[starting].title
+    expect(page.get_by_test_id("slot-0-0")).to_contain_text(title)
+    tablet.shot("card-reported")
+    call(f"{room.base}/api/tables/{table.id}/deal", "POST", {"seed": 4},
+         {"X-Table-Pin": info["pin"]})
+    table.keep_first_awards()
+    tablet.wait_events()
+    state = table.state
+    assert state.phase == "buying" and state.current == 0
+    card = next(m.card for m in state.legal_moves() if m.kind == "buy_movie")
+    tap_card(room, tablet, "bag-1", "movie", card)
+    choice = page.get_by_test_id("card-choice")
+    expect(choice).to_contain_text(CATALOG.movies[card].title)
+    expect(choice).to_contain_text("Ana")
+    expect(page.get_by_test_id("card-choice-0")).to_contain_text(f"over {title}")
+    tablet.shot("card-choice")
+    count = table.count
+    page.get_by_test_id("card-choice-1").click()
+    page.wait_for_function("(n) => (window.popcornEvents ?? -1) > n", arg=count)
+    expect(page.get_by_test_id("card-choice")).to_have_count(0)
+    expect(page.get_by_test_id("slot-0-1")).to_contain_text(CATALOG.movies[card].title)
+    assert table.state.players[0].movies[1] == card
+
+
+def test_a_wrong_card_tag(room: Room, page: Page) -> None:
+    """A market movie tapped on the reader of a player who is not to buy: a banner naming
+    the card and the fix, and nothing changes."""
+    enroll_cards(room)
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    tablet = Tablet(page, room, table).open()
+    state = table.state
+    card = state.features[0]
+    before = table.full_state()
+    room.bank.tap("bag-2", CARDS[("movie", card)])
+    banner = page.get_by_test_id("alert")
+    expect(banner).to_be_visible()
+    expect(banner).to_have_attribute("data-code", "NOT_PLAYERS_TURN")
+    expect(banner).to_contain_text(CATALOG.movies[card].title)
+    expect(banner).to_contain_text("Bob")
+    expect(banner).not_to_contain_text("Pawn")
+    tablet.shot("card-alert")
+    assert table.full_state() == before
+
+
+def test_card_enrollment_on_the_setup_screen(room: Room, page: Page) -> None:
+    """Awards in catalog order, then a movie by "tap, then pick" with the search box; the
+    counts go up live against the box's capacity."""
+    call(f"{room.base}/api/tags", "PUT", {"admin_pin": room.server.admin_pin, "registry": {
+        "format": "popcorn-tags", "version": 2, "tags": [], "cards": []}})
+    page.goto(f"{room.base}/setup")
+    page.get_by_test_id("enroll-admin-pin").fill(room.server.admin_pin)
+    expect(page.get_by_test_id("enroll-cards-count-movie")).to_contain_text("0 / 48")
+    page.get_by_test_id("enroll-cards-kind-award").click()
+    page.get_by_test_id("enroll-cards-order").click()
+    expect(page.get_by_test_id("enroll-cards-status")).to_contain_text("Awards")
+    for n in range(2):
+        room.bank.tap("bag-1", f"04cc0000000{n:03x}")
+    expect(page.get_by_test_id("enroll-cards-count-award")).to_contain_text("2 / 26")
+    second = list(CATALOG.awards.values())[1].title
+    expect(page.get_by_test_id("enroll-last")).to_contain_text(second)
+    page.get_by_test_id("enroll-cards-pick").click()
+    expect(page.get_by_test_id("enroll-cards-status")).to_contain_text("pick it below")
+    room.bank.tap("bag-2", "04dd00000000aa")
+    expect(page.get_by_test_id("enroll-card-pending")).to_contain_text("04dd00000000aa")
+    movie = next(iter(CATALOG.movies.values()))
+    page.get_by_test_id("enroll-card-search").fill(movie.title[:4])
+    page.get_by_test_id(f"enroll-card-option-movie-{movie.id}").click()
+    expect(page.get_by_test_id("enroll-cards-count-movie")).to_contain_text("1 / 48")
+    expect(page.get_by_test_id("enroll-card-pending")).to_be_hidden()
+    save_shots(page, "setup-card-enrollment")
+    page.get_by_test_id("enroll-stop").click()
+    expect(page.get_by_test_id("enroll-cards-status")).to_contain_text("Not enrolling")
+    counts = call(f"{room.base}/api/tags/counts")
+    assert counts["cards"] == {"movie": 1, "theater": 0, "award": 2}
