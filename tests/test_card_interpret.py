@@ -8,6 +8,9 @@ import random
 from companion.cards import load_catalog
 from companion.engine import new_game
 from companion.engine.simulator import random_move
+from companion.i18n.catalogs import translations
+from companion.i18n.localize import alert_texts, placeholders, render_alert
+from companion.i18n.texts import ALERTS
 from companion.table.card_taps import CardChoice, interpret_card
 from companion.table.interpret import ALERT_CODES, Alert
 
@@ -21,6 +24,18 @@ def play_until(predicate, seed: int = 4):
     while not predicate(state):
         state.apply(random_move(state, rng))
     return state
+
+
+def assert_localized(code: str, params: dict) -> None:
+    """A card alert has texts, its params fill every placeholder of them, and it renders
+    whole in French, German and Japanese; an award card's alert names no card."""
+    message, fix = alert_texts(code, params)
+    assert placeholders(message) | placeholders(fix) <= set(params), (code, params)
+    for lang in ("fr", "de", "ja"):
+        text = " ".join(render_alert(code, params, translations(lang).gettext, lang))
+        assert "{" not in text and "?" not in text and "tapped" not in text, text
+    if params.get("kind") == "award":
+        assert "title" not in params and "card" not in params, params
 
 
 def test_a_reveal_is_reported_on_any_reader() -> None:
@@ -39,6 +54,10 @@ def test_a_market_movie_in_the_showings_is_not_expected() -> None:
     alert = interpret_card(state, 0, "movie", state.features[0])
     assert isinstance(alert, Alert) and alert.code == "CARD_NOT_EXPECTED"
     assert CATALOG.movies[state.features[0]].title in alert.message
+    assert alert.params["title"] == CATALOG.movies[state.features[0]].title
+    assert_localized(alert.code, alert.params)
+    french = render_alert(alert.code, alert.params, translations("fr").gettext, "fr")[0]
+    assert french.startswith(alert.params["title"]) and "Ana" in french
     assert state.to_dict() == before
 
 
@@ -50,7 +69,10 @@ def test_buying_a_tile_in_round_two_asks_for_a_slot() -> None:
     choice = interpret_card(state, state.current, "theater", buy.card)
     assert isinstance(choice, CardChoice) and len(choice.moves) == 3
     other = 1 - state.current
-    assert interpret_card(state, other, "theater", buy.card).code == "NOT_PLAYERS_TURN"
+    alert = interpret_card(state, other, "theater", buy.card)
+    assert alert.code == "NOT_PLAYERS_TURN"
+    assert alert.params["current"] == state.names[state.current]
+    assert_localized(alert.code, alert.params)
 
 
 def test_every_card_alert_code_is_listed() -> None:
@@ -64,3 +86,4 @@ def test_every_card_alert_code_is_listed() -> None:
     assert used == {"CARD_NOT_EXPECTED", "CARD_NOT_IN_MARKET", "CARD_ALREADY_OWNED",
                     "CARD_NOT_BUYABLE", "NOT_PLAYERS_TURN", "CARD_NOT_IN_DECK"}
     assert all(ALERT_CODES.get(code) for code in used)
+    assert used | {"CARD_NOT_EXPECTED:award"} <= set(ALERTS)

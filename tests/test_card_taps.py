@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from readers_support import wait_for
+from test_card_interpret import assert_localized
 from test_hub import Rig
 
 from companion.cards import load_catalog
@@ -45,6 +46,8 @@ def refused(rig: Rig, info: dict, reader: str, kind: str, card: str, code: str) 
         title = load_catalog().movies[card].title if kind == "movie" else None
         assert title is None or title in alert["message"]
     assert table.state.to_dict() == before and table.entries == entries
+    assert alert["params"]["player"] == alert["player"] and alert["params"]["kind"] == kind
+    assert_localized(code, alert["params"])
     return alert
 
 

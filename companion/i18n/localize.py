@@ -80,10 +80,16 @@ def render(code: str, params: Mapping[str, Any], english: str, gettext: Gettext,
     return fill(ngettext(BATCH[0], BATCH[1], size), batch, gettext, locale)
 
 
+def alert_texts(code: str, params: Mapping[str, Any]) -> tuple[str, str]:
+    """The English message and fix templates of an alert: those of ``CODE:kind`` for a card
+    whose ``kind`` has its own (an award card), else the code's."""
+    return ALERTS.get(f"{code}:{params.get('kind')}") or ALERTS[code]
+
+
 def render_alert(code: str, params: Mapping[str, Any], gettext: Gettext,
                  locale: str) -> tuple[str, str]:
     """An alert's message and fix in ``locale``, from its code and params."""
-    message, fix = ALERTS[code]
+    message, fix = alert_texts(code, params)
     return (fill(gettext(message), params, gettext, locale),
             fill(gettext(fix), params, gettext, locale))
 

@@ -101,6 +101,8 @@ ERRORS: dict[str, str] = {
     "COLOR_FULL": N_("Every guest of that color already has a tag."),
     "DUPLICATE_PAWN": N_("That guest already has a tag."),
     "DUPLICATE_UID": N_("That tag is already enrolled."),
+    "BAD_CARD": N_("That is not a card of the catalog."),
+    "CARD_FULL": N_("Every card of that kind, or every copy of that card, already has a tag."),
     "NOT_FOUND": N_("There is no such page."),
     "METHOD_NOT_ALLOWED": N_("This request method is not allowed here."),
     "BODY_TOO_LARGE": N_("The request body is too large."),
@@ -131,8 +133,36 @@ ALERTS: dict[str, tuple[str, str]] = {
         N_("Nothing expects guest {pawn} ({color}) to go into {name}'s bag now; the "
            "companion has it in {place}."),
         N_("Put it back in {place}.")),
+    "CARD_NOT_IN_DECK": (
+        N_("{name} tapped an award card that is not in the award deck."),
+        N_("Put that card back where it was and draw from the award deck on {name}'s "
+           "reader.")),
+    "NOT_PLAYERS_TURN": (
+        N_("{title} was tapped on {name}'s reader, but it is {current}'s turn to buy."),
+        N_("Put {title} back in the market; {current} buys first.")),
+    "CARD_NOT_BUYABLE": (
+        N_("The rules do not let {name} buy {title} now (its price, a card of that kind "
+           "already bought this turn, a step to finish first, or no theater before round 2)."),
+        N_("Put {title} back in the market.")),
+    "CARD_ALREADY_OWNED": (
+        N_("{title} was tapped on {name}'s reader, but it is already in {owner}'s cinema."),
+        N_("Put {title} back in {owner}'s cinema.")),
+    "CARD_NOT_IN_MARKET": (
+        N_("{title} was tapped on {name}'s reader to buy it, but it is not in the market."),
+        N_("Put {title} back; only the movies and theater tiles face up in the market can "
+           "be bought.")),
+    "CARD_NOT_EXPECTED": (
+        N_("{title} was tapped on {name}'s reader, but no step expects that card now."),
+        N_("Put {title} back where it was.")),
+    "CARD_NOT_EXPECTED:award": (
+        N_("An award card was tapped on {name}'s reader, but no award draw of {name}'s is "
+           "waiting for it."),
+        N_("Put the award card back; award cards are tapped only when the companion asks for "
+           "a draw, on the drawing player's reader.")),
 }
-"""For each alert code: the message and the fix, with the alert's ``params``."""
+"""For each alert code: the message and the fix, with the alert's ``params``. A key
+``CODE:kind`` holds the texts of that code for a card of that ``kind`` (param), when they
+differ: an award card's alert never names the card (award cards are private)."""
 
 def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - as N_, for plurals
     """Mark a plural message (its singular and plural English forms) for extraction."""

@@ -11,7 +11,8 @@ Movies, theater tiles and award cards carry NFC stickers like the pawns (see
 2. in the Buying phase, on the reader of the player to act, a movie or a tile of the market:
    bought at once when only one slot is legal, else a :class:`CardChoice` of the legal slots;
 3. anything else is an alert with a stable code, naming the card by its title (an award
-   card only as "an award card": its title is private, and alerts are public).
+   card only as "an award card": its title is private, and alerts are public). Its
+   ``params`` (:func:`card_params`) let a device in another language say the same.
 
 Pure: it reads the state and returns a value; applying the move is the table's job.
 """
@@ -58,6 +59,16 @@ def card_title(state: GameState, kind: str, card: str) -> str:
     return theater_title(card)
 
 
+def card_params(state: GameState, player: int, kind: str, card: str,
+                **more: Any) -> dict[str, Any]:
+    """The params of a card alert: the tapping ``player`` and their ``name``, the card's
+    ``kind`` and, but for an award card (private), its ``title``; then ``more``."""
+    params: dict[str, Any] = {"player": player, "name": state.names[player], "kind": kind}
+    if kind != "award":
+        params["title"] = card_title(state, kind, card)
+    return {**params, **more}
+
+
 def interpret_card(state: GameState, player: int, kind: str,
                    card: str) -> Move | CardChoice | Alert:
     """The move a tap of a ``kind`` card on ``player``'s reader stands for, a choice of
@@ -84,7 +95,8 @@ def _chance(state: GameState, player: int, kind: str, card: str) -> Move | Alert
             name = state.names[player]
             return Alert("CARD_NOT_IN_DECK", f"{name} tapped an award card that is not in "
                          "the award deck.", f"Put that card back where it was and draw "
-                         f"from the award deck on {name}'s reader.", player)
+                         f"from the award deck on {name}'s reader.", player,
+                         params=card_params(state, player, kind, card))
     return None
 
 
@@ -96,7 +108,8 @@ def _buy(state: GameState, player: int, kind: str, card: str) -> Move | CardChoi
     if player != state.current:
         return Alert("NOT_PLAYERS_TURN", f"{title} was tapped on {name}'s reader, but it is "
                      f"{current}'s turn to buy.", f"Put {title} back in the market; {current} "
-                     "buys first.", player)
+                     "buys first.", player,
+                     params=card_params(state, player, kind, card, current=current))
     moves = tuple(m for m in state.legal_moves() if m.kind == BUY_KINDS[kind] and m.card == card)
     if len(moves) == 1:
         return moves[0]
@@ -105,7 +118,8 @@ def _buy(state: GameState, player: int, kind: str, card: str) -> Move | CardChoi
     return Alert("CARD_NOT_BUYABLE", f"The rules do not let {name} buy {title} now (its "
                  f"price, a {kind} already bought this turn, a step to finish first, or no "
                  "theater before round 2).",
-                 f"Put {title} back in the market.", player)
+                 f"Put {title} back in the market.", player,
+                 params=card_params(state, player, kind, card))
 
 
 def _market(state: GameState, kind: str) -> list[str]:
@@ -129,17 +143,21 @@ def _alert(state: GameState, player: int, kind: str, card: str) -> Alert:
         return Alert("CARD_NOT_EXPECTED", f"An award card was tapped on {name}'s reader, "
                      f"but no award draw of {name}'s is waiting for it.",
                      "Put the award card back; award cards are tapped only when the "
-                     "companion asks for a draw, on the drawing player's reader.", player)
+                     "companion asks for a draw, on the drawing player's reader.", player,
+                     params=card_params(state, player, kind, card))
     title = card_title(state, kind, card)
     owner = _owner(state, kind, card)
     if owner is not None:
         return Alert("CARD_ALREADY_OWNED", f"{title} was tapped on {name}'s reader, but it is "
                      f"already in {state.names[owner]}'s cinema.",
-                     f"Put {title} back in {state.names[owner]}'s cinema.", player)
+                     f"Put {title} back in {state.names[owner]}'s cinema.", player,
+                     params=card_params(state, player, kind, card, owner=state.names[owner]))
     if kind in BUY_KINDS and state.phase == "buying":
         return Alert("CARD_NOT_IN_MARKET", f"{title} was tapped on {name}'s reader to buy it, "
                      f"but it is not in the market.", f"Put {title} back; only the {kind}s "
-                     "face up in the market can be bought.", player)
+                     "face up in the market can be bought.", player,
+                     params=card_params(state, player, kind, card))
     return Alert("CARD_NOT_EXPECTED", f"{title} was tapped on {name}'s reader, but no step "
                  f"expects that {kind} now ({state.phase} phase).",
-                 f"Put {title} back where it was.", player)
+                 f"Put {title} back where it was.", player,
+                 params=card_params(state, player, kind, card))

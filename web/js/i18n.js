@@ -119,9 +119,11 @@ export function errorText(code, params, message) {
   return t(template, words(params));
 }
 
-/** An alert's `{message, fix}` in this device's language (from its code and params). */
+/** An alert's `{message, fix}` in this device's language (from its code and params; a card
+ * alert's `CODE:kind` texts when its kind has its own, as an award card does). */
 export function alertText(alert) {
-  const pair = catalog.codes.alerts[alert.code];
+  const alerts = catalog.codes.alerts;
+  const pair = alerts[`${alert.code}:${alert.params && alert.params.kind}`] || alerts[alert.code];
   if (lang === "en" || !pair || !alert.params) return { message: alert.message, fix: alert.fix };
   const params = words(alert.params);
   return { message: t(pair[0], params), fix: t(pair[1], params) };

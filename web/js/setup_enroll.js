@@ -13,7 +13,7 @@ import { colorWord, errorText, t } from "./i18n.js";
 import { call } from "./api.js";
 import { COLORS, esc, pawnHtml } from "./labels.js";
 import { errorHtml, testIds } from "./setup_shared.js";
-import { cardsHtml, cardsPanel } from "./setup_enroll_cards.js";
+import { cardsHtml, cardsPanel, kindWord } from "./setup_enroll_cards.js";
 import { tagFile, tagfileHtml } from "./setup_tagfile.js";
 
 function colorButtonHtml(c) {
@@ -134,7 +134,7 @@ export function enrollPanel(root, ctx, shared) {
       last.hidden = false;
       last.className = `enroll-last ${lastTap.ok ? "ok" : "bad"}`;
       const pending = t("Tag {uid} tapped: pick its card below.", { uid: lastTap.pending });
-      const card = t("{title} ({kind}) enrolled (tag {uid}).", { title: lastTap.title, kind: lastTap.kind, uid: lastTap.uid });
+      const card = t("{title} ({kind}) enrolled (tag {uid}).", { title: lastTap.title, kind: kindWord(lastTap.kind), uid: lastTap.uid });
       const pawn = t("Pawn {pawn} enrolled (tag {uid}).", { pawn: lastTap.pawn, uid: lastTap.uid });
       last.innerHTML = lastTap.ok && lastTap.pending ? `<span>${esc(pending)}</span>`
         : lastTap.ok && lastTap.card ? `<span>${esc(card)}</span>`

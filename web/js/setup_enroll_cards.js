@@ -9,12 +9,20 @@
 // The counts against the box's capacity come from /api/tags/counts and the `enroll` pushes.
 
 import { call } from "./api.js";
+import { t } from "./i18n.js";
 import { esc } from "./labels.js";
 import { ranked } from "./search.js";
 import { testIds } from "./setup_shared.js";
 
 const KINDS = ["movie", "theater", "award"];
-const KIND_NAMES = { movie: "Movies", theater: "Theater tiles", award: "Awards" };
+/** Each kind's name as a heading (plural), in this device's language. */
+const KIND_NAMES = () => ({ movie: t("Movies"), theater: t("Theater tiles"), award: t("Awards") });
+
+/** A card kind as a word ("movie", "theater tile", "award card"), in this device's language. */
+export function kindWord(kind) {
+  const words = { movie: t("movie"), theater: t("theater tile"), award: t("award card") };
+  return words[kind] || String(kind || "");
+}
 
 /** A theater tile's name, made from its id as the hub does ("One seat 2 money"). */
 function theaterTitle(id) {
@@ -22,20 +30,22 @@ function theaterTitle(id) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** The Cards section's HTML (its buttons are wired by `cardsPanel`). */
 export function cardsHtml() {
+  const names = KIND_NAMES();
+  const kindLabel = t("Card kind");
   const kinds = KINDS.map((k) => `
           <button type="button" class="colorbtn kindbtn" data-kind="${k}" data-testid="enroll-cards-kind-${k}"
-            aria-pressed="false"><span class="cname">${KIND_NAMES[k]}</span>
+            aria-pressed="false"><span class="cname">${esc(names[k])}</span>
             <span class="count" data-testid="enroll-cards-count-${k}">–</span>
             <span class="bar"><span></span></span></button>`).join("");
   return `<div class="enroll-cards" data-testid="enroll-cards">
-        <h3>Card tags</h3>
-        <p class="muted">Stickers on movie cards, theater tiles and award cards: a card tapped on
-          a bag reader during a game reports or buys it.</p>
-        <div class="colors" role="group" aria-label="Card kind">${kinds}</div>
+        <h3>${esc(t("Card tags"))}</h3>
+        <p class="muted">${esc(t("Stickers on movie cards, theater tiles and award cards: a card tapped on a bag reader during a game reports or buys it."))}</p>
+        <div class="colors" role="group" aria-label="${esc(kindLabel)}">${kinds}</div>
         <div class="row">
-          <button type="button" class="btn primary" data-testid="enroll-cards-order">Tap in catalog order</button>
-          <button type="button" class="btn" data-testid="enroll-cards-pick">Tap, then pick</button>
+          <button type="button" class="btn primary" data-testid="enroll-cards-order">${esc(t("Tap in catalog order"))}</button>
+          <button type="button" class="btn" data-testid="enroll-cards-pick">${esc(t("Tap, then pick"))}</button>
         </div>
         <div class="enroll-status" data-testid="enroll-cards-status" aria-live="polite"></div>
         <div class="card-pending" data-testid="enroll-card-pending" hidden></div>
@@ -64,11 +74,15 @@ export function cardsPanel(root, ctx, shared, admin, started) {
     const mode = info.enrolling_cards;
     const status = tid("enroll-cards-status");
     status.classList.toggle("on", Boolean(mode));
-    status.innerHTML = !mode ? "<span>Not enrolling cards.</span>"
-      : mode === "pick" ? "<span>Tap any card on a reader, then pick it below.</span>"
-        : `<span>Enrolling <b>${esc(KIND_NAMES[mode])}</b> in catalog order
-          (${info.cards[mode] ?? 0} of ${info.card_capacity[mode] ?? 0}): tap the next card of the printed list.</span>`;
+    status.innerHTML = `<span>${esc(statusText(mode))}</span>`;
     renderPending();
+  }
+
+  function statusText(mode) {
+    if (!mode) return t("Not enrolling cards.");
+    if (mode === "pick") return t("Tap any card on a reader, then pick it below.");
+    const params = { kind: KIND_NAMES()[mode] || mode, n: info.cards[mode] ?? 0, cap: info.card_capacity[mode] ?? 0 };
+    return t("Enrolling {kind} in catalog order ({n} of {cap}): tap the next card of the printed list.", params);
   }
 
   function options() {
@@ -90,12 +104,14 @@ export function cardsPanel(root, ctx, shared, admin, started) {
     }
     const found = ranked(options(), query, (o) => o.title).slice(0, 6);
     box.hidden = false;
-    box.innerHTML = `<div>Tag <b>${esc(uid)}</b> is waiting: which card is it?</div>
-      <input type="search" data-testid="enroll-card-search" placeholder="Type the card's title…"
-        autocomplete="off" aria-label="Card title" value="${esc(query)}">
+    const placeholder = t("Type the card's title…");
+    const label = t("Card title");
+    box.innerHTML = `<div>${esc(t("Tag {uid} is waiting: which card is it?", { uid }))}</div>
+      <input type="search" data-testid="enroll-card-search" placeholder="${esc(placeholder)}"
+        autocomplete="off" aria-label="${esc(label)}" value="${esc(query)}">
       <ul class="card-options">${found.map((o) => `<li><button type="button" class="btn" data-bind="${esc(o.id)}"
         data-bind-kind="${o.kind}" data-testid="enroll-card-option-${o.kind}-${esc(o.id)}">${esc(o.title)}
-        <small>${o.kind}</small></button></li>`).join("")}</ul>`;
+        <small>${esc(kindWord(o.kind))}</small></button></li>`).join("")}</ul>`;
   }
 
   async function post(path, fields) {

@@ -64,8 +64,9 @@ export function tagFile(root, ctx, shared, admin, enrolled) {
       const doc = { format: data.format, version: data.version, tags: data.tags };
       if (data.cards) doc.cards = data.cards; // version 2: card tags too
       download(doc);
-      const cards = doc.cards && doc.cards.length ? ` and ${doc.cards.length} card tags` : "";
-      ctx.toast(`Exported ${doc.tags.length} tags${cards}.`, "ok");
+      const cards = doc.cards ? doc.cards.length : 0;
+      ctx.toast(cards ? t("Exported {n} pawn tags and {cards} card tags.", { n: doc.tags.length, cards })
+        : tn("Exported {n} tag.", "Exported {n} tags.", doc.tags.length), "ok");
     } catch (err) {
       if (shared.alive) admin.fail(err);
     }
@@ -80,7 +81,7 @@ export function tagFile(root, ctx, shared, admin, enrolled) {
     try {
       doc = JSON.parse(await file.text());
     } catch {
-      admin.fail(new Error(`${file.name} is not a JSON file.`));
+      admin.fail(new Error(t("{name} is not a JSON file.", { name: file.name })));
       return;
     }
     askReplace(file.name, doc);
