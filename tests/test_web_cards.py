@@ -5,6 +5,7 @@ its tag and a movie bought by tag (the slot chosen with one tap), and a wrong ca
 from __future__ import annotations
 
 import pytest
+from i18n_support import foreign_texts, visible_texts
 from playwright.sync_api import Browser, Page, expect
 from web_support import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots, watch_csp
 
@@ -129,3 +130,54 @@ def test_card_enrollment_on_the_setup_screen(room: Room, page: Page) -> None:
     expect(page.get_by_test_id("enroll-cards-status")).to_contain_text("Not enrolling")
     counts = call(f"{room.base}/api/tags/counts")
     assert counts["cards"] == {"movie": 1, "theater": 0, "award": 2}
+
+
+def french_page(browser: Browser) -> tuple[Page, list[str]]:
+    """A tablet page whose device language is French, and the list its script errors go to."""
+    context = browser.new_context(viewport=TABLET, locale="fr-FR")
+    tab = context.new_page()
+    tab.add_init_script("localStorage.setItem('popcorn:lang', 'fr');")
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    return tab, errors
+
+
+def english_left(texts: list[str], names: list[str]) -> list[str]:
+    """The texts holding a word that is not French (names and card titles excepted)."""
+    titles = [m.title for m in CATALOG.movies.values()] + [a.title for a in CATALOG.awards.values()]
+    return foreign_texts(texts, "fr", names + titles)
+
+
+def test_card_words_in_french(room: Room, browser: Browser) -> None:
+    """A French tablet: the Cards section of the enrollment panel, a wrong card's alert and
+    the slot prompt of a card tapped to buy, with no English word left."""
+    call(f"{room.base}/api/tags", "PUT", {"admin_pin": room.server.admin_pin, "registry": {
+        "format": "popcorn-tags", "version": 2, "tags": [], "cards": []}})
+    page, errors = french_page(browser)
+    page.goto(f"{room.base}/setup")
+    page.get_by_test_id("enroll-admin-pin").fill(room.server.admin_pin)
+    page.get_by_test_id("enroll-cards-pick").click()
+    room.bank.tap("bag-2", "04dd00000000ab")
+    expect(page.get_by_test_id("enroll-card-pending")).to_contain_text("04dd00000000ab")
+    section = page.get_by_test_id("enroll-cards")
+    expect(section).to_contain_text("Étiquettes des cartes")
+    names = ["Popcorn", "Companion", "04dd00000000ab", *READERS]
+    assert english_left(visible_texts(page), names) == []
+    page.get_by_test_id("enroll-stop").click()
+    enroll_cards(room)
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    tablet = Tablet(page, room, table).open()
+    card = table.state.features[0]
+    room.bank.tap("bag-2", CARDS[("movie", card)])
+    banner = page.get_by_test_id("alert")
+    expect(banner).to_have_attribute("data-code", "NOT_PLAYERS_TURN")
+    expect(banner).to_contain_text("c’est à Ana d’acheter")
+    assert english_left([banner.inner_text()], ["Ana", "Bob", "Chloe"]) == []
+    buy = next(m.card for m in table.state.legal_moves() if m.kind == "buy_movie")
+    tap_card(room, tablet, "bag-1", "movie", buy)
+    choice = page.get_by_test_id("card-choice")
+    expect(choice).to_contain_text("dans quel emplacement va ce film")
+    assert english_left([choice.inner_text()], ["Ana", "Bob", "Chloe"]) == []
+    tablet.shot("card-choice-fr")
+    page.context.close()
+    assert errors == [], errors
