@@ -90,7 +90,7 @@ class TableDriver:
                 self.shots.mkdir(parents=True, exist_ok=True)
                 self.tablet.screenshot(path=str(self.shots / f"round-{state.round}.png"))
             self.tally.round = state.round
-            before = self.table.count
+            before = self.moves_made()
             done = self.step(pending, state)
             for move in done:
                 pending.remove(move)
@@ -121,16 +121,22 @@ class TableDriver:
             self.tap_move_button(move)
         return [first]
 
-    def settle(self, count: int, done: list[Move]) -> None:
-        """Wait until the hub has logged ``count`` events and the tablet has drawn them."""
+    def moves_made(self) -> int:
+        """How many moves the hub's game holds (its log also keeps taps that made none:
+        alerts, a card's slot question)."""
+        self.table.state  # noqa: B018 - brings the mirror up to the hub's record
+        return self.table.applied
+
+    def settle(self, moves: int, done: list[Move]) -> None:
+        """Wait until the hub's game holds ``moves`` moves and the tablet has drawn it."""
         deadline = time.monotonic() + 20
-        while self.table.count < count:
+        while self.moves_made() < moves:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the hub never took {[m.to_dict() for m in done]}; "
                                    f"alerts: {self.alerts()}; readers: {self.readers()}")
             time.sleep(0.02)
-        self.tablet.wait_for_function("(n) => (window.popcornEvents ?? -1) >= n", arg=count,
-                                      timeout=20000)
+        self.tablet.wait_for_function("(n) => (window.popcornEvents ?? -1) >= n",
+                                      arg=self.table.count, timeout=20000)
 
     def readers(self) -> str:
         """The readers as the hub sees them, and the taps they have not had acked."""
@@ -250,11 +256,11 @@ class TableDriver:
             self.tap(self.market_card(move), move.kind)
             self.tap(self.tablet.get_by_test_id(f"slot-{move.player}-{move.slot}"), move.kind)
             return
-        before = self.table.count
+        before = self.moves_made()
         self.reader_tap(move.player, self.room.card_uids[move.card], move.kind)
         slot = self.tablet.get_by_test_id(f"card-choice-{move.slot}")  # when it asks which
         deadline = time.monotonic() + 15
-        while self.table.count == before:
+        while self.moves_made() == before:
             if slot.count() and slot.is_visible():
                 self.tap(slot, move.kind)
                 return

@@ -22,6 +22,10 @@ class Tally:
     counts: Counter[tuple[str, str, str, int]] = field(default_factory=Counter)
     round: int = 0
     """The round the next interaction belongs to (the driver keeps it up to date)."""
+    cards: bool = False
+    """Whether the cards had tags (else they were typed into search boxes)."""
+    entered: str = ""
+    """The game as the hub recorded it (a game record's text)."""
 
     def add(self, device: str, what: str, kind: str, n: int = 1) -> None:
         """Count ``n`` interactions ``what`` ("click", "key", "scroll", "tap") on ``device``

@@ -60,8 +60,9 @@ def advised_game(seed: int) -> Record:
 
 
 def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path,
-         shots: Path | None = None) -> Tally:
-    """Enter ``record`` at a fresh table; check its scores; return what it cost."""
+         shots: Path | None = None, check: bool = True) -> Tally:
+    """Enter ``record`` at a fresh table; check its scores (unless ``check`` is false: a
+    game cut short has none); return what it cost, with the game as the hub recorded it."""
     catalog = load_catalog()
     room = TapRoom(tmp, catalog, cards)
     table = room.table(list(record.names), record.first_player, hints)
@@ -72,8 +73,9 @@ def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path,
         driver = TableDriver(room, table, tablet, phones, tally)
         driver.shots = shots
         driver.play(list(record.moves))
-        check_scores(table, catalog, record)
-        tally.cards = room.cards  # type: ignore[attr-defined]
+        if check:
+            check_scores(table, catalog, record)
+        tally.cards, tally.entered = room.cards, table.get("/record")
         return tally
     except BaseException:
         dump = tmp / "entered.jsonl"
@@ -147,7 +149,7 @@ def main() -> int:
             tally = play(browser, record, not args.no_cards, hints, Path(tmp) / name, shots)
             title = (f"({name}) {describe(name, args)}: {len(record.moves)} moves, "
                      f"{record_rounds(record)} rounds, hints {'on' if hints else 'off'}, "
-                     f"card tags {'on' if tally.cards else 'off'}")  # type: ignore[attr-defined]
+                     f"card tags {'on' if tally.cards else 'off'}")
             print(tally.report(title), flush=True)
             total = tally.total("tablet")
             verdict = "within" if total <= GOALS[name] else "ABOVE"

@@ -127,7 +127,9 @@ class TableScreen {
     this.renderBanners();
     // the checklist heads the side panel: the cinemas and the market stay in sight
     const list = this.checklist ? checklistHtml(this.checklist) : "";
-    const side = v.phase === "over" ? scoresHtml(v, this.ctx.catalog) : list + this.nowHtml();
+    // a card's slot question comes first: a player waits on it with the card in hand
+    const side = v.phase === "over" ? scoresHtml(v, this.ctx.catalog)
+      : cardChoiceHtml(v) + list + this.nowHtml();
     this.root.innerHTML = `
       <div class="table-grid" data-phase="${v.phase}">
         <section class="market card" data-testid="market">${this.marketHtml()}</section>
@@ -324,7 +326,7 @@ class TableScreen {
         ${inner}<small>${esc(actionLabel(s.theater.seat_actions[n]))}</small></button>`;
     }).join("") : `<span class="muted">${esc(t("no theater"))}</span>`;
     return `<div class="slot${target}${active}" data-act="slot" data-player="${p}" data-slot="${k}"
-        data-testid="slot-${p}-${k}"><div class="slotname">${SLOT_NAMES()[k]}</div>
+        data-testid="slot-${p}-${k}" title="${esc(SLOT_NAMES()[k])}" aria-label="${esc(SLOT_NAMES()[k])}">
       <div class="seats">${seats}</div>${this.movieInSlot(s)}</div>`;
   }
 
@@ -348,7 +350,7 @@ class TableScreen {
 
   nowHtml() {
     const v = this.view;
-    const parts = [cardChoiceHtml(v), this.hintHtml()];
+    const parts = [this.hintHtml()];
     if (this.refusal) {
       parts.push(`<div class="refusal" data-testid="refusal"><b>${esc(t("Refused:"))}</b> ${esc(this.refusal)}</div>`);
     }
