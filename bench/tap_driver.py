@@ -154,6 +154,9 @@ class TableDriver:
         target.wait_for(state="visible", timeout=15000)
         if not target.evaluate(IN_VIEW):
             self.tally.add(device, "scroll", kind)
+            if self.shots is not None and device == "tablet":  # what pushed it out of sight
+                name = f"scroll-{self.tally.round}-{kind}.png"
+                self.tablet.screenshot(path=str(self.shots / name))
         target.click()
         self.tally.add(device, "click", kind)
 

@@ -543,8 +543,8 @@ def test_a_color_tap_fills_the_next_free_seat(room: Room, page: Page) -> None:
         colors = sorted({state.pawn_color[m.pawn] for m in places
                          if (m.slot, m.seat) == (slot, seat)})
         color = colors[-1]  # not always the guest shown there
-        row = page.get_by_test_id("next-seat-0")
-        expect(row).to_contain_text(f"{('Left', 'Center', 'Right')[slot]} {seat + 1}:")
+        expect(page.get_by_test_id(f"seat-0-{slot}-{seat}")).to_have_class(
+            re.compile(r"\bnext-seat-target\b"))  # the seat the colors fill is marked
         for other in colors:
             expect(page.get_by_test_id(f"next-seat-0-{other}")).to_be_visible()
         before = table.count

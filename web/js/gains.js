@@ -36,9 +36,9 @@ export class Gains {
     return this.byPlayer[p] ? this.byPlayer[p].moves : [];
   }
 
-  /** What the moves gain, in words: "+$1, +$2, Audience +1". */
+  /** What the moves gain, in words (the first two): "+$1, +$2, …". */
   label(view, p) {
-    return activationWords(view, p, this.moves(p));
+    return activationWords(view, p, this.moves(p), 2);
   }
 }
 

@@ -98,13 +98,15 @@ export function esc(text) {
 
 /** A move's words on a button inside its player's cinema, where the player goes without
  * saying: the guest comes first as its pawn (color and letter, see `guestChip`), then its
- * theater ("left"), then what it does: "left · seat: +$1", "center · Final Lasso: Ad: red",
- * "left · done". The whole sentence (`moveLabel`) is the button's title. */
+ * theater ("left"), then what it does: "left · seat: +$1", "center · movie: Ad: red",
+ * "center · seat → +2 popcorn" (a seat action that uses a movie action), "left · done". The
+ * whole sentence (`moveLabel`, with the movie's title) is the button's title. */
 export function shortLabel(move, view, catalog) {
   const cinema = view.cinemas[move.player];
   const s = move.slot;
   const movie = s !== undefined && cinema.slots[s] ? cinema.slots[s].movie : null;
-  const movieAction = (index) => (movie ? `${movie.title}: ${actionLabel(movie.actions[index])}` : `#${index}`);
+  // the movie is the one of the guest's own theater: its action alone tells the buttons apart
+  const movieAction = (index) => (movie ? actionLabel(movie.actions[index]) : `#${index}`);
   const color = move.pawn === undefined ? null : catalog.pawns[move.pawn];
   const which = color ? ` · ${pawnWhere(view, move.pawn, color, move.player)}` : "";
   const where = s !== undefined ? `${slotWord(s)} · ` : "";
@@ -116,7 +118,7 @@ export function shortLabel(move, view, catalog) {
       const action = theater ? actionLabel(theater.seat_actions[move.seat ?? 0]) : "?";
       return `${where}${t("seat: {action}", { action })}${which}`;
     }
-    case "movie_action": return `${where}${movieAction(move.index)}${which}`;
+    case "movie_action": return `${where}${t("movie: {action}", { action: movieAction(move.index) })}${which}`;
     default: return moveLabel(move, view, catalog);
   }
 }

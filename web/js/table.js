@@ -9,7 +9,7 @@
 import { ApiError, call, tableCall } from "./api.js";
 import { COLORS, actionLabel, adSpace, esc, guestChip, guestName, letter, moveLabel, pawnHtml, seatWords,
   shortLabel } from "./labels.js";
-import { actionMeaning, alertText, colorWord, t, tn } from "./i18n.js";
+import { actionMeaning, alertText, colorWord, errorText, t, tn } from "./i18n.js";
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { ranked } from "./search.js";
@@ -52,7 +52,7 @@ class TableScreen {
     ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
     ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
     ctx.socket.on("alert", (data) => data.table === tableId && this.addAlert(data.alert));
-    ctx.socket.on("error", (data) => this.fail(data.message));
+    ctx.socket.on("error", (data) => this.fail(errorText(data.code, data.params, data.message)));
     ctx.socket.on("readers", (list) => { this.readers = list; this.render(); });
     this.unmountSpeech = mountSpeech(ctx, tableId);
     this.readers = [];
@@ -233,6 +233,7 @@ class TableScreen {
     const onBoard = v.board.filter((b) => b.player === p)
       .map((b) => `${esc(adSpace(b.space))}${b.ready ? "" : esc(t(" (next round)"))}`).join(", ");
     const showing = c.showing && c.showing.to_draw ? `<span class="tag wait">${esc(t("to draw: {n}", { n: c.showing.to_draw }))}</span>` : "";
+    const drawn = t("Drawn");
     return `<article class="cinema card${acting}${current}" data-testid="cinema-${p}">
       <div class="side">
         <h2>${esc(c.name)} ${this.readerHtml(p)} ${current ? `<span class="tag turn">${esc(t("turn"))}</span>` : ""}
@@ -248,7 +249,7 @@ class TableScreen {
       </div>
       <div class="main">
         <div class="slots">${c.slots.map((s, k) => this.slotHtml(s, p, k)).join("")}</div>
-        ${hand ? `<div class="hand" data-testid="drawn-${p}"><span class="lbl">${esc(t("Drawn"))}</span>${hand}</div>` : ""}
+        ${hand ? `<div class="hand" data-testid="drawn-${p}" title="${esc(drawn)}">${hand}</div>` : ""}
         ${this.playerMovesHtml(p)}
       </div>
     </article>`;
@@ -269,8 +270,9 @@ class TableScreen {
         ${pawnHtml(null, color, "small")}</button>`;
     }).join("");
     const where = t("The next free seat: {seat}", { seat: seatWords(next.slot, next.seat + 1) });
-    return `<span class="next-seat-row" data-testid="next-seat-${p}" title="${esc(where)}"><span
-      class="lbl">${SLOT_NAMES()[next.slot]} ${next.seat + 1}:</span>${buttons}</span>`;
+    // the seat itself is marked (see slotHtml); the row's title names it
+    return `<span class="next-seat-row" data-testid="next-seat-${p}" title="${esc(where)}"
+      aria-label="${esc(where)}">${buttons}</span>`;
   }
 
   /** The first free seat of player `p` the legal moves fill, and the place moves to it
@@ -284,12 +286,18 @@ class TableScreen {
     return { slot, seat, moves: places.filter(([m]) => m.slot === slot && m.seat === seat) };
   }
 
+  /** Whether seat `n` of slot `k` is the next free seat of player `p`'s drawn guests. */
+  isNextSeat(p, k, n) {
+    const next = this.nextSeat(p);
+    return Boolean(next && next.slot === k && next.seat === n);
+  }
+
   seatAllHtml(p) {
     if (!this.proposals.moves(p).length) return "";
     const then = this.proposals.then(p);
     const what = activationWords(this.view, p, then, 2);
-    const playing = `${t("Seat and play")}${what ? `: ${what}` : ""}`;
-    const playTitle = t("Seat them all as shown, then play as suggested");
+    const playing = t("Seat and play");
+    const playTitle = `${t("Seat them all as shown, then play as suggested")}${what ? `: ${what}` : ""}`;
     const allTitle = t("Seat them all as shown");
     const play = then.length ? `<button class="btn primary seat-all" data-act="seat-play" data-player="${p}"
       data-testid="seat-play-${p}" title="${esc(playTitle)}">${esc(playing)}</button>` : "";
@@ -316,12 +324,13 @@ class TableScreen {
         : shown !== undefined ? pawnHtml(shown, this.ctx.catalog.pawns[shown], "ghost")
           : `<span class="dot c-grey">${letter(color)}</span>`;
       const ring = color === "grey" ? "any" : color;
+      const next = !who && this.isNextSeat(p, k, n) ? " next-seat-target" : "";
       const show = this.view.cinemas[p].showing;
       const acting = show && show.active === k && show.cursor === n ? " acting-seat" : "";
       const ghost = shown !== undefined ? ` data-shown="${shown}"` : "";
       const anyColor = t("any");
       const tip = t("seat {seat}: {color} guest, {action}", { seat: n + 1, color: color === "grey" ? anyColor : colorWord(color), action: actionLabel(s.theater.seat_actions[n]) });
-      return `<button class="seat ring-${ring}${acting}"${ghost} data-act="seat" data-player="${p}" data-slot="${k}"
+      return `<button class="seat ring-${ring}${acting}${next}"${ghost} data-act="seat" data-player="${p}" data-slot="${k}"
         data-seat="${n}" data-testid="seat-${p}-${k}-${n}" title="${esc(tip)}">
         ${inner}<small>${esc(actionLabel(s.theater.seat_actions[n]))}</small></button>`;
     }).join("") : `<span class="muted">${esc(t("no theater"))}</span>`;
