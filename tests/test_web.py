@@ -553,3 +553,28 @@ def test_a_color_tap_fills_the_next_free_seat(room: Room, page: Page) -> None:
         state = table.state
         assert state.pawn_color[state.occupant(0, slot, seat)] == color
     expect(page.get_by_test_id("next-seat-0")).to_have_count(0)
+
+
+def test_a_batch_refused_in_the_middle_changes_nothing_on_the_table_screen(
+        room: Room, page: Page) -> None:
+    """A stale "Seat all" (a placement whose second move is no longer legal, as when the
+    table changed since it was shown) is refused whole: the side panel says which move of how
+    many was refused, and the game and the drawn guests are as before."""
+    table = room.table(["Ana", "Bob"], seed=4)
+    _until_drawn(table)
+    url = f"{room.base}/api/tables/{table.id}/placement?player=0"
+    answer = call(url)
+    hand = table.state.pawns_at(P.hand(0))
+    first = answer["moves"][0]  # made twice: the second time its guest is gone
+    stale = {**answer, "moves": [first, dict(first), *answer["moves"][1:]], "then": []}
+    page.route(f"**/api/tables/{table.id}/placement?player=0",  # the placement, stale
+               lambda route: route.fulfill(json=stale))
+    tablet = Tablet(page, room, table).open()
+    before, state = table.count, table.full_state()
+    page.get_by_test_id("seat-all-0").click()
+    refusal = page.get_by_test_id("refusal")
+    expect(refusal).to_contain_text(f"2 of {len(stale['moves'])}")
+    tablet.shot("batch-refused")
+    assert table.count == before and table.full_state() == state
+    assert table.state.pawns_at(P.hand(0)) == hand
+    expect(page.get_by_test_id("drawn-0").locator("button.handpawn")).to_have_count(len(hand))
