@@ -383,20 +383,20 @@ class TableScreen {
   suggestionHtml(p) {
     const moves = this.suggestion.moves(p);
     if (!moves.length || JSON.stringify(moves) === JSON.stringify(this.gains.moves(p))) return "";
-    const what = this.suggestion.label(this.view, p);
-    const label = `${t("Play as suggested")}${what ? `: ${what}` : ""}`;
+    const what = this.suggestion.label(this.view, p);  // in the title: the button stays short
+    const title = `${t("Play as suggested")}${what ? `: ${what}` : ""}`;
     return `<button class="btn primary take-gains" data-act="suggestion" data-player="${p}"
-      data-testid="suggestion-${p}" title="${esc(label)}">${esc(label)}
+      data-testid="suggestion-${p}" title="${esc(title)}">${esc(t("Play as suggested"))}
       <small>(${esc(tn("{n} move", "{n} moves", moves.length))})</small></button>`;
   }
 
   gainsHtml(p) {
     const moves = this.gains.moves(p);
     if (!moves.length) return "";
-    const what = this.gains.label(this.view, p);
-    const label = `${t("Take the gains")}${what ? `: ${what}` : ""}`;
+    const what = this.gains.label(this.view, p);  // in the title: the button stays short
+    const title = `${t("Take the gains")}${what ? `: ${what}` : ""}`;
     return `<button class="btn primary take-gains" data-act="gains" data-player="${p}" data-testid="gains-${p}"
-      title="${esc(label)}">${esc(label)} <small>(${esc(tn("{n} move", "{n} moves", moves.length))})</small></button>`;
+      title="${esc(title)}">${esc(t("Take the gains"))} <small>(${esc(tn("{n} move", "{n} moves", moves.length))})</small></button>`;
   }
 
   /** One entry per move the table can tell apart: moves whose words are the same (two
