@@ -341,14 +341,36 @@ class TableDriver:
         shown = next((m["pawn"] for m in proposal if m["move"] == "place"
                       and (m["slot"], m["seat"]) == (slot, seat)), None)
         if shown is not None and self.colors[shown] == color:
-            self.alias.bind(target.pawn, shown)
-            self.tap(self.tablet.get_by_test_id(f"seat-{p}-{slot}-{seat}"), "place")
+            pawn, button = shown, f"seat-{p}-{slot}-{seat}"
         else:
             pawn = next(m.pawn for m in places if (m.slot, m.seat) == (slot, seat)
                         and self.colors[m.pawn] == color)
-            self.alias.bind(target.pawn, pawn)
-            self.tap(self.tablet.get_by_test_id(f"next-seat-{p}-{color}"), "place")
-        return [target]
+            button = f"next-seat-{p}-{color}"
+        self.alias.bind(target.pawn, pawn)
+        exits = self.forced_exits(p, places, target, pawn, mine)
+        self.tap(self.tablet.get_by_test_id(button), "place")
+        return [target, *exits]
+
+    def forced_exits(self, p: int, places: list[Move], target: Move, pawn: int,
+                     mine: list[Move]) -> list[Move]:
+        """The record's exits that the screen sends with a guest seated in the last free
+        seat (the rules send the other drawn guests to the exit zone): bound to the pawns the
+        screen sends."""
+        assert target.slot is not None and target.seat is not None
+        theater = self.table.state.theater(p, target.slot)
+        if len({(m.slot, m.seat) for m in places}) != 1 or theater is None \
+                or target.seat != theater.seats - 1:
+            return []
+        exits = [m for m in mine if m.kind == "to_exit"]
+        rest = [q for q in self.table.state.pawns_at(P.hand(p)) if q != pawn]
+        for move in exits:
+            assert move.pawn is not None
+            color = self.colors[self.alias.of[move.pawn]]
+            actual = next(q for q in rest if self.colors[q] == color)
+            rest.remove(actual)
+            self.alias.bind(move.pawn, actual)
+        assert not rest, "the record seats a guest the screen sends to the exit zone"
+        return exits
 
     def seat_alone(self, move: Move, proposal: list[dict[str, Any]]) -> int | None:
         """The guest a tap on the seat alone would seat, if it is of the right color: the one

@@ -532,7 +532,8 @@ def test_play_as_suggested_sends_the_advisors_plan_for_the_seated_guests(
 
 def test_a_color_tap_fills_the_next_free_seat(room: Room, page: Page) -> None:
     """Seating its own way, a table taps one color per seat in seat order: the color's
-    button seats a drawn guest of that color in the first free seat, one tap per guest."""
+    button seats a drawn guest of that color in the first free seat, one tap per guest; with
+    the last free seat taken, the other drawn guests go to the exit zone in the same batch."""
     table = room.table(["Ana", "Bob"], seed=4)
     _until_drawn(table)
     tablet = Tablet(page, room, table).open()
@@ -553,6 +554,8 @@ def test_a_color_tap_fills_the_next_free_seat(room: Room, page: Page) -> None:
         state = table.state
         assert state.pawn_color[state.occupant(0, slot, seat)] == color
     expect(page.get_by_test_id("next-seat-0")).to_have_count(0)
+    # the last seat's tap also sent the guests left to the exit zone, as the rules do
+    assert state.pawns_at(P.hand(0)) == []
 
 
 def test_a_batch_refused_in_the_middle_changes_nothing_on_the_table_screen(

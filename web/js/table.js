@@ -566,7 +566,7 @@ class TableScreen {
       "next-seat": () => {
         const next = this.nextSeat(num("player"));
         const pick = next && next.moves.find(([m]) => this.ctx.catalog.pawns[m.pawn] === el.dataset.color);
-        if (pick) this.send(pick[0]);
+        if (pick) this.sendBatch(this.withForcedExits(pick[0]));
       },
       "seat-all": () => this.sendBatch(this.proposals.moves(num("player"))),
       "seat-play": () => this.sendBatch([...this.proposals.moves(num("player")), ...this.proposals.then(num("player"))]),
@@ -629,8 +629,21 @@ class TableScreen {
       this.slotTapped(player, slot); // a seat is part of its slot when buying
     } else {
       const pawn = this.guestForSeat(player, slot, seat);
-      if (pawn !== undefined) this.send({ move: "place", player, pawn, slot, seat });
+      if (pawn !== undefined) this.sendBatch(this.withForcedExits({ move: "place", player, pawn, slot, seat }));
     }
+  }
+
+  /** A guest seated in the last free seat, and then, in the same batch, the other drawn
+   * guests to the exit zone, where the rules send them once no seat is left. */
+  withForcedExits(place) {
+    const p = place.player;
+    const seats = new Set(this.view.legal.filter((m) => m.move === "place" && m.player === p)
+      .map((m) => `${m.slot}:${m.seat}`));
+    const theater = this.view.cinemas[p].slots[place.slot].theater;
+    const last = seats.size === 1 && theater && place.seat === theater.seats - 1;
+    if (!last) return [place];
+    const rest = this.view.cinemas[p].hand.filter((h) => h.pawn !== place.pawn);
+    return [place, ...rest.map((h) => ({ move: "to_exit", player: p, pawn: h.pawn }))];
   }
 
   /** The guest a tap on an empty seat seats when no guest was tapped first: the one shown
