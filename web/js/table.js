@@ -234,7 +234,9 @@ class TableScreen {
       .map((b) => `${esc(adSpace(b.space))}${b.ready ? "" : esc(t(" (next round)"))}`).join(", ");
     const showing = c.showing && c.showing.to_draw ? `<span class="tag wait">${esc(t("to draw: {n}", { n: c.showing.to_draw }))}</span>` : "";
     const drawn = t("Drawn");
-    return `<article class="cinema card${acting}${current}" data-testid="cinema-${p}">
+    // in the Showings a player with nothing left to do folds to a line: the others need room
+    const idle = v.phase === "showings" && !acting && !c.hand.length ? " idle" : "";
+    return `<article class="cinema card${acting}${current}${idle}" data-testid="cinema-${p}">
       <div class="side">
         <h2>${esc(c.name)} ${this.readerHtml(p)} ${current ? `<span class="tag turn">${esc(t("turn"))}</span>` : ""}
           ${acting && !current && !showing ? `<span class="tag wait">${esc(t("to act"))}</span>` : ""} ${showing}</h2>
