@@ -31,6 +31,21 @@ def browser():
 
 
 @pytest.fixture
+def page(browser):
+    """A tablet-sized page that fails the test on any script error or CSP violation."""
+    from web_support import TABLET, watch_csp
+
+    context = browser.new_context(viewport=TABLET)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    watch_csp(tab, errors)
+    yield tab
+    context.close()
+    assert errors == [], errors
+
+
+@pytest.fixture
 def room(tmp_path: Path):
     """A hub process (``serve``) with three virtual bag readers and an enrolled box."""
     from web_support import Room

@@ -7,18 +7,16 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from web_support import (
     CATALOG,
     READERS,
-    TABLET,
     Room,
     Tablet,
     call,
     play_step,
     save_shots,
     shown,
-    watch_csp,
 )
 
 from companion.engine import Move, Violation
@@ -31,19 +29,6 @@ SPEECH_SPY = """window.spoken = [];
 SpeechSynthesis.prototype.speak = function (utterance) { window.spoken.push(utterance.text); };"""
 """Installed with ``add_init_script``: what the tablet would say goes to ``window.spoken``."""
 LAST_ROUND_SPOKEN = "Last round: the Final Showing card is out."
-
-
-@pytest.fixture
-def page(browser: Browser):
-    """A tablet-sized page that fails the test on any script error or CSP violation."""
-    context = browser.new_context(viewport=TABLET)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    watch_csp(tab, errors)
-    yield tab
-    context.close()
-    assert errors == [], errors
 
 
 def test_a_full_round_through_the_dashboard_and_the_readers(room: Room, page: Page) -> None:

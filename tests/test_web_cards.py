@@ -4,10 +4,9 @@ its tag and a movie bought by tag (the slot chosen with one tap), and a wrong ca
 
 from __future__ import annotations
 
-import pytest
 from i18n_support import foreign_texts, visible_texts
 from playwright.sync_api import Browser, Page, expect
-from web_support import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots, watch_csp
+from web_support import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots
 
 from companion.cards import card_copies
 from companion.hub.demo import card_uids
@@ -15,19 +14,6 @@ from companion.hub.remote import RemoteTable
 from companion.table.cardbook import CardBook
 
 CARDS = card_uids(CardBook.from_catalog(CATALOG, card_copies()), 5)
-
-
-@pytest.fixture
-def page(browser: Browser):
-    """A tablet-sized page that fails the test on any script error or CSP violation."""
-    context = browser.new_context(viewport=TABLET)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    watch_csp(tab, errors)
-    yield tab
-    context.close()
-    assert errors == [], errors
 
 
 def enroll_cards(room: Room) -> None:
