@@ -51,6 +51,7 @@ def test_hints_are_on_by_default_and_the_placement_is_the_advisors(make) -> None
     assert {m["move"] for m in answer["moves"]} <= {"place", "to_exit"}
     stop = min([w["after"] for w in best["waits"]] + [len(best["moves"])])
     assert answer["then"] == best["moves"][seated:stop]  # "Seat and play as suggested"
+    assert answer["gains"] == best["gains"]  # what the table screen says it brings
     sent = client.post(f"/api/tables/{table_id}/moves",
                        json={"moves": answer["moves"] + answer["then"]})
     assert sent.status_code == 200, sent.json
@@ -66,7 +67,7 @@ def test_with_hints_off_each_guest_takes_the_first_free_seat_in_draw_order(make)
     drawn = [e["move"]["pawn"] for e in hub.tables[table_id].entries
              if e["move"].get("move") == "draw_pawn" and e["move"]["player"] == 0]
     answer = placement(client, table_id).json
-    assert answer["hints"] is False and answer["then"] == []
+    assert answer["hints"] is False and answer["then"] == [] and answer["gains"] is None
     moves = answer["moves"]
     hand = state.pawns_at(P.hand(0))
     assert [m["pawn"] for m in moves] == [p for p in drawn if p in hand]

@@ -301,6 +301,10 @@ def test_seat_as_shown_with_the_advisors_placement(room: Room, page: Page) -> No
     shown = call(f"{room.base}/api/tables/{table.id}/placement?player=0")
     assert shown["hints"] and shown["moves"] == best[:len(shown["moves"])]
     expect(page.get_by_test_id("seat-all-0")).to_be_visible()
+    expected = page.get_by_test_id("expected-0")  # the expected gain, hints on
+    expect(expected).to_contain_text("Ana")
+    if shown["gains"]["money"]:
+        expect(expected).to_contain_text(f"+${shown['gains']['money']}")
     tablet.shot("seat-as-shown")
     _seat_as_shown(page, tablet, table, shown["moves"])
     assert shown["then"], "seated guests always have something to do"
@@ -324,6 +328,7 @@ def test_seat_as_shown_with_hints_off_takes_the_first_free_seats(
     shown = call(f"{room.base}/api/tables/{table.id}/placement?player=0")
     assert shown["hints"] is False
     expect(page.get_by_test_id("hints-toggle")).to_contain_text("off")
+    expect(page.get_by_test_id("expected-0")).to_have_count(0)  # no advice with hints off
     _seat_as_shown(page, tablet, table, shown["moves"])
     page.get_by_test_id("hints-toggle").click()
     expect(page.get_by_test_id("hints-toggle")).to_contain_text("on")

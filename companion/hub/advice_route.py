@@ -14,7 +14,13 @@ from flask import Flask, jsonify, request
 
 from companion.advisor import AdviceError, advise
 from companion.table.gains import gains
-from companion.table.placement import advised_then, draw_order, first_free, suggested_play
+from companion.table.placement import (
+    advised_then,
+    draw_order,
+    expected_gains,
+    first_free,
+    suggested_play,
+)
 from companion.table.table import TableError
 
 from .hub import Hub
@@ -55,12 +61,13 @@ def register_placement(app: Flask, hub: Hub) -> None:
         try:
             moves, then = advised_then(state, player) if hints \
                 else (first_free(state, player, order), [])
+            gains = expected_gains(state, player) if hints else None
         except AdviceError as exc:
             raise TableError(exc.code, exc.message, 409 if exc.code in CONFLICTS else 400) \
                 from exc
         return jsonify({"table": table_id, "player": player, "hints": hints,
                         "moves": [m.to_dict() for m in moves],
-                        "then": [m.to_dict() for m in then]})
+                        "then": [m.to_dict() for m in then], "gains": gains})
 
 
 def register_gains(app: Flask, hub: Hub) -> None:

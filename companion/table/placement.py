@@ -25,6 +25,12 @@ def advised(state: GameState, player: int) -> list[Move]:
     return advised_then(state, player)[0]
 
 
+def expected_gains(state: GameState, player: int) -> dict[str, int]:
+    """What the advisor expects its best placement to bring, per term (``money``,
+    ``popcorn``, ``audience``, ...), as its advice reports it."""
+    return advise(state, player).best.to_dict()["gains"]
+
+
 def advised_then(state: GameState, player: int) -> tuple[list[Move], list[Move]]:
     """The advisor's best placement, and what its plan has the guests do next up to the
     first step the table resolves itself (an award drawn, a guest drawn to a seat)."""

@@ -28,10 +28,12 @@ export class Proposals {
       if (!ready(view, p)) { delete this.byPlayer[p]; return; }
       const key = `${hints}:${view.round}:${c.hand.map((h) => h.pawn).join(",")}`;
       if (this.byPlayer[p] && this.byPlayer[p].key === key) return;
-      const entry = { key, moves: null, then: [] };
+      const entry = { key, moves: null, then: [], gains: null };
       this.byPlayer[p] = entry;
       call(`/api/tables/${this.id}/placement?player=${p}`)
-        .then((answer) => { entry.moves = answer.moves; entry.then = answer.then || []; })
+        .then((answer) => {
+          Object.assign(entry, { moves: answer.moves, then: answer.then || [], gains: answer.gains || null });
+        })
         .catch(() => { entry.moves = []; }) // no proposal: tapping guest and seat still works
         .finally(() => { if (this.byPlayer[p] === entry) this.onChange(); });
     });
@@ -48,6 +50,13 @@ export class Proposals {
   then(p) {
     const entry = this.byPlayer[p];
     return entry && entry.moves ? entry.then : [];
+  }
+
+  /** What the advisor expects player `p`'s placement to bring (`{money, popcorn, audience,
+   * ...}`), or null (hints off, or not known yet). */
+  gains(p) {
+    const entry = this.byPlayer[p];
+    return entry && entry.moves ? entry.gains : null;
   }
 
   /** The pawn proposed for a seat, or undefined. */

@@ -470,9 +470,21 @@ class TableScreen {
       const how = this.hints() ? t("Faded pawns show the advisor's placement: Seat all (or Seat and play as suggested), tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.")
         : t("Faded pawns show the first free seats: Seat all, tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.");
       return `<div class="hint">${esc(t("Draw guests from the bag onto its reader."))} ${esc(how)}
-        <button class="btn small" data-act="hints" data-testid="hints-toggle">${esc(this.hints() ? t("Hints: on") : t("Hints: off"))}</button></div>`;
+        <button class="btn small" data-act="hints" data-testid="hints-toggle">${esc(this.hints() ? t("Hints: on") : t("Hints: off"))}</button>
+        ${this.expectedHtml()}</div>`;
     }
     return "";
+  }
+
+  /** With hints on, what the advisor expects each shown placement to bring, per player. */
+  expectedHtml() {
+    const lines = this.view.cinemas.map((c, p) => [c, p, this.proposals.gains(p)])
+      .filter(([, , g]) => g).map(([c, p, g]) => {
+        const words = [g.money ? `+$${g.money}` : "", g.popcorn ? t("+{n} popcorn", { n: g.popcorn }) : "",
+          g.audience ? `${t("Audience")} +${g.audience}` : ""].filter(Boolean).join(", ") || "—";
+        return `<li data-testid="expected-${p}">${esc(t("{name}: the placement shown brings {gains}", { name: c.name, gains: words }))}</li>`;
+      });
+    return lines.length ? `<ul class="expected">${lines.join("")}</ul>` : "";
   }
 
   pendingHtml() {
