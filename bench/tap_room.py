@@ -32,15 +32,19 @@ class TapRoom:
         rng = random.Random(12)
         self.uids = {pawn: random_uid(rng) for pawn in range(60)}
         self.card_uids = self._card_uids(rng)
-        self.cards = cards and self._import()
+        self.cards = self._import(cards)
 
     def _card_uids(self, rng: random.Random) -> dict[str, str]:
         """One UID per movie card, award card and theater tile, by card id."""
         ids = [*self.catalog.movies, *self.catalog.awards, *self.catalog.theaters]
         return {card: random_uid(rng) for card in ids}
 
-    def _import(self) -> bool:
-        """Send the registry with its cards; False if this hub takes pawns only."""
+    def _import(self, cards: bool) -> bool:
+        """Send the registry, with its cards if ``cards``; False when the cards have no tags
+        (not wanted, or this hub takes pawns only)."""
+        if not cards:
+            self._put({"format": "popcorn-tags", "version": 1, "tags": self._pawns()})
+            return False
         kinds = {**{m: "movie" for m in self.catalog.movies},
                  **{a: "award" for a in self.catalog.awards},
                  **{t: "theater" for t in self.catalog.theaters}}
