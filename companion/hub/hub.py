@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import secrets
 import threading
 import time
 import uuid
@@ -19,8 +20,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from companion.engine import GUEST_COLORS, Catalog, Move, Violation
+from companion.engine import GUEST_COLORS, Catalog, Move
 from companion.engine.pawns import pawn_colors
+from companion.games import DEFAULT, GameKind
+from companion.games import build as build_games
 from companion.readers.broker import Broker
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
 from companion.readers.mqtt_link import MqttLink
@@ -57,6 +60,8 @@ class Hub:
     def __init__(self, db_path: str | Path, catalog: Catalog, *, readers: Iterable[str] = (),
                  mqtt_table: str = "demo") -> None:
         self.catalog = catalog
+        self.games: dict[str, GameKind] = build_games(catalog)
+        """Every game the hub hosts, by id (:mod:`companion.games`)."""
         self.store = HubStore(db_path)
         self.lock = self.store.lock
         self.registry = TagRegistry(self.store, pawn_colors(catalog.box, GUEST_COLORS),
@@ -97,7 +102,7 @@ class Hub:
             if holds_plain_tokens(data):  # an older hub's: keep only the tokens' hashes
                 self.store.replace_config(table_id, config_dict(config))
                 log.info("hub: table %s: player tokens now stored as hashes", table_id)
-            table = Table(config, self.catalog, self.store)
+            table = Table(config, self.games[config.game], self.store)
             table.replay(self.store.events(table_id))
             table.finish_deals()
             self._register(table)
@@ -219,12 +224,15 @@ class Hub:
     # -- tables ----------------------------------------------------------------------------
 
     def create_table(self, players: Any, readers: Any, first_player: Any = 0,
-                     name: Any = None, deal_seed: Any = None,
-                     hints: Any = True) -> tuple[Table, str, list[str]]:
+                     name: Any = None, deal_seed: Any = None, hints: Any = True,
+                     game: Any = DEFAULT, options: dict[str, Any] | None = None,
+                     ) -> tuple[Table, str, list[str]]:
         """Create a table; returns it, its PIN and its player tokens (all shown once: the hub
         keeps only their hashes). ``hints``: whether the table screen pre-fills the advisor's
-        placement (else the first free seats)."""
-        players, readers = _names(players), _readers(readers)
+        placement (else the first free seats). ``game``: the game's id; ``options``: the
+        request's other fields, from which the game takes its own (:meth:`GameKind.options`)."""
+        kind = self.game(game)
+        players, readers = _names(players, kind), _readers(readers)
         if len(readers) != len(players):
             raise TableError("BAD_REQUEST", "give one reader id per player, in seat order")
         if type(first_player) is not int or not 0 <= first_player < len(players):
@@ -233,6 +241,9 @@ class Hub:
             raise TableError("BAD_REQUEST", "deal_seed must be an integer")
         if type(hints) is not bool:
             raise TableError("BAD_REQUEST", "hints must be true or false")
+        chosen = kind.options(options or {}, len(players))
+        if deal_seed is None and kind.deals_secretly(chosen):
+            deal_seed = secrets.randbits(32)  # a secret deal nobody at the table sees
         with self.lock:
             self._release_finished(readers)
             busy = [r for r in readers if r in self.seats]
@@ -242,9 +253,9 @@ class Hub:
             table_id = uuid.uuid4().hex[:8]
             config, pin, tokens = new_config(table_id, str(name or f"Table {len(self.tables) + 1}"),
                                      players, first_player, readers, deal_seed,
-                                     time.time_ns())
+                                     time.time_ns(), kind.id, chosen)
             config.extra["hints"] = hints
-            table = Table(config, self.catalog, self.store)
+            table = Table(config, kind, self.store)
             with self.store.transaction():  # the table and its first deals, or nothing
                 self.store.add_table(table_id, config_dict(config), config.created)
                 table.auto_deal()
@@ -271,6 +282,13 @@ class Hub:
             self._close(self.table(table_id))
         self._emit(table_id, "state")
 
+    def game(self, game: Any) -> GameKind:
+        """A game by id, or ``BAD_REQUEST`` naming the games there are."""
+        if not isinstance(game, str) or game not in self.games:
+            raise TableError("BAD_REQUEST", "game must be one of "
+                             f"{', '.join(self.games)}", params={"games": list(self.games)})
+        return self.games[game]
+
     def table(self, table_id: str) -> Table:
         """A table by id, or a 404 error."""
         table = self.tables.get(table_id)
@@ -284,7 +302,7 @@ class Hub:
             table = self.table(table_id)
             try:
                 table.submit(move, source)
-            except Violation as exc:
+            except table.game.violation as exc:
                 raise violation_error(exc) from exc
         self._emit(table_id, "state")
         return table
@@ -352,9 +370,8 @@ class Hub:
         table = self.tables[seat[0]]
         tag = {"reader": event.reader, "boot": event.boot, "seq": event.seq, "uid": event.uid}
         try:
-            result = table.handle_tag(seat[1], self.registry.pawn_of(event.uid), tag,
-                                      self.registry.card_of(event.uid))
-        except Violation as exc:  # pragma: no cover - interpret only returns legal moves
+            result = table.handle_tag(seat[1], self.registry.thing_of(event.uid), tag)
+        except table.game.violation as exc:  # pragma: no cover - taps read as legal moves
             log.error("hub: tag move refused: %s", exc)
             result = Alert("UNEXPECTED_TAG", exc.message, "Check the table.", seat[1])
         level = "error" if isinstance(result, Alert) else "ok"
@@ -453,10 +470,12 @@ class Hub:
         return out
 
 
-def _names(players: Any) -> list[str]:
-    if (not isinstance(players, list) or not 2 <= len(players) <= 4
+def _names(players: Any, game: GameKind) -> list[str]:
+    low, high = game.min_players, game.max_players
+    if (not isinstance(players, list) or not low <= len(players) <= high
             or not all(isinstance(p, str) and p.strip() for p in players)):
-        raise TableError("BAD_REQUEST", "players must be a list of 2 to 4 names")
+        raise TableError("BAD_REQUEST", f"players must be a list of {low} to {high} names",
+                         params={"min": low, "max": high})
     names = [p.strip()[:24] for p in players]
     if len(set(names)) != len(names):
         raise TableError("BAD_REQUEST", "player names must differ")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from companion.games.base import TagThing
 from companion.readers.protocol import normalize_uid
 
 from .cardbook import CARD_KINDS, CardBook
@@ -44,6 +45,15 @@ class TagRegistry:
         self._lock = threading.Lock()
         self._by_uid = store.tags()
         self._cards = store.card_tags()
+
+    def thing_of(self, uid: str) -> TagThing | None:
+        """What a UID stands for, as a game reads it: a pawn, a card or a token; None for a
+        tag the registry does not know."""
+        if uid in self._by_uid:
+            return TagThing("pawn", self._by_uid[uid])
+        if uid in self._cards:
+            return TagThing(*self._cards[uid])
+        return None
 
     def card_of(self, uid: str) -> tuple[str, str] | None:
         """The ``(kind, card id)`` a UID is stuck on, or None if it is no card's tag."""
