@@ -87,19 +87,21 @@ class GameKind(ABC):
         :data:`SECRET_EITHER`, or None (anyone at the tablet)."""
 
     @abstractmethod
-    def public_view(self, state: Any) -> dict[str, Any]:
-        """Everything every player may see: the tablet's screen and the ``state`` push."""
+    def public_view(self, state: Any, names: list[str]) -> dict[str, Any]:
+        """Everything every player may see: the tablet's screen and the ``state`` push
+        (``names``: the players' names in seat order, from the table's configuration)."""
 
     @abstractmethod
-    def private_view(self, state: Any, seat: int) -> dict[str, Any]:
+    def private_view(self, state: Any, seat: int, names: list[str]) -> dict[str, Any]:
         """What only that seat's phone may see."""
 
     @abstractmethod
-    def scores(self, state: Any) -> dict[str, Any] | None:
+    def scores(self, state: Any, names: list[str]) -> dict[str, Any] | None:
         """The final scores as JSON once the game is over, else None."""
 
     @abstractmethod
-    def read_tag(self, state: Any, seat: int, thing: TagThing | None, uid: str) -> Any:
+    def read_tag(self, state: Any, seat: int, thing: TagThing | None, uid: str,
+                 names: list[str]) -> Any:
         """What a tap on ``seat``'s reader means: one of the game's moves, or an alert
         object with ``to_dict()`` (an unknown tag, a tag of another game, a wrong moment)."""
 

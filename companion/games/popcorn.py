@@ -70,19 +70,20 @@ class Popcorn(GameKind):
             return SECRET_PIN
         return None
 
-    def public_view(self, state: GameState) -> dict[str, Any]:
+    def public_view(self, state: GameState, names: list[str]) -> dict[str, Any]:
         """See :func:`companion.table.views.public_view` (never an award id)."""
         return public_view(state)
 
-    def private_view(self, state: GameState, seat: int) -> dict[str, Any]:
+    def private_view(self, state: GameState, seat: int, names: list[str]) -> dict[str, Any]:
         """A player's awards and the award cards they choose from."""
         return private_view(state, seat)
 
-    def scores(self, state: GameState) -> dict[str, Any] | None:
+    def scores(self, state: GameState, names: list[str]) -> dict[str, Any] | None:
         """The score sheet ``popcorn-companion score`` prints, once the game is over."""
         return scores(state) if state.is_over else None
 
-    def read_tag(self, state: GameState, seat: int, thing: TagThing | None, uid: str) -> Any:
+    def read_tag(self, state: GameState, seat: int, thing: TagThing | None, uid: str,
+                 names: list[str]) -> Any:
         """A pawn's tap is a draw or an addition; a card's is a reveal, a draw or a buy."""
         if thing is not None and thing.kind in CARD_KINDS:
             return interpret_card(state, seat, thing.kind, thing.id)

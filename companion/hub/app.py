@@ -339,7 +339,7 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
     def enroll():
         body = _body()
         auth.admin_pin(body)
-        hub.enroll_mode(body.get("color"), body.get("cards"))
+        hub.enroll_mode(body.get("color"), body.get("cards"), body.get("tokens"))
         return jsonify(enroll_status(hub, admin=True))
 
     @app.post("/api/enroll/card")
@@ -365,7 +365,9 @@ def enroll_status(hub: Hub, admin: bool = False) -> dict[str, Any]:
     registry = hub.registry
     status = {"counts": registry.counts(), "capacity": registry.capacity(),
               "cards": registry.card_counts(), "card_capacity": registry.card_capacity(),
-              "enrolling": hub.enrolling, "enrolling_cards": hub.enrolling_cards}
+              "enrolling": hub.enrolling, "enrolling_cards": hub.enrolling_cards,
+              "tokens": registry.token_counts(), "token_capacity": registry.token_capacity(),
+              "enrolling_tokens": hub.enrolling_tokens}
     if admin:
         status["pending"] = list(hub.pending_cards)
     return status
@@ -424,7 +426,8 @@ def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
             for seat in range(len(table.config.players)):
                 if (table_id, seat) in private_rooms:
                     socketio.emit("private", {"table": table_id,
-                                              "view": table.game.private_view(state, seat)},
+                                              "view": table.game.private_view(
+                                                  state, seat, table.config.players)},
                                   to=f"{table_id}/p{seat}")
         elif kind == "alert":
             socketio.emit("alert", {"table": table_id, "alert": payload}, to=table_id)

@@ -65,7 +65,8 @@ class Hub:
         self.store = HubStore(db_path)
         self.lock = self.store.lock
         self.registry = TagRegistry(self.store, pawn_colors(catalog.box, GUEST_COLORS),
-                                    CardBook.from_catalog(catalog, card_copies()))
+                                    CardBook.from_catalog(catalog, card_copies()),
+                                    _token_values(self.games))
         self.tables: dict[str, Table] = {}
         self.seats: dict[str, tuple[str, int]] = {}
         self.listeners: list[Listener] = []
@@ -74,6 +75,8 @@ class Hub:
         self.enrolling_cards: str | None = None
         """Card enrollment: ``"pick"`` (tap, then pick the card) or a kind enrolled in catalog
         order (``movie``, ``theater``, ``award``); None when not enrolling cards."""
+        self.enrolling_tokens: int | None = None
+        """The popcorn token value being enrolled (B Movies), or None."""
         self.pending_cards: list[str] = []
         """UIDs tapped in ``pick`` mode that wait for their card (oldest first)."""
         self.last_enrolled: dict[str, Any] | None = None
@@ -363,6 +366,9 @@ class Hub:
         if self.enrolling_cards is not None:
             self._enroll_card(event)
             return
+        if self.enrolling_tokens is not None:
+            self._enroll_token(event, self.enrolling_tokens)
+            return
         seat = self.seats.get(event.reader)
         if seat is None:
             self.ingest.feedback(event.reader, "error", event.seq)
@@ -392,9 +398,19 @@ class Hub:
         self._enrolled({"ok": True, "pawn": pawn, "uid": event.uid,
                         "counts": self.registry.counts()})
 
-    def enroll_mode(self, color: Any = None, cards: Any = None) -> None:
+    def enroll_mode(self, color: Any = None, cards: Any = None, tokens: Any = None) -> None:
         """Start pawn enrollment of ``color``, or card enrollment: ``cards`` is True (tap,
-        then pick the card) or a kind (tap the cards in catalog order)."""
+        then pick the card) or a kind (tap the cards in catalog order), or B Movies' popcorn
+        tokens of value ``tokens`` (tap every 0, then every 1, ...)."""
+        if tokens is not None:
+            if type(tokens) is not int or str(tokens) not in self.registry.token_capacity():
+                raise TableError("BAD_REQUEST", "tokens must be a popcorn token value: "
+                                 + ", ".join(self.registry.token_capacity()))
+            with self.lock:
+                self.enrolling = self.enrolling_cards = None
+                self.enrolling_tokens = tokens
+                self.pending_cards, self.last_enrolled = [], None
+            return
         if cards is not None:
             if cards is not True and cards not in CARD_KINDS:
                 raise TableError("BAD_REQUEST", 'cards must be true (tap, then pick) or one '
@@ -404,14 +420,14 @@ class Hub:
             raise TableError("BAD_REQUEST", "color must be a guest color, or give "
                              '"cards": true or a card kind')
         with self.lock:
-            self.enrolling = color
+            self.enrolling, self.enrolling_tokens = color, None
             self.enrolling_cards = None if cards is None else "pick" if cards is True else cards
             self.pending_cards, self.last_enrolled = [], None
 
     def stop_enrolling(self) -> None:
         """End any enrollment (pawns or cards); pending card UIDs are forgotten."""
         with self.lock:
-            self.enrolling = self.enrolling_cards = None
+            self.enrolling = self.enrolling_cards = self.enrolling_tokens = None
             self.pending_cards = []
 
     def bind_card(self, uid: Any, kind: Any, card: Any) -> dict[str, Any]:
@@ -452,6 +468,18 @@ class Hub:
         self.ingest.feedback(event.reader, "ok", event.seq)
         self._enrolled(result)
 
+    def _enroll_token(self, event: TagEvent, value: int) -> None:
+        try:
+            token = self.registry.enroll_token(event.uid, value)
+        except RegistryError as exc:
+            self.ingest.feedback(event.reader, "error", event.seq)
+            self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
+            return
+        self.ingest.feedback(event.reader, "ok", event.seq)
+        self._enrolled({"ok": True, "uid": event.uid, "token": token, "value": value,
+                        "tokens": self.registry.token_counts(),
+                        "capacity": self.registry.token_capacity()})
+
     def _enrolled(self, result: dict[str, Any]) -> None:
         self.last_enrolled = result
         self._emit("", "enroll", result)
@@ -468,6 +496,12 @@ class Hub:
             out.append({"reader": reader, "online": info.online, "transport": info.transport,
                         "table": seat[0] if seat else None, "seat": seat[1] if seat else None})
         return out
+
+
+def _token_values(games: dict[str, GameKind]) -> tuple[int, ...]:
+    """The value of each popcorn token id, from B Movies' facts (none without B Movies)."""
+    facts = getattr(games.get("b-movies"), "facts", None)
+    return tuple(facts.token_value(t) for t in range(facts.tokens_total)) if facts else ()
 
 
 def _names(players: Any, game: GameKind) -> list[str]:

@@ -284,7 +284,8 @@ class Table:
         nothing else.
         """
         self.open_for_input()
-        result = self.game.read_tag(self.state, player, thing, tag.get("uid", ""))
+        result = self.game.read_tag(self.state, player, thing, tag.get("uid", ""),
+                                    self.config.players)
         if isinstance(result, CardChoice):
             self.card_choice = result.to_dict()
             self._log("tag", {"tag": tag, "choice": self.card_choice})
@@ -458,15 +459,15 @@ class Table:
     def view(self) -> dict[str, Any]:
         """The public view of the live state, with the pending ``card_choice`` (or None)."""
         state, choice = self.state, self.card_choice  # read once: no lock needed
-        return {**self.game.public_view(state), "card_choice": choice}
+        return {**self.game.public_view(state, self.config.players), "card_choice": choice}
 
     def private(self, seat: int) -> dict[str, Any]:
         """One seat's private view of the live state (its phone's screen)."""
-        return self.game.private_view(self.state, seat)
+        return self.game.private_view(self.state, seat, self.config.players)
 
     def scores(self) -> dict[str, Any]:
         """The final scores, or ``GAME_NOT_OVER`` (409) while the game runs."""
-        scores = self.game.scores(self.state)
+        scores = self.game.scores(self.state, self.config.players)
         if scores is None:
             raise TableError("GAME_NOT_OVER", "The game has not ended yet.", 409)
         return scores
