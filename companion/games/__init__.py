@@ -1,0 +1,1 @@
+"""The games the companion follows."""

@@ -1,0 +1,1 @@
+"""B Movies: a party game of pitches, votes and popcorn tokens."""
