@@ -198,10 +198,10 @@ class State:
         :meth:`legal_moves`, :meth:`chance_outcomes` or :meth:`waiting_players` what
         comes next.
         """
-        require(self.phase != "over", "GAME_OVER",
-                "The game is over: the Final Cut has been reached.")
-        check_fields(move)
         try:
+            require(self.phase != "over", "GAME_OVER",
+                    "The game is over: the Final Cut has been reached.")
+            check_fields(move)
             CHECKS[move.kind](self, move)
         except Violation as exc:
             exc.params = {**move_params(move), **exc.params}
