@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from bm_support import FACTS, draw_owed, game, pitch, refused, tiny_facts, turn, vote
 
+from bm_support import FACTS, draw_owed, game, pitch, refused, tiny_facts, turn, vote
 from companion.games.bmovies.engine import (
     CODES,
     Facts,
