@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bm_support import FACTS, game, turn
-
 from companion.games.bmovies.engine import Move, Movie, final_cut, play_random, score_table
 
 

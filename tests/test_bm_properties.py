@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from bm_support import FACTS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bm_support import FACTS
 from companion.games.bmovies.engine import (
     FIELDS,
     Move,

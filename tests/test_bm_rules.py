@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from bm_support import FACTS, draw_owed, game, pitch, refused, tiny_facts, turn, vote
 
+from bm_support import FACTS, draw_owed, game, pitch, refused, tiny_facts, turn, vote
 from companion.games.bmovies.engine import (
     CODES,
     Facts,
@@ -494,3 +494,21 @@ def test_waiting_players_follow_the_phases() -> None:
     assert state.waiting_players() == [1, 3]
     vote(state, {1: "no", 3: "yes"})
     assert state.waiting_players() == [1, 2]
+
+
+def test_secrets_stay_out_of_what_the_engine_lists_publicly() -> None:
+    """Clarification 10: tokens (and votes before the reveal) are private; the engine's
+    public answers (who voted, the outcomes, a finished turn) never carry a value."""
+    state = game()
+    pitch(state)
+    vote(state, {1: "yes!"})
+    assert state.voted() == [1] and state.reveal is None
+    vote(state, {2: "yes"})
+    state.apply(Move("draw_token", player=1, value=4, token=95))
+    assert all(m.token is None for m in state.chance_outcomes())
+    draw_owed(state, 3)
+    last = state.history[-1].to_dict()
+    assert last["received"] == {"1": 3, "2": 1}
+    assert set(last) == {"round", "screenwriter", "cards", "title", "votes", "yes", "no",
+                         "made", "draws", "received"}
+

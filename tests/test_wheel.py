@@ -90,6 +90,8 @@ def test_the_wheel_carries_the_dashboard_the_firmware_and_the_catalog(installed)
                   if n.startswith(f"companion/{folder}/")}
         assert repo_files(folder) - inside == set(), folder
     assert "companion/data/popcorn-cards.json" in names
+    assert "companion/data/b-movies.json" in names
+    assert "companion/games/bmovies/engine/state.py" in names
 
 
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed) -> None:

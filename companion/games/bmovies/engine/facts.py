@@ -42,6 +42,10 @@ class Facts:
     unmatched_factor: int
     notes: str = field(default="", compare=False)
 
+    def __hash__(self) -> int:  # the dict fields are never changed: hash the scalars
+        return hash((self.token_counts, self.min_players, self.max_players, self.pitch_min,
+                     self.pitch_max, self.vote_cards, self.studios, self.studio_copies))
+
     @property
     def tokens_total(self) -> int:
         """How many tokens the bucket holds at the start (98 in the box)."""

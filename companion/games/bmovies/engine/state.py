@@ -38,7 +38,8 @@ def _ints(d: dict[str, Any]) -> dict[int, Any]:
 
 @dataclass(frozen=True)
 class Pitch:
-    """The pitch on the table: how many Title cards, and the title as typed (if any)."""
+    """The pitch on the table (``None`` between turns): how many Title cards, and the title
+    as typed (if any)."""
 
     cards: int
     title: str | None = None
@@ -466,7 +467,7 @@ def _end_turn(s: State) -> None:
     assert s.pitch is not None and s.reveal is not None
     received = {p: s.received[p] for p in s.reveal.votes}
     s.history.append(Turn(s.round, s.screenwriter, s.pitch, s.reveal, received))
-    s.owed, s.received = [0] * s.n, [0] * s.n
+    s.owed, s.received, s.pitch = [0] * s.n, [0] * s.n, None  # the reveal stays in view
     following = (s.screenwriter + 1) % s.n
     if following == s.first_player:
         _start_round(s)
