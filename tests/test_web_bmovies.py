@@ -1,0 +1,380 @@
+"""B Movies' screens in a real browser: the setup form, the tablet, the phones and the Final
+Cut, on Debian's Chromium driven by Playwright against a real hub process on loopback.
+
+The secrets are checked where they could leak: the tablet's page and every ``state`` push it
+receives never hold a vote before the reveal, nor a token's value; a token reported by hand
+shows its value on that player's phone only."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from web_support import PHONE, TABLET, call, save_shots, watch_csp
+
+from companion.hub.remote import HttpError, ServeProcess
+
+PADS = ["pad-1", "pad-2", "pad-3", "pad-4"]
+"""The players' token pads (one reader per seat); no test taps them."""
+
+
+@pytest.fixture
+def hub(tmp_path: Path):
+    """A hub process that knows four token pads."""
+    server = ServeProcess(tmp_path / "hub.db", readers=PADS).start()
+    yield server
+    server.stop()
+
+
+def new_page(browser: Browser, viewport: dict, errors: list[str]) -> Page:
+    """A page in its own context (its own localStorage), script errors and CSP violations
+    collected."""
+    page = browser.new_context(viewport=viewport).new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    watch_csp(page, errors)
+    return page
+
+
+def record_pushes(page: Page) -> list[dict[str, Any]]:
+    """Every Socket.IO ``state`` push the page receives, decoded, in order."""
+    pushes: list[dict[str, Any]] = []
+
+    def frame(payload: str | bytes) -> None:
+        text = payload if isinstance(payload, str) else payload.decode(errors="replace")
+        if text.startswith("42"):
+            name, data = json.loads(text[2:])
+            if name == "state":
+                pushes.append(data)
+
+    page.on("websocket", lambda ws: ws.on("framereceived", frame))
+    return pushes
+
+
+# -- the hub's API, as the test's own hands ----------------------------------------------------
+
+
+class Api:
+    """A B Movies table seen through the hub's API: the public view, and moves sent with a
+    player's token or the table PIN."""
+
+    def __init__(self, base: str, table_id: str, pin: str, tokens: list[str]) -> None:
+        self.base, self.id, self.pin, self.tokens = base, table_id, pin, tokens
+
+    def view(self) -> dict[str, Any]:
+        """The public view."""
+        return call(f"{self.base}/api/tables/{self.id}")["view"]
+
+    def move(self, move: dict[str, Any], seat: int | None = None) -> Any:
+        """Send a move with seat's token, or with the PIN when no seat is given."""
+        headers = ({"X-Player-Token": self.tokens[seat]} if seat is not None
+                   else {"X-Table-Pin": self.pin})
+        return call(f"{self.base}/api/tables/{self.id}/moves", "POST", {"move": move},
+                    headers=headers)
+
+    def draw_by_hand(self, seat: int) -> int:
+        """Report one drawn token for seat by hand: the first value the bucket still has."""
+        for value in range(5):
+            try:
+                self.move({"move": "draw_token", "player": seat, "value": value}, seat)
+                return value
+            except HttpError as exc:
+                if exc.code != "NO_TOKEN_OF_VALUE":
+                    raise
+        raise AssertionError("the bucket has no token of any value")
+
+
+def create_by_api(hub: ServeProcess, names: list[str], **options: Any) -> Api:
+    """A B Movies table made through POST /api/tables."""
+    info = hub.create_table({"players": names, "readers": PADS[:len(names)], "game": "b-movies",
+                             **options})
+    assert info["game"] == "b-movies"
+    return Api(hub.base, info["id"], info["pin"], info["tokens"])
+
+
+def open_tablet(page: Page, api: Api, with_pin: bool = True) -> None:
+    """The table screen, with this device knowing the table PIN if asked."""
+    page.goto(f"{api.base}/setup")
+    if with_pin:
+        page.evaluate("([id, pin]) => localStorage.setItem(`popcorn:pin:${id}`, pin)",
+                      [api.id, api.pin])
+    page.goto(f"{api.base}/table/{api.id}")
+    page.wait_for_function("(id) => window.popcornLoaded === id", arg=api.id)
+    expect(page.get_by_test_id("bm-table")).to_be_visible()
+
+
+def open_phone(browser: Browser, api: Api, seat: int, errors: list[str]) -> Page:
+    """Seat's phone, opened from its link."""
+    phone = new_page(browser, PHONE, errors)
+    phone.goto(f"{api.base}/phone/{api.id}/{seat}#token={api.tokens[seat]}")
+    expect(phone.get_by_test_id("bm-pile")).to_be_visible()
+    expect(phone.get_by_test_id("bm-token-total")).to_be_visible()
+    return phone
+
+
+def phase(page: Page, name: str) -> None:
+    """Wait until the tablet draws that phase."""
+    expect(page.get_by_test_id("bm-table")).to_have_attribute("data-phase", name, timeout=15000)
+
+
+VOTE_KEYS = {"vote", "votes", "my_vote"}
+
+
+def vote_values(data: Any) -> list[Any]:
+    """Every vote value anywhere in a JSON document (a key named vote, votes or my_vote with a
+    value, or a reveal)."""
+    found: list[Any] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if (key in VOTE_KEYS and value) or (key == "reveal" and value):
+                found.append(value)
+            found += vote_values(value)
+    elif isinstance(data, list):
+        for item in data:
+            found += vote_values(item)
+    return found
+
+
+# -- the tests ---------------------------------------------------------------------------------
+
+
+def test_a_b_movies_turn_from_the_setup_screen_to_the_draws(
+        hub: ServeProcess, browser: Browser) -> None:
+    """A 4-player table made on the setup screen; a pitch on the tablet; phones vote in secret
+    (one changes its vote) while the tablet shows only who has voted; the reveal; owed draws,
+    one reported by hand on a phone; Undo."""
+    errors: list[str] = []
+    tablet = new_page(browser, TABLET, errors)
+    pushes = record_pushes(tablet)
+    tablet.goto(f"{hub.base}/setup")
+    tablet.get_by_test_id("game-b-movies").check()
+    expect(tablet.get_by_test_id("deal-for-us")).to_be_hidden()  # Popcorn's own options
+    names = ["Ana", "Bob", "Chloe", "Dan"]
+    tablet.get_by_test_id("add-player").click()  # B Movies starts with 3 rows
+    for k, name in enumerate(names):
+        tablet.get_by_test_id(f"player-name-{k}").fill(name)
+        tablet.get_by_test_id(f"player-reader-{k}").select_option(PADS[k])
+    tablet.get_by_test_id("first-player-1").check()
+    expect(tablet.get_by_test_id("bm-variant-standard")).to_be_checked()
+    save_shots(tablet, "bmovies-setup")
+    tablet.get_by_test_id("create-table").click()
+    pin = tablet.get_by_test_id("created-pin")
+    expect(pin).to_have_text(re.compile(r"^\d{6}$"))
+    tables = call(f"{hub.base}/api/tables")
+    assert len(tables) == 1 and tables[0]["players"] == names and tables[0]["readers"] == PADS
+    tokens = []
+    for k in range(4):
+        href = tablet.get_by_test_id(f"phone-link-{k}").get_attribute("href") or ""
+        tokens.append(href.split("#token=")[1])
+    api = Api(hub.base, tables[0]["id"], pin.inner_text(), tokens)
+    tablet.get_by_test_id("open-table").click()
+    phase(tablet, "pitch")
+
+    view = api.view()
+    assert view["game"] == "b-movies" and view["first_player"] == 1 and view["screenwriter"] == 1
+    expect(tablet.get_by_test_id("bm-round")).to_have_attribute("data-round", "1")
+    expect(tablet.get_by_test_id("bm-round")).to_have_attribute("data-rounds", str(view["rounds"]))
+    expect(tablet.get_by_test_id("bm-clapboards")).to_have_attribute(
+        "data-count", str(view["clapboards"]))
+    expect(tablet.get_by_test_id("bm-first-player")).to_contain_text("Bob")
+    expect(tablet.get_by_test_id("bm-screenwriter")).to_contain_text("Bob")
+    expect(tablet.get_by_test_id("bm-bucket")).to_have_attribute("data-count", str(view["bucket"]))
+    save_shots(tablet, "bmovies-table-pitch")
+
+    # the pitch: a typed title, then three Title cards
+    tablet.get_by_test_id("pitch-title").fill("Attack of the Killer Tomatoes")
+    tablet.get_by_test_id("pitch-size-3").click()
+    phase(tablet, "vote")
+    assert api.view()["pitch"] == {"cards": 3, "title": "Attack of the Killer Tomatoes"}
+
+    phones = {seat: open_phone(browser, api, seat, errors) for seat in (0, 2, 3)}
+    for phone in phones.values():
+        expect(phone.get_by_test_id("bm-vote-cards")).to_be_visible()
+    ana = phones[0]
+    ana.get_by_test_id("bm-vote-card-yes").click()
+    expect(ana.get_by_test_id("bm-vote-card-yes")).to_have_attribute("aria-pressed", "true")
+    expect(tablet.get_by_test_id("bm-voter-0")).to_have_attribute("data-voted", "true")
+    ana.get_by_test_id("bm-vote-card-no").click()  # changed before the reveal
+    expect(ana.get_by_test_id("bm-vote-card-no")).to_have_attribute("aria-pressed", "true")
+    expect(ana.get_by_test_id("bm-vote-card-yes")).to_have_attribute("aria-pressed", "false")
+    phones[2].get_by_test_id("bm-vote-card-yes!").click()
+    expect(tablet.get_by_test_id("bm-voter-2")).to_have_attribute("data-voted", "true")
+    expect(tablet.get_by_test_id("bm-voter-3")).to_have_attribute("data-voted", "false")
+    expect(tablet.get_by_test_id("bm-voted-count")).to_contain_text("2")
+    save_shots(phones[2], "bmovies-phone-vote")
+    save_shots(tablet, "bmovies-table-voting")
+
+    # before the reveal: no vote in the tablet's page, its pushes or the public view
+    html = tablet.content()
+    assert "data-vote=" not in html and "bm-reveal" not in html
+    assert pushes and all(p["view"]["reveal"] is None for p in pushes)
+    assert vote_values([p["view"] for p in pushes]) == []
+    assert vote_values(api.view()) == []
+    seen = len(pushes)
+
+    phones[3].get_by_test_id("bm-vote-card-yes").click()  # the last vote: the reveal
+    phase(tablet, "draw")
+    expect(tablet.get_by_test_id("bm-reveal-vote-0")).to_have_attribute("data-vote", "no")
+    expect(tablet.get_by_test_id("bm-reveal-vote-2")).to_have_attribute("data-vote", "yes!")
+    expect(tablet.get_by_test_id("bm-reveal-vote-3")).to_have_attribute("data-vote", "yes")
+    expect(tablet.get_by_test_id("bm-tally")).to_contain_text("Yes 2")
+    expect(tablet.get_by_test_id("bm-tally")).to_contain_text("No 1")
+    expect(tablet.get_by_test_id("bm-outcome")).to_have_attribute("data-made", "true")
+    expect(tablet.get_by_test_id("bm-outcome")).to_have_text("MADE")
+    # the draws owed: Yes! draws one per Title card, Yes one, No none
+    expect(tablet.get_by_test_id("bm-draw-2")).to_have_attribute("data-owed", "3")
+    expect(tablet.get_by_test_id("bm-draw-3")).to_have_attribute("data-owed", "1")
+    expect(tablet.get_by_test_id("bm-draw-0")).to_have_count(0)
+    expect(tablet.get_by_test_id("bm-movies-1")).to_have_attribute("data-count", "1")
+    expect(tablet.get_by_test_id("bm-movies-1")).to_contain_text("Attack of the Killer Tomatoes")
+    assert len(pushes) > seen
+    save_shots(tablet, "bmovies-table-reveal")
+
+    # Dan reports his token by hand: its value on his phone only, a count on the tablet
+    dan = phones[3]
+    expect(dan.get_by_test_id("bm-phone-owed")).to_have_attribute("data-owed", "1")
+    expect(ana.get_by_test_id("bm-phone-draw")).to_be_hidden()
+    dan.get_by_test_id("bm-report-2").click()
+    expect(dan.get_by_test_id("bm-my-tokens")).to_have_attribute("data-values", "2")
+    expect(dan.get_by_test_id("bm-token-total")).to_have_text("2")
+    expect(dan.get_by_test_id("bm-phone-draw")).to_be_hidden()
+    expect(tablet.get_by_test_id("bm-tokens-3")).to_have_text("1")
+    expect(tablet.get_by_test_id("bm-draw-3")).to_have_attribute("data-owed", "0")
+    assert tablet.locator('[data-testid="bm-player-3"] .bm-token.v2').count() == 0
+    expect(ana.get_by_test_id("bm-my-tokens")).to_have_attribute("data-values", "")
+    assert all("tokens" not in p or isinstance(p["tokens"], int) for p in api.view()["players"])
+    save_shots(dan, "bmovies-phone-draw")
+
+    # Chloe's three draws (through the API); Undo takes the last one back
+    for _ in range(3):
+        api.draw_by_hand(2)
+    expect(tablet.get_by_test_id("bm-tokens-2")).to_have_text("3")
+    phase(tablet, "pitch")  # every draw in: Chloe pitches next
+    expect(tablet.get_by_test_id("bm-screenwriter")).to_contain_text("Chloe")
+    tablet.get_by_test_id("undo").click()
+    phase(tablet, "draw")
+    expect(tablet.get_by_test_id("bm-tokens-2")).to_have_text("2")
+    expect(tablet.get_by_test_id("bm-draw-2")).to_have_attribute("data-owed", "1")
+    assert api.view()["players"][2]["owed"] == 1
+    for page in (tablet, *phones.values()):
+        page.context.close()
+    assert errors == []
+
+
+def test_votes_entered_on_the_tablet_with_the_pin_and_undone(
+        hub: ServeProcess, browser: Browser) -> None:
+    """A table with cardboard vote cards: the tablet asks the PIN once, then one person enters
+    each producer's vote; the reveal follows the last one; Undo (the PIN known) takes the
+    revealed vote back."""
+    errors: list[str] = []
+    api = create_by_api(hub, ["Ana", "Bob", "Chloe"], variant="standard")
+    tablet = new_page(browser, TABLET, errors)
+    open_tablet(tablet, api, with_pin=False)
+    tablet.get_by_test_id("pitch-size-2").click()
+    phase(tablet, "vote")
+    writer = api.view()["screenwriter"]
+    producers = [s for s in range(3) if s != writer]
+    tablet.get_by_test_id("bm-enter-votes").click()
+    tablet.locator("#pin-input").fill(api.pin)
+    tablet.locator("#pin-ok").click()
+    expect(tablet.get_by_test_id("bm-enter-votes")).to_have_attribute("aria-pressed", "true")
+    tablet.get_by_test_id(f"bm-tablet-vote-{producers[0]}-no").click()
+    voter = tablet.get_by_test_id(f"bm-voter-{producers[0]}")
+    expect(voter).to_have_attribute("data-voted", "true")
+    assert api.view()["reveal"] is None
+    save_shots(tablet, "bmovies-table-tablet-votes")
+    tablet.get_by_test_id(f"bm-tablet-vote-{producers[1]}-no").click()
+    phase(tablet, "draw")
+    expect(tablet.get_by_test_id("bm-outcome")).to_have_attribute("data-made", "false")
+    expect(tablet.get_by_test_id("bm-outcome")).to_have_text("REJECTED")
+    expect(tablet.get_by_test_id("bm-tally")).to_contain_text("No 2")
+    for seat in producers:  # a rejected pitch: each No voter draws one
+        expect(tablet.get_by_test_id(f"bm-draw-{seat}")).to_have_attribute("data-owed", "1")
+
+    tablet.get_by_test_id("undo").click()  # the PIN is known on this device now
+    phase(tablet, "vote")
+    voter = tablet.get_by_test_id(f"bm-voter-{producers[1]}")
+    expect(voter).to_have_attribute("data-voted", "false")
+    assert api.view()["reveal"] is None
+    tablet.get_by_test_id(f"bm-tablet-vote-{producers[1]}-yes").click()
+    phase(tablet, "draw")
+    expect(tablet.get_by_test_id("bm-outcome")).to_have_attribute("data-made", "true")
+    tablet.context.close()
+    assert errors == []
+
+
+def play_to_the_end(api: Api) -> None:
+    """Every pitch of four cards, every producer voting Yes! while they hold it, every draw
+    reported by hand, until the Final Cut."""
+    for _ in range(500):
+        view = api.view()
+        if view["phase"] == "over":
+            return
+        if view["phase"] == "pitch":
+            api.move({"move": "pitch", "player": view["screenwriter"], "cards": 4,
+                      "title": f"Movie {len(view['history']) + 1}"})
+        elif view["phase"] == "vote":
+            for seat in view["producers"]:
+                if not view["players"][seat]["voted"]:
+                    yes_bang = view["players"][seat]["has_yes_bang"] and seat % 2 == 0
+                    vote = "yes!" if yes_bang else "yes"
+                    api.move({"move": "vote", "player": seat, "vote": vote}, seat)
+        elif view["phase"] == "draw":
+            for player in view["players"]:
+                if player["owed"]:
+                    api.draw_by_hand(player["seat"])
+        else:
+            raise AssertionError(f"unexpected phase {view['phase']}")
+    raise AssertionError("the game never ended")
+
+
+def test_the_final_cut_of_a_hidden_team_game(hub: ServeProcess, browser: Browser) -> None:
+    """Hidden Team with the cardboard deal: the studios entered on the tablet with the PIN,
+    the game played to the end through the API, then the Final Cut: every player's tokens,
+    movies and score, the studios, the team formed and the doubled single, the winners."""
+    errors: list[str] = []
+    api = create_by_api(hub, ["Ana", "Bob", "Chloe"], variant="hidden", studios="entered")
+    tablet = new_page(browser, TABLET, errors)
+    open_tablet(tablet, api)
+    phase(tablet, "setup")
+    expect(tablet.get_by_test_id("bm-studio-deal")).to_be_visible()
+    deal = [2, 2, 4]  # 3 players: two copies of one studio, one of another
+    for seat, studio in enumerate(deal):
+        tablet.get_by_test_id(f"bm-deal-{seat}").select_option(str(studio))
+    tablet.get_by_test_id("bm-deal-send").click()
+    phase(tablet, "pitch")
+    assert "studio" not in json.dumps(api.view()["players"])  # secret until the Final Cut
+    phone = open_phone(browser, api, 2, errors)
+    expect(phone.get_by_test_id("bm-my-studio")).to_have_attribute("data-studio", "4")
+
+    play_to_the_end(api)
+    phase(tablet, "over")
+    scores = call(f"{api.base}/api/tables/{api.id}/scores")
+    final = tablet.get_by_test_id("final-cut")
+    expect(final).to_be_visible()
+    for p in scores["players"]:
+        expect(tablet.get_by_test_id(f"fc-score-{p['seat']}")).to_have_text(str(p["score"]))
+        studio = tablet.get_by_test_id(f"fc-studio-{p['seat']}")
+        expect(studio).to_contain_text(str(deal[p["seat"]] + 1))
+        shown = tablet.get_by_test_id(f"fc-tokens-{p['seat']}").locator(".bm-token")
+        expect(shown).to_have_count(len(p["tokens"]))
+    assert {tuple(s["members"]) for s in scores["sides"]} == {(0, 1), (2,)}
+    for i, side in enumerate(scores["sides"]):
+        row = tablet.get_by_test_id(f"fc-side-{i}")
+        expect(row).to_have_attribute("data-members", ",".join(map(str, side["members"])))
+        expect(row).to_have_attribute("data-doubled", "true" if side["members"] == [2] else "false")
+        expect(row).to_contain_text(str(side["total"]))
+    assert scores["winners"]
+    for i in scores["winners"]:
+        expect(tablet.get_by_test_id(f"fc-side-{i}")).to_have_class(re.compile(r"\bwon\b"))
+    expect(tablet.get_by_test_id("fc-winners")).to_contain_text("Winner")
+    expect(final).to_contain_text("Movie 1")
+    save_shots(tablet, "bmovies-final-cut")
+    expect(phone.get_by_test_id("final-cut")).to_be_visible()
+    save_shots(phone, "bmovies-phone-final-cut")
+    tablet.context.close()
+    phone.context.close()
+    assert errors == []
