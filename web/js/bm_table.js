@@ -164,11 +164,12 @@ class BmTableScreen {
     const movies = p.movies.length
       ? `<ul class="bm-movies">${p.movies.map((m) => `<li>${esc(cardsWord(m.cards))}${m.title ? ` <q>${esc(m.title)}</q>` : ""}</li>`).join("")}</ul>`
       : `<span class="muted">${esc(t("no movie made yet"))}</span>`;
+    const faceDown = t("Popcorn tokens (face down)");
     const yesBang = p.has_yes_bang ? "" : `<span class="muted bm-used">${esc(t("Yes! used"))}</span>`;
     return `<article class="card bm-player${writer ? " writer" : ""}" data-testid="bm-player-${p.seat}">
         <header><span class="seatno">${p.seat + 1}</span> <b class="bm-name">${esc(p.name)}</b> ${badges}</header>
         <div class="bm-stats">
-          <span class="bm-stat" title="${esc(t("Popcorn tokens (face down)"))}"><span class="bm-token" aria-hidden="true">?</span>
+          <span class="bm-stat" title="${esc(faceDown)}"><span class="bm-token" aria-hidden="true">?</span>
             <b data-testid="bm-tokens-${p.seat}">${esc(String(p.tokens))}</b> ${esc(tn("token", "tokens", p.tokens))}</span>
           ${p.owed ? `<span class="bm-owed" data-testid="bm-owed-${p.seat}" data-owed="${p.owed}">${esc(tn("owes {n} draw", "owes {n} draws", p.owed))}</span>` : ""}
           ${yesBang}
