@@ -5,6 +5,10 @@ It starts the hub on a temporary database, four virtual bag readers on the real 
 pawns and for every card, creates a 4-player table, and lets scripted players play to the
 end at a pace a person can watch: they tap the drawn pawns and the cards (starting movies,
 reveals, award draws, buys) on the readers. Open the printed URL to follow it.
+
+``--game b-movies`` plays B Movies instead: made-up tags for the 98 popcorn tokens, one
+token pad per player, scripted pitches and secret votes, and every drawn token tapped on
+its player's pad (``--variant hidden`` deals the studios in secret).
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from companion.cards import load_catalog
 from companion.commands.lang_option import add_lang_option
 from companion.commands.serve import tablet_url
 from companion.hub.app import create_app
+from companion.hub.bm_demo import PLAYERS as BM_PLAYERS
+from companion.hub.bm_demo import BMoviesPlayers, enroll_tokens
 from companion.hub.demo import PLAYERS, ScriptedPlayers, card_uids, enroll_box
 from companion.hub.hub import Hub
 from companion.readers.broker import BrokerError
@@ -42,6 +48,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="HTTP port (8000)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the tags and the players")
+    parser.add_argument("--game", choices=("popcorn", "b-movies"), default="popcorn",
+                        help="the game to play (popcorn)")
+    parser.add_argument("--variant", choices=("standard", "hidden"), default="standard",
+                        help="B Movies: the standard game or the Hidden Team variant")
     parser.add_argument("--exit-when-done", action="store_true",
                         help="stop when the game ends instead of serving on")
     add_lang_option(parser)
@@ -74,16 +84,12 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         hub.stop()
         return 2
-    uids = enroll_box(hub, args.seed)
-    # no "deal for us": the players tap the cards that are revealed, drawn and bought
-    table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", None)
+    table, pin, players = _players(hub, args, readers, bank)
     app, socketio = create_app(hub, lang=args.lang)
-    cards = card_uids(hub.registry.book, args.seed)
-    players = ScriptedPlayers(hub, table, bank, uids, delay=BASE_DELAY / args.speed,
-                              seed=args.seed, cards=cards).start()
     print(f"Popcorn Companion demo: open {tablet_url(args.host, args.port)}table/{table.id} "
           f"(PIN {pin})", flush=True)
-    print(f"4 virtual bag readers over {args.transport}; Ctrl-C to stop", flush=True)
+    pads = "bag readers" if args.game == "popcorn" else "token pads"
+    print(f"4 virtual {pads} over {args.transport}; Ctrl-C to stop", flush=True)
     server = threading.Thread(target=socketio.run, args=(app,), daemon=True, kwargs={
         "host": args.host, "port": args.port, "allow_unsafe_werkzeug": True,
         "log_output": False})
@@ -103,14 +109,38 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
     return 0
 
 
-def _print_scores(hub: Hub, table_id: str) -> None:
-    from companion.table.views import scores
+def _players(hub: Hub, args: argparse.Namespace, readers: list[str],
+             bank: Any) -> tuple[Any, str, ScriptedPlayers | BMoviesPlayers]:
+    """The demo table and its scripted players, started."""
+    delay = BASE_DELAY / args.speed
+    if args.game == "b-movies":
+        tokens = enroll_tokens(hub, args.seed)
+        table, pin, _ = hub.create_table(list(BM_PLAYERS), readers, 0, "Demo table", None,
+                                         game="b-movies", options={"variant": args.variant})
+        return table, pin, BMoviesPlayers.in_process(hub, table, bank, tokens, delay=delay,
+                                                     seed=args.seed).start()
+    uids = enroll_box(hub, args.seed)
+    # no "deal for us": the players tap the cards that are revealed, drawn and bought
+    table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", None)
+    cards = card_uids(hub.registry.book, args.seed)
+    return table, pin, ScriptedPlayers(hub, table, bank, uids, delay=delay, seed=args.seed,
+                                       cards=cards).start()
 
+
+def _print_scores(hub: Hub, table_id: str) -> None:
     with hub.lock:
-        state = hub.tables[table_id].state
+        table = hub.tables[table_id]
+        state = table.state
         if not state.is_over:
             return
-        result = scores(state)
+        result = table.scores()
+    if table.game.id == "b-movies":
+        totals = ", ".join(f"{p['name']} {p['score']}" for p in result["players"])
+        winners = [table.config.players[m] for side in result["winners"]
+                   for m in result["sides"][side]["members"]]
+        print(f"Final Cut: {totals}; winner(s): {', '.join(winners)} "
+              f"(tie-break: {result['tie_break']})", flush=True)
+        return
     line = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
     print(f"game over after {state.round} rounds: {line}; winner(s): "
           f"{', '.join(result['winners'])}", flush=True)

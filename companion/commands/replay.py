@@ -1,8 +1,10 @@
 """``popcorn-companion replay FILE``: check every move of a game record.
 
-It prints the final state's summary, and the scores when the game ended. At the first
-illegal move it prints ``line N: CODE: sentence`` on standard error and exits with 1; a file
-that cannot be read exits with 2.
+It prints the final state's summary, and the scores when the game ended. A record whose
+header says ``"game": "b-movies"`` (or ``--game b-movies``) is a B Movies game: it prints
+that game's summary and, when over, its Final Cut (:mod:`companion.games.bmovies.commands`).
+At the first illegal move it prints ``line N: CODE: sentence`` on standard error and exits
+with 1; a file that cannot be read exits with 2.
 """
 
 from __future__ import annotations
@@ -14,10 +16,14 @@ from typing import Any
 
 from companion.cards import load_catalog
 from companion.engine import final_positions, score_game, state_summary
+from companion.games.bmovies.commands import run_replay
+from companion.games.bmovies.record import is_bmovies_header
 from companion.record import RecordError, loads_record, replay
 from companion.scorefile import score_to_json
 
 PROG = "popcorn-companion replay"
+GAMES = ("popcorn", "b-movies")
+"""The games a record may hold."""
 
 
 def register(subparsers: Any) -> None:
@@ -27,6 +33,9 @@ def register(subparsers: Any) -> None:
         description="Re-run a game record (JSON Lines, see docs/game-record.md) through the "
         "rules engine, stop at the first illegal move, and print the final summary and scores.")
     parser.add_argument("file", metavar="FILE", help='the game record, or "-" for stdin')
+    parser.add_argument("--game", choices=GAMES, default=None,
+                        help="the game of the record (default: its header's \"game\", "
+                        "Popcorn without one)")
     parser.set_defaults(func=run)
 
 
@@ -37,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         print(f"{PROG}: error: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
+    if _game(args, text) == "b-movies":
+        return run_replay(PROG, text)
     catalog = load_catalog()
     try:
         state = replay(catalog, loads_record(text))
@@ -53,3 +64,11 @@ def run(args: argparse.Namespace) -> int:
 def _read(path: str) -> str:
     with open(path, encoding="utf-8") as handle:
         return handle.read()
+
+
+def _game(args: argparse.Namespace, text: str) -> str:
+    """``--game``, else the record's header's game (Popcorn's headers name none)."""
+    if args.game:
+        return str(args.game)
+    first = text.split("\n", 1)[0]
+    return "b-movies" if is_bmovies_header(first) else "popcorn"

@@ -2,8 +2,11 @@
 
 The sheet format is described in :mod:`companion.scorefile`; ``-`` reads it from standard
 input. The scored game goes to standard output as indented JSON and the exit status is 0.
-Anything wrong with the input (unreadable file, bad JSON, an impossible end state) prints a
-single line ``popcorn-companion score: error: <message>`` on standard error and exits with 2.
+A sheet with ``"game": "b-movies"`` (or ``--game b-movies``) is a B Movies sheet (see
+:mod:`companion.games.bmovies.scoresheet` and ``docs/b-movies.md``): it prints that game's
+Final Cut. Anything wrong with the input (unreadable file, bad JSON, an impossible end
+state) prints a single line ``popcorn-companion score: error: <message>`` on standard error
+and exits with 2.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from typing import Any
 
 from companion.cards import load_catalog
 from companion.engine import CatalogError, ScoreInputError, score_game
+from companion.games.bmovies.commands import run_score
+from companion.games.bmovies.scoresheet import is_bmovies_sheet
 from companion.scorefile import parse_score_input, score_to_json
 
 PROG = "popcorn-companion score"
@@ -42,6 +47,9 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("file", metavar="FILE", help='the score sheet (JSON), or "-" for stdin')
+    parser.add_argument("--game", choices=("popcorn", "b-movies"), default=None,
+                        help='the game of the sheet (default: its "game" key, Popcorn without '
+                        "one)")
     parser.set_defaults(func=run)
 
 
@@ -49,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
     """Score ``args.file`` and print the result; return the process exit status."""
     try:
         doc = _read_json(args.file)
+        if args.game == "b-movies" or (args.game is None and is_bmovies_sheet(doc)):
+            if isinstance(doc, dict):
+                doc = {**doc, "game": "b-movies"}
+            return run_score(PROG, doc)
         catalog = load_catalog()
         score = score_game(catalog, parse_score_input(doc, catalog))
     except (_InputError, ScoreInputError) as exc:

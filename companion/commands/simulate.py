@@ -4,6 +4,8 @@ Each game is played by :func:`companion.engine.simulator.play_random` from a see
 from ``--seed`` and the game's number, so any game can be played again alone. With
 ``--policy advisor`` it is :func:`companion.advisor.policy.play_advised` instead: every seat
 places its guests as the seating advisor suggests, and makes its other choices eagerly.
+With ``--game b-movies`` (3 to 6 players, ``--variant standard|hidden``) the games are
+B Movies games played by :func:`companion.games.bmovies.engine.play_random`.
 """
 
 from __future__ import annotations
@@ -19,7 +21,11 @@ from companion.advisor.policy import play_advised
 from companion.cards import load_catalog
 from companion.engine import final_positions, play_random, score_game
 from companion.engine.simulator import POLICIES
+from companion.games.bmovies.commands import run_simulate
 from companion.record import Record, dumps_record
+
+PLAYERS = {"popcorn": (2, 3, 4), "b-movies": (3, 4, 5, 6)}
+"""The player counts each game accepts."""
 
 CHOICES = (*POLICIES, "advisor")
 """The engine's own policies, and ``advisor`` (:mod:`companion.advisor.policy`)."""
@@ -29,17 +35,22 @@ def register(subparsers: Any) -> None:
     """Add the ``simulate`` subcommand."""
     parser = subparsers.add_parser(
         "simulate", help="play random legal games and print a summary",
-        description="Play random legal games of Popcorn from setup to final scoring.")
+        description="Play random legal games of Popcorn (or B Movies) from setup to final "
+        "scoring.")
+    parser.add_argument("--game", choices=("popcorn", "b-movies"), default="popcorn",
+                        help="the game to play (popcorn)")
     parser.add_argument("--games", type=_positive, default=10, help="how many games (10)")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
-                        help="players per game (4)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=4,
+                        help="players per game (4): Popcorn 2 to 4, B Movies 3 to 6")
+    parser.add_argument("--variant", choices=("standard", "hidden"), default="standard",
+                        help="B Movies only: standard, or the Hidden Team variant (standard)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (1)")
     parser.add_argument("--policy", choices=CHOICES, default="random",
                         help="random: any legal decision; eager: rather act than pass; "
                         "advisor: seat guests by the seating advisor, else eager (random)")
     parser.add_argument("--record", type=Path, metavar="DIR",
                         help="write each game's record to DIR/game-NNNN.jsonl")
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, parser=parser)
 
 
 def _positive(text: str) -> int:
@@ -51,9 +62,14 @@ def _positive(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Play the games, print progress on stderr and the summary on stdout."""
-    catalog = load_catalog()
+    if args.players not in PLAYERS[args.game]:
+        args.parser.error(f"argument --players: {args.game} is for "
+                          f"{PLAYERS[args.game][0]} to {PLAYERS[args.game][-1]} players")
     if args.record:
         args.record.mkdir(parents=True, exist_ok=True)
+    if args.game == "b-movies":
+        return run_simulate(args.games, args.players, args.seed, args.variant, args.record)
+    catalog = load_catalog()
     rounds, scores, moves = [], [], 0
     started = time.perf_counter()
     for number in range(args.games):

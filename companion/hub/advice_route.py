@@ -21,7 +21,7 @@ from companion.table.placement import (
     first_free,
     suggested_play,
 )
-from companion.table.table import TableError
+from companion.table.table import Table, TableError
 
 from .hub import Hub
 
@@ -35,7 +35,7 @@ def register_advice(app: Flask, hub: Hub) -> None:
     @app.get("/api/tables/<table_id>/advice")
     def advice(table_id: str):
         with hub.lock:
-            table = hub.table(table_id)
+            table = _popcorn_table(hub, table_id)
             state = table.state.clone()
         player = _player(request.args.get("player"), state.n)
         try:
@@ -53,7 +53,7 @@ def register_placement(app: Flask, hub: Hub) -> None:
     @app.get("/api/tables/<table_id>/placement")
     def placement(table_id: str):
         with hub.lock:
-            table = hub.table(table_id)
+            table = _popcorn_table(hub, table_id)
             state, hints = table.state.clone(), table.hints
         player = _player(request.args.get("player"), state.n)
         with hub.lock:
@@ -77,7 +77,7 @@ def register_gains(app: Flask, hub: Hub) -> None:
     @app.get("/api/tables/<table_id>/gains")
     def take_gains(table_id: str):
         with hub.lock:
-            table = hub.table(table_id)
+            table = _popcorn_table(hub, table_id)
             state, events = table.state, table.count  # a live state is never changed in place
         player = _player(request.args.get("player"), state.n)
         return jsonify({"table": table_id, "player": player, "events": events,
@@ -92,12 +92,21 @@ def register_suggestion(app: Flask, hub: Hub) -> None:
     @app.get("/api/tables/<table_id>/suggestion")
     def suggestion(table_id: str):
         with hub.lock:
-            table = hub.table(table_id)
+            table = _popcorn_table(hub, table_id)
             state, events, hints = table.state.clone(), table.count, table.hints
         player = _player(request.args.get("player"), state.n)
         moves = suggested_play(state, player) if hints else []
         return jsonify({"table": table_id, "player": player, "events": events, "hints": hints,
                         "moves": [m.to_dict() for m in moves]})
+
+
+def _popcorn_table(hub: Hub, table_id: str) -> Table:
+    """The table, if it plays Popcorn: the advisor knows no other game (``NOT_FOR_THIS_GAME``)."""
+    table = hub.table(table_id)
+    if table.game.id != "popcorn":
+        raise TableError("NOT_FOR_THIS_GAME", f"The seating advisor is Popcorn's; this table "
+                         f"plays {table.game.title}.", 409, params={"game": table.game.id})
+    return table
 
 
 def _player(text: str | None, players: int) -> int:

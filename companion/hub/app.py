@@ -30,18 +30,18 @@ from flask_socketio import SocketIO, emit, join_room
 
 from companion.assets import web_dir
 from companion.cards import action_meanings
-from companion.engine.moves import Move, move_from_dict
-from companion.engine.violations import Violation
+from companion.engine.moves import Move
+from companion.games import DEFAULT, GameKind
+from companion.games.base import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN
 from companion.hub.advice_route import (
     register_advice,
     register_gains,
     register_placement,
     register_suggestion,
 )
-from companion.record import dumps_record
 from companion.table.registry import RegistryError
 from companion.table.table import MAX_BATCH, TableError
-from companion.table.views import catalog_json, private_view, public_view
+from companion.table.views import catalog_json
 
 from . import auth
 from .bodies import MAX_BODY, json_object
@@ -51,10 +51,6 @@ from .language import error_body, setup_language
 from .phones import phone_links, register_phones, secret_answer
 from .pin_tries import PinTries, TooManyTries
 
-SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
-"""Setup steps entered from the tablet: they need the table PIN."""
-PLAYER_MOVES = frozenset({"draw_award", "keep_award"})
-"""Private moves: only the player's own token may make them."""
 ADMIN_ROOM = "admin"
 """The Socket.IO room of clients that joined with the admin PIN: they get ``enroll`` pushes."""
 
@@ -142,7 +138,7 @@ def _errors(app: Flask) -> None:
                       "the most the hub reads.", 413)
 
 
-def _parsed_moves(body: dict[str, Any]) -> list[Move]:
+def _parsed_moves(body: dict[str, Any], game: GameKind) -> list[Move]:
     """The body's one ``move``, or its ``moves`` (a batch): parsed, not yet checked by rules.
 
     A malformed move in a batch is refused with the batch's ``index`` of it.
@@ -151,32 +147,35 @@ def _parsed_moves(body: dict[str, Any]) -> list[Move]:
         raise TableError("BAD_MOVE", 'The body needs either "move" (one move) or "moves" '
                          "(a list of moves made all or none), not both or neither.", 400)
     if "move" in body:
-        return [_parsed(body["move"], None)]
+        return [_parsed(game, body["move"], None)]
     moves = body["moves"]
     if not isinstance(moves, list) or not 1 <= len(moves) <= MAX_BATCH:
         raise TableError("BAD_MOVE", f'"moves" must be a list of 1 to {MAX_BATCH} moves.', 400)
-    return [_parsed(move, index) for index, move in enumerate(moves)]
+    return [_parsed(game, move, index) for index, move in enumerate(moves)]
 
 
-def _parsed(data: Any, index: int | None) -> Move:
+def _parsed(game: GameKind, data: Any, index: int | None) -> Move:
     try:
-        return move_from_dict(data)
-    except Violation as exc:
+        return game.move_from_dict(data)
+    except game.violation as exc:
         where = "" if index is None else f"Move {index + 1} of the batch: "
         raise TableError(exc.code, where + exc.message, 400, index, exc.params) from exc
 
 
 def _authorize(hub: Hub, table_id: str, body: dict[str, Any], move: Move,
                index: int | None) -> None:
-    """The secret a move needs: its player's token for a private move, the table PIN for a
-    setup deal; a refusal in a batch names the move's index."""
+    """The secret a move needs (its game says which, :meth:`GameKind.secret`): its player's
+    token, the table PIN, or either; a refusal in a batch names the move's index."""
     table = hub.table(table_id)
     try:
-        if move.kind in PLAYER_MOVES:
+        secret = table.game.secret(table.state, move)
+        if secret == SECRET_EITHER and "pin" in body and "token" not in body:
+            auth.table_pin(hub, table_id, body)
+        elif secret in (SECRET_TOKEN, SECRET_EITHER):
             if auth.token_seat(hub, table_id, body) != move.player:
                 raise TableError("WRONG_TOKEN", "Only that player's phone may make this move.",
                                  403)
-        elif move.kind in SETUP_CHANCE and table.state.phase == "setup":
+        elif secret == SECRET_PIN:
             auth.table_pin(hub, table_id, body)
     except TableError as exc:
         if index is not None and exc.index is None:
@@ -217,7 +216,8 @@ def _routes(app: Flask, hub: Hub) -> None:
         body = _body()
         table, pin, tokens = hub.create_table(body.get("players"), body.get("readers"),
                                               body.get("first_player", 0), body.get("name"),
-                                              body.get("deal_seed"), body.get("hints", True))
+                                              body.get("deal_seed"), body.get("hints", True),
+                                              body.get("game", DEFAULT), body)
         phones = phone_links(table, dict(enumerate(tokens)), request.host_url)
         return secret_answer({**table.info(), "pin": pin, "tokens": tokens,
                               "phones": phones}, 201)
@@ -232,8 +232,8 @@ def _routes(app: Flask, hub: Hub) -> None:
     @app.post("/api/tables/<table_id>/moves")
     def post_move(table_id: str):
         body = _body()
-        moves = _parsed_moves(body)
         table = hub.table(table_id)
+        moves = _parsed_moves(body, table.game)
         for index, move in enumerate(moves):
             _authorize(hub, table_id, body, move, None if "move" in body else index)
         if "move" in body:
@@ -287,7 +287,7 @@ def _routes(app: Flask, hub: Hub) -> None:
     def record(table_id: str):
         auth.table_pin(hub, table_id)
         with hub.lock:
-            text = dumps_record(hub.table(table_id).record())
+            text = hub.table(table_id).record_text()
         return Response(text, mimetype="application/x-ndjson")
 
     @app.get("/api/tables/<table_id>/state")
@@ -295,22 +295,20 @@ def _routes(app: Flask, hub: Hub) -> None:
         auth.table_pin(hub, table_id)
         with hub.lock:
             table = hub.table(table_id)
+            table.check_open_state()
             return jsonify({"events": table.count, "state": table.state.to_dict()})
 
     @app.get("/api/tables/<table_id>/scores")
     def scores(table_id: str):
         with hub.lock:
-            view = public_view(hub.table(table_id).state)
-        if "scores" not in view:
-            raise TableError("GAME_NOT_OVER", "The game has not ended yet.", 409)
-        return jsonify(view["scores"])
+            return jsonify(hub.table(table_id).scores())
 
     @app.get("/api/tables/<table_id>/players/<int:seat>/private")
     def private(table_id: str, seat: int):
         if auth.token_seat(hub, table_id) != seat:
             raise TableError("WRONG_TOKEN", "That is not this player's token.", 403)
         with hub.lock:
-            return jsonify(private_view(hub.table(table_id).state, seat))
+            return jsonify(hub.table(table_id).private(seat))
 
     @app.get("/api/readers")
     def readers():
@@ -341,7 +339,7 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
     def enroll():
         body = _body()
         auth.admin_pin(body)
-        hub.enroll_mode(body.get("color"), body.get("cards"))
+        hub.enroll_mode(body.get("color"), body.get("cards"), body.get("tokens"))
         return jsonify(enroll_status(hub, admin=True))
 
     @app.post("/api/enroll/card")
@@ -367,7 +365,9 @@ def enroll_status(hub: Hub, admin: bool = False) -> dict[str, Any]:
     registry = hub.registry
     status = {"counts": registry.counts(), "capacity": registry.capacity(),
               "cards": registry.card_counts(), "card_capacity": registry.card_capacity(),
-              "enrolling": hub.enrolling, "enrolling_cards": hub.enrolling_cards}
+              "enrolling": hub.enrolling, "enrolling_cards": hub.enrolling_cards,
+              "tokens": registry.token_counts(), "token_capacity": registry.token_capacity(),
+              "enrolling_tokens": hub.enrolling_tokens}
     if admin:
         status["pending"] = list(hub.pending_cards)
     return status
@@ -399,7 +399,7 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
         join_room(f"{table.id}/p{seat}")
         private_rooms.add((table.id, seat))
         with hub.lock:
-            emit("private", {"table": table.id, "view": private_view(table.state, seat)})
+            emit("private", {"table": table.id, "view": table.private(seat)})
 
     @socketio.on("join_admin")
     def join_admin(data: Any):
@@ -423,10 +423,11 @@ def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
             state, events, view = table.state, table.count, table.view()
             socketio.emit("state", {"table": table_id, "events": events,
                                     "view": view}, to=table_id)
-            for seat in range(state.n):
+            for seat in range(len(table.config.players)):
                 if (table_id, seat) in private_rooms:
                     socketio.emit("private", {"table": table_id,
-                                              "view": private_view(state, seat)},
+                                              "view": table.game.private_view(
+                                                  state, seat, table.config.players)},
                                   to=f"{table_id}/p{seat}")
         elif kind == "alert":
             socketio.emit("alert", {"table": table_id, "alert": payload}, to=table_id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import secrets
 import threading
 import time
 import uuid
@@ -19,8 +20,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from companion.engine import GUEST_COLORS, Catalog, Move, Violation
+from companion.engine import GUEST_COLORS, Catalog, Move
 from companion.engine.pawns import pawn_colors
+from companion.games import DEFAULT, GameKind
+from companion.games import build as build_games
 from companion.readers.broker import Broker
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
 from companion.readers.mqtt_link import MqttLink
@@ -57,10 +60,13 @@ class Hub:
     def __init__(self, db_path: str | Path, catalog: Catalog, *, readers: Iterable[str] = (),
                  mqtt_table: str = "demo") -> None:
         self.catalog = catalog
+        self.games: dict[str, GameKind] = build_games(catalog)
+        """Every game the hub hosts, by id (:mod:`companion.games`)."""
         self.store = HubStore(db_path)
         self.lock = self.store.lock
         self.registry = TagRegistry(self.store, pawn_colors(catalog.box, GUEST_COLORS),
-                                    CardBook.from_catalog(catalog, card_copies()))
+                                    CardBook.from_catalog(catalog, card_copies()),
+                                    _token_values(self.games))
         self.tables: dict[str, Table] = {}
         self.seats: dict[str, tuple[str, int]] = {}
         self.listeners: list[Listener] = []
@@ -69,6 +75,8 @@ class Hub:
         self.enrolling_cards: str | None = None
         """Card enrollment: ``"pick"`` (tap, then pick the card) or a kind enrolled in catalog
         order (``movie``, ``theater``, ``award``); None when not enrolling cards."""
+        self.enrolling_tokens: int | None = None
+        """The popcorn token value being enrolled (B Movies), or None."""
         self.pending_cards: list[str] = []
         """UIDs tapped in ``pick`` mode that wait for their card (oldest first)."""
         self.last_enrolled: dict[str, Any] | None = None
@@ -97,7 +105,7 @@ class Hub:
             if holds_plain_tokens(data):  # an older hub's: keep only the tokens' hashes
                 self.store.replace_config(table_id, config_dict(config))
                 log.info("hub: table %s: player tokens now stored as hashes", table_id)
-            table = Table(config, self.catalog, self.store)
+            table = Table(config, self.games[config.game], self.store)
             table.replay(self.store.events(table_id))
             table.finish_deals()
             self._register(table)
@@ -219,12 +227,15 @@ class Hub:
     # -- tables ----------------------------------------------------------------------------
 
     def create_table(self, players: Any, readers: Any, first_player: Any = 0,
-                     name: Any = None, deal_seed: Any = None,
-                     hints: Any = True) -> tuple[Table, str, list[str]]:
+                     name: Any = None, deal_seed: Any = None, hints: Any = True,
+                     game: Any = DEFAULT, options: dict[str, Any] | None = None,
+                     ) -> tuple[Table, str, list[str]]:
         """Create a table; returns it, its PIN and its player tokens (all shown once: the hub
         keeps only their hashes). ``hints``: whether the table screen pre-fills the advisor's
-        placement (else the first free seats)."""
-        players, readers = _names(players), _readers(readers)
+        placement (else the first free seats). ``game``: the game's id; ``options``: the
+        request's other fields, from which the game takes its own (:meth:`GameKind.options`)."""
+        kind = self.game(game)
+        players, readers = _names(players, kind), _readers(readers)
         if len(readers) != len(players):
             raise TableError("BAD_REQUEST", "give one reader id per player, in seat order")
         if type(first_player) is not int or not 0 <= first_player < len(players):
@@ -233,6 +244,9 @@ class Hub:
             raise TableError("BAD_REQUEST", "deal_seed must be an integer")
         if type(hints) is not bool:
             raise TableError("BAD_REQUEST", "hints must be true or false")
+        chosen = kind.options(options or {}, len(players))
+        if deal_seed is None and kind.deals_secretly(chosen):
+            deal_seed = secrets.randbits(32)  # a secret deal nobody at the table sees
         with self.lock:
             self._release_finished(readers)
             busy = [r for r in readers if r in self.seats]
@@ -242,9 +256,9 @@ class Hub:
             table_id = uuid.uuid4().hex[:8]
             config, pin, tokens = new_config(table_id, str(name or f"Table {len(self.tables) + 1}"),
                                      players, first_player, readers, deal_seed,
-                                     time.time_ns())
+                                     time.time_ns(), kind.id, chosen)
             config.extra["hints"] = hints
-            table = Table(config, self.catalog, self.store)
+            table = Table(config, kind, self.store)
             with self.store.transaction():  # the table and its first deals, or nothing
                 self.store.add_table(table_id, config_dict(config), config.created)
                 table.auto_deal()
@@ -271,6 +285,13 @@ class Hub:
             self._close(self.table(table_id))
         self._emit(table_id, "state")
 
+    def game(self, game: Any) -> GameKind:
+        """A game by id, or ``BAD_REQUEST`` naming the games there are."""
+        if not isinstance(game, str) or game not in self.games:
+            raise TableError("BAD_REQUEST", "game must be one of "
+                             f"{', '.join(self.games)}", params={"games": list(self.games)})
+        return self.games[game]
+
     def table(self, table_id: str) -> Table:
         """A table by id, or a 404 error."""
         table = self.tables.get(table_id)
@@ -284,7 +305,7 @@ class Hub:
             table = self.table(table_id)
             try:
                 table.submit(move, source)
-            except Violation as exc:
+            except table.game.violation as exc:
                 raise violation_error(exc) from exc
         self._emit(table_id, "state")
         return table
@@ -345,6 +366,9 @@ class Hub:
         if self.enrolling_cards is not None:
             self._enroll_card(event)
             return
+        if self.enrolling_tokens is not None:
+            self._enroll_token(event, self.enrolling_tokens)
+            return
         seat = self.seats.get(event.reader)
         if seat is None:
             self.ingest.feedback(event.reader, "error", event.seq)
@@ -352,9 +376,8 @@ class Hub:
         table = self.tables[seat[0]]
         tag = {"reader": event.reader, "boot": event.boot, "seq": event.seq, "uid": event.uid}
         try:
-            result = table.handle_tag(seat[1], self.registry.pawn_of(event.uid), tag,
-                                      self.registry.card_of(event.uid))
-        except Violation as exc:  # pragma: no cover - interpret only returns legal moves
+            result = table.handle_tag(seat[1], self.registry.thing_of(event.uid), tag)
+        except table.game.violation as exc:  # pragma: no cover - taps read as legal moves
             log.error("hub: tag move refused: %s", exc)
             result = Alert("UNEXPECTED_TAG", exc.message, "Check the table.", seat[1])
         level = "error" if isinstance(result, Alert) else "ok"
@@ -375,9 +398,19 @@ class Hub:
         self._enrolled({"ok": True, "pawn": pawn, "uid": event.uid,
                         "counts": self.registry.counts()})
 
-    def enroll_mode(self, color: Any = None, cards: Any = None) -> None:
+    def enroll_mode(self, color: Any = None, cards: Any = None, tokens: Any = None) -> None:
         """Start pawn enrollment of ``color``, or card enrollment: ``cards`` is True (tap,
-        then pick the card) or a kind (tap the cards in catalog order)."""
+        then pick the card) or a kind (tap the cards in catalog order), or B Movies' popcorn
+        tokens of value ``tokens`` (tap every 0, then every 1, ...)."""
+        if tokens is not None:
+            if type(tokens) is not int or str(tokens) not in self.registry.token_capacity():
+                raise TableError("BAD_REQUEST", "tokens must be a popcorn token value: "
+                                 + ", ".join(self.registry.token_capacity()))
+            with self.lock:
+                self.enrolling = self.enrolling_cards = None
+                self.enrolling_tokens = tokens
+                self.pending_cards, self.last_enrolled = [], None
+            return
         if cards is not None:
             if cards is not True and cards not in CARD_KINDS:
                 raise TableError("BAD_REQUEST", 'cards must be true (tap, then pick) or one '
@@ -387,14 +420,14 @@ class Hub:
             raise TableError("BAD_REQUEST", "color must be a guest color, or give "
                              '"cards": true or a card kind')
         with self.lock:
-            self.enrolling = color
+            self.enrolling, self.enrolling_tokens = color, None
             self.enrolling_cards = None if cards is None else "pick" if cards is True else cards
             self.pending_cards, self.last_enrolled = [], None
 
     def stop_enrolling(self) -> None:
         """End any enrollment (pawns or cards); pending card UIDs are forgotten."""
         with self.lock:
-            self.enrolling = self.enrolling_cards = None
+            self.enrolling = self.enrolling_cards = self.enrolling_tokens = None
             self.pending_cards = []
 
     def bind_card(self, uid: Any, kind: Any, card: Any) -> dict[str, Any]:
@@ -435,6 +468,18 @@ class Hub:
         self.ingest.feedback(event.reader, "ok", event.seq)
         self._enrolled(result)
 
+    def _enroll_token(self, event: TagEvent, value: int) -> None:
+        try:
+            token = self.registry.enroll_token(event.uid, value)
+        except RegistryError as exc:
+            self.ingest.feedback(event.reader, "error", event.seq)
+            self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
+            return
+        self.ingest.feedback(event.reader, "ok", event.seq)
+        self._enrolled({"ok": True, "uid": event.uid, "token": token, "value": value,
+                        "tokens": self.registry.token_counts(),
+                        "capacity": self.registry.token_capacity()})
+
     def _enrolled(self, result: dict[str, Any]) -> None:
         self.last_enrolled = result
         self._emit("", "enroll", result)
@@ -453,10 +498,18 @@ class Hub:
         return out
 
 
-def _names(players: Any) -> list[str]:
-    if (not isinstance(players, list) or not 2 <= len(players) <= 4
+def _token_values(games: dict[str, GameKind]) -> tuple[int, ...]:
+    """The value of each popcorn token id, from B Movies' facts (none without B Movies)."""
+    facts = getattr(games.get("b-movies"), "facts", None)
+    return tuple(facts.token_value(t) for t in range(facts.tokens_total)) if facts else ()
+
+
+def _names(players: Any, game: GameKind) -> list[str]:
+    low, high = game.min_players, game.max_players
+    if (not isinstance(players, list) or not low <= len(players) <= high
             or not all(isinstance(p, str) and p.strip() for p in players)):
-        raise TableError("BAD_REQUEST", "players must be a list of 2 to 4 names")
+        raise TableError("BAD_REQUEST", f"players must be a list of {low} to {high} names",
+                         params={"min": low, "max": high})
     names = [p.strip()[:24] for p in players]
     if len(set(names)) != len(names):
         raise TableError("BAD_REQUEST", "player names must differ")

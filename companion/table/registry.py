@@ -4,7 +4,9 @@ Pawn ids and colors come from the engine (0-19 white, then 10 of each color). En
 hands out the next free pawn id of the chosen color to each new UID, and refuses a UID
 already enrolled or a color whose pawns are all enrolled. Card tags map a UID to a movie,
 a theater tile or an award card (:class:`~.cardbook.CardBook`): one tag per movie or award,
-as many per theater id as the catalog has copies. A UID is a pawn or a card, never both.
+as many per theater id as the catalog has copies. B Movies' popcorn tokens map a UID to a
+token id (0-97, numbered by value as the game's facts count them: the 0s first). A UID is a
+pawn, a card or a token, never two of them.
 The registry lives in the hub's database, outlives tables, and travels as JSON
 (:meth:`TagRegistry.export`, format version 2; version 1 files, pawns only, still load).
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from companion.games.base import TagThing
 from companion.readers.protocol import normalize_uid
 
 from .cardbook import CARD_KINDS, CardBook
@@ -22,7 +25,10 @@ from .store import HubStore
 FORMAT = "popcorn-tags"
 """The ``format`` of an exported registry."""
 VERSION = 2
-"""The version :meth:`TagRegistry.export` writes (``cards`` added); 1 and 2 are read."""
+"""The version :meth:`TagRegistry.export` writes (``cards`` added; B Movies' ``tokens`` are
+an optional list a reader of an older hub ignores); 1 and 2 are read."""
+TOKEN_KIND = "token"
+"""The kind under which a popcorn token's tag is stored beside the card tags."""
 
 
 class RegistryError(ValueError):
@@ -37,13 +43,59 @@ class TagRegistry:
     """UID to pawn id, backed by the hub store."""
 
     def __init__(self, store: HubStore, pawn_colors: tuple[str, ...],
-                 book: CardBook | None = None) -> None:
+                 book: CardBook | None = None, token_values: tuple[int, ...] = ()) -> None:
+        """``token_values``: the value of each popcorn token id (B Movies' facts)."""
         self.store = store
         self.colors = pawn_colors
         self.book = book or CardBook({k: () for k in CARD_KINDS}, {}, {})
+        self.token_values = token_values
         self._lock = threading.Lock()
         self._by_uid = store.tags()
-        self._cards = store.card_tags()
+        stored = store.card_tags()
+        self._tokens = {u: int(c) for u, (k, c) in stored.items() if k == TOKEN_KIND}
+        self._cards = {u: pair for u, pair in stored.items() if pair[0] != TOKEN_KIND}
+
+    def thing_of(self, uid: str) -> TagThing | None:
+        """What a UID stands for, as a game reads it: a pawn, a card or a token; None for a
+        tag the registry does not know."""
+        if uid in self._by_uid:
+            return TagThing("pawn", self._by_uid[uid])
+        if uid in self._cards:
+            return TagThing(*self._cards[uid])
+        if uid in self._tokens:
+            return TagThing(TOKEN_KIND, self._tokens[uid])
+        return None
+
+    def token_counts(self) -> dict[str, int]:
+        """Enrolled popcorn tokens per value (as text keys, for JSON), every value listed."""
+        out = {str(v): 0 for v in sorted(set(self.token_values))}
+        for token in self._tokens.values():
+            out[str(self.token_values[token])] += 1
+        return out
+
+    def token_capacity(self) -> dict[str, int]:
+        """How many popcorn tokens of each value the box holds (from the game's facts)."""
+        out = {str(v): 0 for v in sorted(set(self.token_values))}
+        for value in self.token_values:
+            out[str(value)] += 1
+        return out
+
+    def enroll_token(self, uid: str, value: Any) -> int:
+        """Give the next free token id of ``value`` to a new UID; return the token id."""
+        uid = _uid(uid)
+        if type(value) is not int or value not in self.token_values:
+            raise RegistryError("BAD_TOKEN_VALUE", "value must be a popcorn token value: "
+                                + ", ".join(self.token_capacity()))
+        with self._lock:
+            self._refuse_known(uid)
+            taken = set(self._tokens.values())
+            free = [t for t, v in enumerate(self.token_values) if v == value and t not in taken]
+            if not free:
+                raise RegistryError("TOKEN_FULL", f"all {self.token_capacity()[str(value)]} "
+                                    f"tokens of value {value} are already enrolled")
+            self.store.set_card_tag(uid, TOKEN_KIND, str(free[0]))
+            self._tokens[uid] = free[0]
+            return free[0]
 
     def card_of(self, uid: str) -> tuple[str, str] | None:
         """The ``(kind, card id)`` a UID is stuck on, or None if it is no card's tag."""
@@ -105,6 +157,9 @@ class TagRegistry:
         if uid in self._cards:
             kind, card = self._cards[uid]
             return f"the {kind} card {self.book.title(kind, card)}"
+        if uid in self._tokens:
+            token = self._tokens[uid]
+            return f"popcorn token {token} (value {self.token_values[token]})"
         return None
 
     def _refuse_known(self, uid: str) -> None:
@@ -165,9 +220,12 @@ class TagRegistry:
         tags = sorted(self._by_uid.items(), key=lambda item: item[1])
         order = {(k, c): n for n, (k, c) in enumerate(self.book.titles)}
         cards = sorted(self._cards.items(), key=lambda item: (order.get(item[1], 0), item[0]))
+        tokens = sorted(self._tokens.items(), key=lambda item: item[1])
         return {"format": FORMAT, "version": VERSION,
                 "tags": [{"uid": u, "pawn": p, "color": self.colors[p]} for u, p in tags],
-                "cards": [{"uid": u, "kind": k, "card": c} for u, (k, c) in cards]}
+                "cards": [{"uid": u, "kind": k, "card": c} for u, (k, c) in cards],
+                "tokens": [{"uid": u, "token": t, "value": self.token_values[t]}
+                           for u, t in tokens]}
 
     def import_(self, doc: Any) -> int:
         """Replace the registry with an exported one (version 1 or 2), after checking all
@@ -191,10 +249,32 @@ class TagRegistry:
                 raise RegistryError("DUPLICATE_UID", f"tag {uid} is listed twice")
             cards[uid] = (kind, card)
             self._check_room(cards, kind, card)
+        tokens = self._import_tokens(doc, set(tags) | set(cards))
+        stored = {**cards, **{u: (TOKEN_KIND, str(t)) for u, t in tokens.items()}}
         with self._lock:
-            self.store.replace_tags(tags, cards)
-            self._by_uid, self._cards = tags, cards
-        return len(tags) + len(cards)
+            self.store.replace_tags(tags, stored)
+            self._by_uid, self._cards, self._tokens = tags, cards, tokens
+        return len(tags) + len(cards) + len(tokens)
+
+    def _import_tokens(self, doc: dict[str, Any], known: set[str]) -> dict[str, int]:
+        """The optional ``tokens`` list of an export (B Movies' popcorn tokens), checked."""
+        tokens: dict[str, int] = {}
+        for item in _items(doc, "tokens"):
+            if not isinstance(item, dict):
+                raise RegistryError("BAD_REGISTRY", "each token tag must be an object")
+            uid, token = _uid(item.get("uid")), item.get("token")
+            if type(token) is not int or not 0 <= token < len(self.token_values):
+                raise RegistryError("BAD_REGISTRY", f"tag {uid}: token must be 0 to "
+                                    f"{len(self.token_values) - 1}")
+            if "value" in item and item["value"] != self.token_values[token]:
+                raise RegistryError("BAD_REGISTRY", f"tag {uid}: token {token} is worth "
+                                    f"{self.token_values[token]}, not {item['value']}")
+            if uid in known or uid in tokens:
+                raise RegistryError("DUPLICATE_UID", f"tag {uid} is listed twice")
+            if token in tokens.values():
+                raise RegistryError("DUPLICATE_TOKEN", f"token {token} has two tags")
+            tokens[uid] = token
+        return tokens
 
     def _check_card(self, item: Any) -> tuple[str, str, str]:
         if not isinstance(item, dict):

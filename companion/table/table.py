@@ -19,27 +19,20 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from companion.engine import (
-    Catalog,
-    GameState,
-    Move,
-    Violation,
-    move_from_dict,
-    name_guest,
-    new_game,
-)
+from companion.engine import Catalog, GameState, Move
 from companion.engine import pawns as P
+from companion.games.base import GameKind, TagThing
 from companion.record import Record
 
-from .card_taps import CardChoice, interpret_card
-from .interpret import Alert, interpret
+from .card_taps import CardChoice
+from .interpret import Alert
 from .store import HubStore
-from .views import public_view
 
 MAX_BATCH = 64
 """The most moves one batch may hold (a whole turn of a 4-player game is about 30)."""
 AUTO_DEAL_KINDS = frozenset({"deal_starting", "reveal_movie", "reveal_theater", "draw_award"})
-"""Chance steps that "deal for us" draws with the table's seeded generator."""
+"""Popcorn's chance steps that "deal for us" draws with the table's seeded generator (each
+game names its own: :attr:`GameKind.auto_deal_kinds`)."""
 ZONES = ("box", "reserve", "bag", "exit")
 """Where a correction may put a pawn."""
 
@@ -100,6 +93,11 @@ class TableConfig:
     deal_seed: int | None = None
     created: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    game: str = "popcorn"
+    """The game played (:mod:`companion.games`); a table stored before B Movies is Popcorn."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The game's table options, as its :meth:`GameKind.options` checked them (B Movies: the
+    variant and how the studios are dealt)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
@@ -134,9 +132,14 @@ def holds_plain_tokens(data: dict[str, Any]) -> bool:
 class Table:
     """A live table: config, log position, game state, recent alerts."""
 
-    def __init__(self, config: TableConfig, catalog: Catalog, store: HubStore) -> None:
-        self.config, self.catalog, self.store = config, catalog, store
-        self.state = new_game(catalog, config.players, config.first_player)
+    def __init__(self, config: TableConfig, game: GameKind | Catalog, store: HubStore) -> None:
+        """``game``: the table's game; a Popcorn :class:`Catalog` stands for Popcorn on it."""
+        if not isinstance(game, GameKind):
+            from companion.games.popcorn import Popcorn  # the games import the table's parts
+            game = Popcorn(game)
+        self.config, self.game, self.store = config, game, store
+        self.state: Any = self._fresh()
+        """The game's live state (a Popcorn :class:`GameState` or another game's)."""
         self.entries: list[dict[str, Any]] = []
         """Applied moves and corrections, in order (undo pops the last)."""
         self.count = 0
@@ -158,6 +161,10 @@ class Table:
     def id(self) -> str:
         """The table's id."""
         return self.config.id
+
+    def _fresh(self) -> Any:
+        return self.game.new_state(self.config.players, self.config.first_player,
+                                   self.config.options)
 
     # -- the log ---------------------------------------------------------------------------
 
@@ -185,7 +192,8 @@ class Table:
             self.last_kind = kind
             if kind in ("move", "tag") and body.get("move"):
                 # a log written before moves named their guest: act for the acting guest
-                move = name_guest(self.state, move_from_dict(body["move"], legacy=True))
+                move = self.game.replayed(
+                    self.state, self.game.move_from_dict(body["move"], legacy=True))
                 self.state.apply(move)
                 self.entries.append({"move": move.to_dict(), "source": body.get("source"),
                                      "batch": body.get("batch")})
@@ -206,11 +214,11 @@ class Table:
             if kind == "tag" and body.get("alert"):
                 self.alerts.append(body["alert"])
 
-    def _rebuilt(self) -> GameState:
-        state = new_game(self.catalog, self.config.players, self.config.first_player)
+    def _rebuilt(self) -> Any:
+        state = self._fresh()
         for entry in self.entries:
             if "move" in entry:
-                state.apply(move_from_dict(entry["move"]))
+                state.apply(self.game.move_from_dict(entry["move"]))
             else:
                 self._relocate(entry["correct"], state)
         return state
@@ -255,7 +263,7 @@ class Table:
         for index, move in enumerate(moves):
             try:
                 trial.apply(move)
-            except Violation as exc:
+            except self.game.violation as exc:
                 raise BatchViolation(exc, index, len(moves)) from exc
         with self._atomic():
             batch = self.count + 1
@@ -266,19 +274,18 @@ class Table:
             self.card_choice = None
             self.auto_deal()
 
-    def handle_tag(self, player: int, pawn: int | None, tag: dict[str, Any],
-                   card: tuple[str, str] | None = None) -> Move | Alert | CardChoice:
-        """A tap on a player's bag reader: log it with its meaning, apply it if it is a move.
+    def handle_tag(self, player: int, thing: TagThing | None,
+                   tag: dict[str, Any]) -> Any:
+        """A tap on a player's reader: log it with its meaning, apply it if it is a move.
 
-        ``pawn`` is the pawn the UID is stuck under; else ``card`` is the ``(kind, card id)``
-        it is stuck on (:mod:`.card_taps`); neither is an unknown tag. A card that several
-        slots could take becomes :attr:`card_choice` and changes nothing else.
+        ``thing`` is what the registry knows the UID to be (a pawn, a card, a token), None for
+        an unknown tag; the table's game says what the tap means (:meth:`GameKind.read_tag`).
+        A Popcorn card that several slots could take becomes :attr:`card_choice` and changes
+        nothing else.
         """
         self.open_for_input()
-        if pawn is None and card is not None:
-            result = interpret_card(self.state, player, *card)
-        else:
-            result = interpret(self.state, player, pawn, tag.get("uid", ""))
+        result = self.game.read_tag(self.state, player, thing, tag.get("uid", ""),
+                                    self.config.players)
         if isinstance(result, CardChoice):
             self.card_choice = result.to_dict()
             self._log("tag", {"tag": tag, "choice": self.card_choice})
@@ -317,8 +324,12 @@ class Table:
                 self.entries.pop()
 
     def correct(self, pawn: Any, zone: Any, player: Any = None) -> None:
-        """Table authority: "pawn 17 is really in Ana's exit zone" (a ``correct`` event)."""
+        """Table authority: "pawn 17 is really in Ana's exit zone" (a ``correct`` event).
+        Popcorn's pawns only: another game corrects with Undo."""
         self.open_for_input()
+        if self.game.id != "popcorn":
+            raise TableError("NOT_FOR_THIS_GAME", f"{self.game.title} has no pawns to "
+                             "correct: use Undo.", 409, params={"game": self.game.id})
         body = {"pawn": pawn, "zone": zone, "player": player}
         trial = self.state.clone()
         self._relocate(body, trial)  # validates
@@ -401,7 +412,8 @@ class Table:
         if self.config.deal_seed is None:
             return
         while not self.state.is_over:
-            outcomes = [m for m in self.state.chance_outcomes() if m.kind in AUTO_DEAL_KINDS]
+            outcomes = [m for m in self.state.chance_outcomes()
+                        if m.kind in self.game.auto_deal_kinds]
             if not outcomes:
                 return
             rng = random.Random(f"{self.config.deal_seed}:{self.count}")
@@ -415,21 +427,55 @@ class Table:
     # -- outputs ---------------------------------------------------------------------------
 
     def record(self) -> Record:
-        """The game so far as a record for ``popcorn-companion replay``."""
+        """A Popcorn game so far as a :class:`Record` for ``popcorn-companion replay``."""
+        self._recordable()
+        moves = [self.game.move_from_dict(e["move"]) for e in self.entries]
+        return Record(tuple(self.config.players), self.config.first_player, moves)
+
+    def record_text(self) -> str:
+        """The game so far as its game's record (JSON Lines), for ``replay``."""
+        self._recordable()
+        moves = [self.game.move_from_dict(e["move"]) for e in self.entries]
+        return self.game.record_text(self.config.players, self.config.first_player,
+                                     self.config.options, moves)
+
+    def _recordable(self) -> None:
         if any("correct" in e for e in self.entries):
             raise TableError("HAS_CORRECTIONS", "This game has corrections, which a game record "
                              "cannot hold; it cannot be exported as a record.", 409)
-        moves = [move_from_dict(e["move"]) for e in self.entries]
-        return Record(tuple(self.config.players), self.config.first_player, moves)
+        if self.game.closes_secretly and not self.state.is_over:
+            raise TableError("SECRET_UNTIL_END", f"A {self.game.title} record holds every "
+                             "secret vote and token: it can be read once the game is over.",
+                             409, params={"game": self.game.id})
+
+    def check_open_state(self) -> None:
+        """Refuse the whole state (``/state``, with the PIN) of a game whose state holds
+        secrets until it ends (B Movies' votes, tokens and studios)."""
+        if self.game.closes_secretly and not self.state.is_over:
+            raise TableError("SECRET_UNTIL_END", f"The {self.game.title} state holds every "
+                             "player's secrets: it can be read once the game is over.",
+                             409, params={"game": self.game.id})
 
     def view(self) -> dict[str, Any]:
         """The public view of the live state, with the pending ``card_choice`` (or None)."""
         state, choice = self.state, self.card_choice  # read once: no lock needed
-        return {**public_view(state), "card_choice": choice}
+        return {**self.game.public_view(state, self.config.players), "card_choice": choice}
+
+    def private(self, seat: int) -> dict[str, Any]:
+        """One seat's private view of the live state (its phone's screen)."""
+        return self.game.private_view(self.state, seat, self.config.players)
+
+    def scores(self) -> dict[str, Any]:
+        """The final scores, or ``GAME_NOT_OVER`` (409) while the game runs."""
+        scores = self.game.scores(self.state, self.config.players)
+        if scores is None:
+            raise TableError("GAME_NOT_OVER", "The game has not ended yet.", 409)
+        return scores
 
     def info(self) -> dict[str, Any]:
         """Public facts about the table (no PIN, no tokens)."""
-        return {"id": self.id, "name": self.config.name, "players": self.config.players,
+        return {"id": self.id, "name": self.config.name, "game": self.game.id,
+                "options": dict(self.config.options), "players": self.config.players,
                 "readers": self.config.readers, "first_player": self.config.first_player,
                 "deal_for_us": self.config.deal_seed is not None, "hints": self.hints,
                 "events": self.count,
@@ -437,8 +483,9 @@ class Table:
 
 
 def new_config(table_id: str, name: str, players: list[str], first_player: int,
-               readers: list[str], deal_seed: int | None,
-               created: int) -> tuple[TableConfig, str, list[str]]:
+               readers: list[str], deal_seed: int | None, created: int,
+               game: str = "popcorn",
+               options: dict[str, Any] | None = None) -> tuple[TableConfig, str, list[str]]:
     """A fresh configuration, its random PIN and its player tokens (both returned once: the
     configuration keeps only their salted hashes)."""
     pin = f"{secrets.randbelow(10**6):06d}"
@@ -446,7 +493,7 @@ def new_config(table_id: str, name: str, players: list[str], first_player: int,
     tokens = [new_token() for _ in players]
     config = TableConfig(table_id, name, list(players), first_player, list(readers),
                          [hash_token(t, salt) for t in tokens], salt, hash_pin(pin, salt),
-                         deal_seed, created)
+                         deal_seed, created, game=game, options=dict(options or {}))
     return config, pin, tokens
 
 
@@ -458,7 +505,7 @@ def config_dict(config: TableConfig) -> dict[str, Any]:
 class BatchViolation(Exception):
     """A batch of moves refused by the rules: the violation of its first bad move, and where."""
 
-    def __init__(self, violation: Violation, index: int, size: int) -> None:
+    def __init__(self, violation: Any, index: int, size: int) -> None:
         super().__init__(f"move {index}: {violation}")
         self.violation, self.index, self.size = violation, index, size
 
@@ -471,7 +518,7 @@ class BatchViolation(Exception):
         return TableError(base.code, message, base.status, self.index, params)
 
 
-def violation_error(exc: Violation) -> TableError:
+def violation_error(exc: Any) -> TableError:
     """A rule violation as an API error (409: it conflicts with the game's state)."""
     status = 400 if exc.code in ("BAD_MOVE", "UNKNOWN_MOVE") else 409
     return TableError(exc.code, exc.message, status, params=exc.params)

@@ -1,0 +1,111 @@
+"""What a game must provide to be played on the hub: :class:`GameKind`.
+
+The hub, its tables and the dashboard never name a game's rules. A table asks its game for a
+fresh state, turns a request's JSON into one of the game's moves, asks which secret a move
+needs, lets the game read a tapped tag, and asks for the public view, each player's private
+view, the final scores and the game record. The state itself is the game's own object; the
+table only relies on the engine shape every game here shares (after python-chess and
+OpenSpiel): ``apply(move)`` raising the game's violation with nothing changed, ``clone()``,
+``chance_outcomes()``, ``is_over`` and ``to_dict()``. ``docs/architecture.md`` ("A third
+game") walks through a new game's parts.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class TagThing:
+    """What the tag registry knows a UID to be: ``kind`` (``pawn``, ``movie``, ``theater``,
+    ``award``, ``token``) and the thing's id, as text for cards and an int for pawns and
+    tokens. An unknown UID is no TagThing at all (None)."""
+
+    kind: str
+    id: Any
+
+
+SECRET_TOKEN = "token"
+"""A move only that player's phone may send (their token)."""
+SECRET_PIN = "pin"
+"""A move that needs the table's PIN."""
+SECRET_EITHER = "token_or_pin"
+"""A move the player's phone sends, or one person at the tablet with the table's PIN."""
+
+
+class GameKind(ABC):
+    """One game the hub can host: its rules engine and everything the table asks of it.
+
+    Subclasses set the class attributes and implement the methods; the registry in
+    :mod:`companion.games` makes one instance per game when the hub starts.
+    """
+
+    id: str
+    """The game's id in configurations, records and URLs: ``popcorn``, ``b-movies``."""
+    title: str
+    """The game's printed name."""
+    min_players: int
+    max_players: int
+    violation: type[Exception]
+    """The exception the game's engine raises for a refused move; it carries ``code``,
+    ``message`` and ``params``, like Popcorn's :class:`~companion.engine.Violation`."""
+    auto_deal_kinds: frozenset[str] = frozenset()
+    """Chance moves that "deal for us" draws with the table's seeded generator."""
+    closes_secretly: bool = False
+    """Whether the game hides something until it ends, so that the PIN-guarded full state
+    (``/state``) is refused while it runs."""
+
+    @abstractmethod
+    def options(self, body: dict[str, Any], players: int) -> dict[str, Any]:
+        """The table options of a create request (variant and so on), checked: raise
+        :class:`~companion.table.table.TableError` on a bad one. Stored in the config."""
+
+    def deals_secretly(self, options: dict[str, Any]) -> bool:
+        """Whether the hub itself must deal a secret at the start (B Movies' hidden studios,
+        dealt to the phones): the table then gets "deal for us" with a fresh random seed."""
+        return False
+
+    @abstractmethod
+    def new_state(self, players: list[str], first_player: int, options: dict[str, Any]) -> Any:
+        """The state a new table starts from (setup, before any chance outcome)."""
+
+    @abstractmethod
+    def move_from_dict(self, data: Any, legacy: bool = False) -> Any:
+        """A move from its JSON form; raises the game's violation (``BAD_MOVE``,
+        ``UNKNOWN_MOVE``) for a malformed one. ``legacy``: read a log's older form."""
+
+    def replayed(self, state: Any, move: Any) -> Any:
+        """A move read back from a table's log, made current against ``state`` (a game whose
+        move format changed fills in what older logs left out); unchanged by default."""
+        return move
+
+    @abstractmethod
+    def secret(self, state: Any, move: Any) -> str | None:
+        """Which secret a move sent over HTTP needs: :data:`SECRET_TOKEN`, :data:`SECRET_PIN`,
+        :data:`SECRET_EITHER`, or None (anyone at the tablet)."""
+
+    @abstractmethod
+    def public_view(self, state: Any, names: list[str]) -> dict[str, Any]:
+        """Everything every player may see: the tablet's screen and the ``state`` push
+        (``names``: the players' names in seat order, from the table's configuration)."""
+
+    @abstractmethod
+    def private_view(self, state: Any, seat: int, names: list[str]) -> dict[str, Any]:
+        """What only that seat's phone may see."""
+
+    @abstractmethod
+    def scores(self, state: Any, names: list[str]) -> dict[str, Any] | None:
+        """The final scores as JSON once the game is over, else None."""
+
+    @abstractmethod
+    def read_tag(self, state: Any, seat: int, thing: TagThing | None, uid: str,
+                 names: list[str]) -> Any:
+        """What a tap on ``seat``'s reader means: one of the game's moves, or an alert
+        object with ``to_dict()`` (an unknown tag, a tag of another game, a wrong moment)."""
+
+    @abstractmethod
+    def record_text(self, names: list[str], first_player: int, options: dict[str, Any],
+                    moves: list[Any]) -> str:
+        """The game record (JSON Lines) of a table's moves."""

@@ -1,0 +1,55 @@
+"""How a tap on a B Movies player's token pad becomes a draw, or an alert.
+
+Each popcorn token carries a tag enrolled with its value, so a tap names one physical token.
+A player owed a draw who taps a token from the bucket draws it (``draw_token`` with the
+token's id and value); the engine refuses a token already in someone's pile, and anything
+else the rules do not explain becomes an :class:`~companion.table.interpret.Alert` with
+reader error feedback and no change. Pure: it reads the state and returns a value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.table.interpret import Alert
+
+from ..base import TagThing
+from .engine import Facts, Move, State, Violation
+
+ALERT_FOR = {"NO_DRAW_OWED": "TOKEN_NOT_OWED", "DRAW_BEYOND_OWED": "TOKEN_BEYOND_OWED",
+             "TOKEN_ALREADY_DRAWN": "TOKEN_ALREADY_DRAWN"}
+"""The engine's refusal of a tapped token, and the alert the table raises for it."""
+FIXES = {
+    "TOKEN_NOT_OWED": "Put the token back into the bucket: {name} draws no token now.",
+    "TOKEN_BEYOND_OWED": "Put the token back into the bucket: {name} has drawn every token "
+                         "owed this turn.",
+    "TOKEN_ALREADY_DRAWN": "Keep the token where it was: it is already in a player's pile.",
+    "NOT_A_TOKEN": "Only popcorn tokens are tapped at a B Movies table.",
+    "UNKNOWN_TAG": "Enroll this token's tag (its value first), or check that it is one of "
+                   "the game's tokens.",
+}
+"""The fix each token alert suggests (English; other languages render from code and params)."""
+
+
+def read_tag(state: State, facts: Facts, seat: int, thing: TagThing | None, uid: str,
+             names: list[str]) -> Move | Alert:
+    """The draw a tap on ``seat``'s pad stands for, or an alert naming what is wrong."""
+    name = names[seat]
+    if thing is None:
+        return _alert("UNKNOWN_TAG", f"An unknown tag ({uid}) was tapped on {name}'s "
+                      "token pad.", seat, {"uid": uid, "name": name})
+    if thing.kind != "token":
+        return _alert("NOT_A_TOKEN", f"A {thing.kind} tag was tapped on {name}'s token pad "
+                      "at a B Movies table.", seat, {"kind": thing.kind, "name": name})
+    move = Move("draw_token", player=seat, value=facts.token_value(thing.id),
+                token=thing.id)
+    try:
+        state.clone().apply(move)
+    except Violation as exc:
+        code = ALERT_FOR.get(exc.code, "TOKEN_NOT_OWED")
+        return _alert(code, exc.message, seat, {"name": name, "token": thing.id})
+    return move
+
+
+def _alert(code: str, message: str, seat: int, params: dict[str, Any]) -> Alert:
+    return Alert(code, message, FIXES[code].format(**params), seat, params=params)

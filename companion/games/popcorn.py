@@ -1,0 +1,96 @@
+"""Popcorn behind the :class:`~companion.games.base.GameKind` interface.
+
+Nothing here is new rules: it points the interface at the modules Popcorn has always used
+(the engine, :mod:`companion.table.views`, the pawn and card tap readers, the record), so a
+Popcorn table behaves exactly as it did before the hub hosted a second game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import (
+    Catalog,
+    GameState,
+    Move,
+    Violation,
+    move_from_dict,
+    name_guest,
+    new_game,
+)
+from companion.record import Record, dumps_record
+from companion.table.card_taps import interpret_card
+from companion.table.interpret import interpret
+from companion.table.views import private_view, public_view, scores
+
+from .base import SECRET_PIN, SECRET_TOKEN, GameKind, TagThing
+
+SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
+"""Setup deals a person enters from the cardboard: they need the table's PIN."""
+PLAYER_MOVES = frozenset({"draw_award", "keep_award"})
+"""Moves of a player's phone: the award draw and keep are that player's secret."""
+CARD_KINDS = frozenset({"movie", "theater", "award"})
+
+
+class Popcorn(GameKind):
+    """Popcorn (IELLO, 2025): 2 to 4 players, pawns and cards read by tag."""
+
+    id = "popcorn"
+    title = "Popcorn"
+    min_players, max_players = 2, 4
+    violation = Violation
+    auto_deal_kinds = frozenset({"deal_starting", "reveal_movie", "reveal_theater",
+                                 "draw_award"})
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def options(self, body: dict[str, Any], players: int) -> dict[str, Any]:
+        """Popcorn has no table options beyond the hub's own (hints, deal seed)."""
+        return {}
+
+    def new_state(self, players: list[str], first_player: int,
+                  options: dict[str, Any]) -> GameState:
+        """The fixed part of the setup; the deals wait as chance steps."""
+        return new_game(self.catalog, players, first_player)
+
+    def move_from_dict(self, data: Any, legacy: bool = False) -> Move:
+        """Popcorn's move JSON (``legacy``: an activation may lack its ``seat``)."""
+        return move_from_dict(data, legacy=legacy)
+
+    def replayed(self, state: GameState, move: Move) -> Move:
+        """A log written before moves named their guest acts for the acting guest."""
+        return name_guest(state, move)
+
+    def secret(self, state: GameState, move: Move) -> str | None:
+        """Award draws are the phone's; setup deals entered by hand need the PIN."""
+        if move.kind in PLAYER_MOVES:
+            return SECRET_TOKEN
+        if move.kind in SETUP_CHANCE and state.phase == "setup":
+            return SECRET_PIN
+        return None
+
+    def public_view(self, state: GameState, names: list[str]) -> dict[str, Any]:
+        """See :func:`companion.table.views.public_view` (never an award id)."""
+        return public_view(state)
+
+    def private_view(self, state: GameState, seat: int, names: list[str]) -> dict[str, Any]:
+        """A player's awards and the award cards they choose from."""
+        return private_view(state, seat)
+
+    def scores(self, state: GameState, names: list[str]) -> dict[str, Any] | None:
+        """The score sheet ``popcorn-companion score`` prints, once the game is over."""
+        return scores(state) if state.is_over else None
+
+    def read_tag(self, state: GameState, seat: int, thing: TagThing | None, uid: str,
+                 names: list[str]) -> Any:
+        """A pawn's tap is a draw or an addition; a card's is a reveal, a draw or a buy."""
+        if thing is not None and thing.kind in CARD_KINDS:
+            return interpret_card(state, seat, thing.kind, thing.id)
+        pawn = thing.id if thing is not None and thing.kind == "pawn" else None
+        return interpret(state, seat, pawn, uid)
+
+    def record_text(self, names: list[str], first_player: int, options: dict[str, Any],
+                    moves: list[Move]) -> str:
+        """A Popcorn record (``docs/game-record.md``)."""
+        return dumps_record(Record(tuple(names), first_player, moves))
