@@ -14,7 +14,7 @@ import { ApiError, call, savePin, savedPin, tableCall } from "./api.js";
 import { alertText, errorText, t, tn } from "./i18n.js";
 import { esc } from "./labels.js";
 import { showPhoneQr } from "./phone_qr.js";
-import { bmMove, tabletMove } from "./bm_api.js";
+import { bmMove, pinMove, tabletMove } from "./bm_api.js";
 import { finalCutHtml } from "./bm_final_cut.js";
 import { cardsWord, phaseWord, roleWord } from "./bm_words.js";
 import { drawsHtml, lastTurnHtml, pitchHtml, revealHtml, studioDealHtml, votingHtml } from "./bm_turn.js";
@@ -245,7 +245,8 @@ class BmTableScreen {
     if (needsPin && !(await this.pin())) return;
     this.busy = true;
     try {
-      await tabletMove(this.id, move, this.ctx.askPin);
+      if (needsPin) await pinMove(this.id, move, this.ctx.askPin);
+      else await tabletMove(this.id, move, this.ctx.askPin);
       if (move.move === "pitch") this.title = "";
       if (move.move === "vote") this.ctx.toast(t("Vote entered for {name}.", { name: this.view.players[move.player].name }), "ok");
     } catch (err) {
