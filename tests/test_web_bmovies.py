@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_support import PHONE, TABLET, call, save_shots, watch_csp
+from web_support import PHONE, TABLET, Room, call, save_shots, watch_csp
 
 from companion.hub.remote import HttpError, ServeProcess
 
@@ -377,4 +377,37 @@ def test_the_final_cut_of_a_hidden_team_game(hub: ServeProcess, browser: Browser
     save_shots(phone, "bmovies-phone-final-cut")
     tablet.context.close()
     phone.context.close()
+    assert errors == []
+
+
+def test_token_enrollment_counts_taps_live_and_moves_on(room: Room, browser: Browser) -> None:
+    """The setup screen's Popcorn tokens: the counts against the box's capacity (from the
+    hub), a tap enrolls the next token of the value chosen, and a full value moves on to the
+    next value by itself."""
+    errors: list[str] = []
+    capacity = call(f"{room.base}/api/tags/counts")["token_capacity"]
+    assert capacity == {"0": 25, "1": 28, "2": 25, "3": 15, "4": 5}
+    page = new_page(browser, TABLET, errors)
+    page.goto(f"{room.base}/setup")
+    for value, cap in capacity.items():
+        expect(page.get_by_test_id(f"enroll-token-count-{value}")).to_have_text(f"0 / {cap}")
+    page.get_by_test_id("enroll-admin-pin").fill(room.server.admin_pin)
+    page.get_by_test_id("enroll-token-0").click()
+    page.get_by_test_id("enroll-tokens-start").click()
+    expect(page.get_by_test_id("enroll-tokens-status")).to_contain_text("value 0")
+    for n in range(capacity["0"]):
+        room.bank.tap("bag-1", f"04cc000000{n:04x}")
+        if n == 2:
+            expect(page.get_by_test_id("enroll-token-count-0")).to_have_text("3 / 25")
+            expect(page.get_by_test_id("enroll-last")).to_contain_text("value 0")
+    expect(page.get_by_test_id("enroll-token-count-0")).to_have_text("25 / 25", timeout=15000)
+    expect(page.get_by_test_id("enroll-tokens-status")).to_contain_text("value 1")  # moved on
+    room.bank.tap("bag-2", "04cc0000000100")
+    expect(page.get_by_test_id("enroll-token-count-1")).to_have_text("1 / 28")
+    save_shots(page, "bmovies-setup-tokens")
+    page.get_by_test_id("enroll-stop").click()
+    expect(page.get_by_test_id("enroll-tokens-status")).to_contain_text("Not enrolling")
+    status = call(f"{room.base}/api/tags/counts")
+    assert status["tokens"]["0"] == 25 and status["tokens"]["1"] == 1
+    assert status["enrolling_tokens"] is None
     assert errors == []

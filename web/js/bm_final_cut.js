@@ -32,7 +32,7 @@ function winnersHtml(fc, names) {
     longest_movie: t("Tie broken by the longest movie made (most Title cards)."),
     shared: t("Still tied after the longest movie: the victory is shared."),
   }[fc.tie_break] ?? "";
-  return `<div class="bm-winners" data-testid="fc-winners"><span class="bm-trophy" aria-hidden="true">🏆</span>
+  return `<div class="bm-winners" data-testid="fc-winners"><span class="bm-trophy" aria-hidden="true">★</span>
       <b>${esc(head)}</b></div>
     ${tie ? `<p class="bm-tie" data-testid="fc-tie-break" data-tie="${esc(fc.tie_break)}">${esc(tie)}</p>` : ""}`;
 }

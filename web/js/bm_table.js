@@ -127,7 +127,7 @@ class BmTableScreen {
       <span class="fact" data-testid="table-name">${esc(name)}</span>
       <span class="fact" data-testid="bm-round" data-round="${v.round}" data-rounds="${v.rounds}"><b>${esc(round)}</b></span>
       <span class="fact" data-testid="bm-clapboards" data-count="${v.clapboards}">${esc(tn("{n} clapboard left", "{n} clapboards left", v.clapboards))}</span>
-      <span class="fact" data-testid="phase">${esc(phaseWord(v.phase))}</span>
+      ${v.phase === "over" ? "" : `<span class="fact" data-testid="phase">${esc(phaseWord(v.phase))}</span>`}
       <span class="fact" data-testid="bm-first-player">${esc(t("First player:"))} <b>${esc(v.players[v.first_player].name)}</b></span>
       ${writer && v.phase !== "over" ? `<span class="fact" data-testid="bm-screenwriter">${esc(roleWord("screenwriter"))}: <b>${esc(writer.name)}</b></span>` : ""}
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
@@ -162,7 +162,8 @@ class BmTableScreen {
         ? `<span class="badge ${p.voted ? "ok" : ""}" data-testid="bm-voted-${p.seat}" data-voted="${p.voted}">${esc(p.voted ? t("voted") : t("voting…"))}</span>` : "",
     ].join("");
     const movies = p.movies.length
-      ? `<ul class="bm-movies">${p.movies.map((m) => `<li>${esc(cardsWord(m.cards))}${m.title ? ` <q>${esc(m.title)}</q>` : ""}</li>`).join("")}</ul>`
+      ? `<span class="muted">${esc(tn("{n} movie made", "{n} movies made", p.movies.length))}</span>
+        <ul class="bm-movies">${p.movies.map((m) => `<li>${esc(cardsWord(m.cards))}${m.title ? ` <q>${esc(m.title)}</q>` : ""}</li>`).join("")}</ul>`
       : `<span class="muted">${esc(t("no movie made yet"))}</span>`;
     const faceDown = t("Popcorn tokens (face down)");
     const yesBang = p.has_yes_bang ? "" : `<span class="muted bm-used">${esc(t("Yes! used"))}</span>`;
@@ -175,7 +176,7 @@ class BmTableScreen {
           ${yesBang}
         </div>
         <div class="bm-made" data-testid="bm-movies-${p.seat}" data-count="${p.movies.length}">
-          <span class="muted">${esc(tn("{n} movie made", "{n} movies made", p.movies.length))}</span> ${movies}</div>
+          ${movies}</div>
       </article>`;
   }
 
