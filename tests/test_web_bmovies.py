@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_support import PHONE, TABLET, Room, call, save_shots, watch_csp
+from web_support import PHONE, READERS, TABLET, Room, call, save_shots, watch_csp
 
 from companion.hub.remote import HttpError, ServeProcess
 
@@ -410,4 +410,50 @@ def test_token_enrollment_counts_taps_live_and_moves_on(room: Room, browser: Bro
     status = call(f"{room.base}/api/tags/counts")
     assert status["tokens"]["0"] == 25 and status["tokens"]["1"] == 1
     assert status["enrolling_tokens"] is None
+    assert errors == []
+
+
+def test_a_token_tapped_on_a_pad_draws_or_raises_an_alert(room: Room, browser: Browser) -> None:
+    """Tokens with tags: a tap by a player owed a draw draws that token (a count on the
+    tablet, the value on that phone only); a tap by a player owed nothing, or of a token
+    already drawn, is an alert on the tablet and changes nothing."""
+    errors: list[str] = []
+    admin = {"admin_pin": room.server.admin_pin}
+    call(f"{room.base}/api/enroll", "POST", {**admin, "tokens": 3})
+    uids = [f"04dd000000{n:04x}" for n in range(2)]
+    for uid in uids:
+        room.bank.tap("bag-1", uid)
+    assert room.bank.wait_acked(10)
+    call(f"{room.base}/api/enroll", "DELETE", admin)
+    assert call(f"{room.base}/api/tags/counts")["tokens"]["3"] == 2
+    info = room.server.create_table({"players": ["Ana", "Bob", "Chloe"], "readers": READERS,
+                                     "game": "b-movies"})
+    api = Api(room.base, info["id"], info["pin"], info["tokens"])
+    tablet = new_page(browser, TABLET, errors)
+    open_tablet(tablet, api)
+    phase(tablet, "pitch")
+    room.bank.tap("bag-1", uids[0])  # Ana pitches next: she owes no draw
+    alert = tablet.get_by_test_id("alert")
+    expect(alert).to_have_attribute("data-code", "TOKEN_NOT_OWED", timeout=15000)
+    expect(alert).to_contain_text("Ana")
+    save_shots(tablet, "bmovies-table-alert")
+    assert api.view()["bucket"] == 98
+    tablet.locator('[data-testid="alert"] [data-act="dismiss"]').click()
+    expect(alert).to_have_count(0)
+
+    api.move({"move": "pitch", "player": 0, "cards": 2})
+    for seat in (1, 2):
+        api.move({"move": "vote", "player": seat, "vote": "no"}, seat)
+    phase(tablet, "draw")
+    bob = open_phone(browser, api, 1, errors)
+    room.bank.tap("bag-2", uids[0])  # Bob owes one: he draws that 3
+    expect(tablet.get_by_test_id("bm-tokens-1")).to_have_text("1", timeout=15000)
+    expect(bob.get_by_test_id("bm-my-tokens")).to_have_attribute("data-values", "3")
+    assert "3" not in tablet.get_by_test_id("bm-player-1").inner_text().replace("Bob", "")
+    room.bank.tap("bag-3", uids[0])  # Chloe taps the token Bob drew
+    expect(alert).to_have_attribute("data-code", "TOKEN_ALREADY_DRAWN", timeout=15000)
+    expect(tablet.get_by_test_id("bm-tokens-2")).to_have_text("0")
+    assert api.view()["players"][2]["owed"] == 1
+    tablet.context.close()
+    bob.context.close()
     assert errors == []
