@@ -16,7 +16,7 @@ import { esc } from "./labels.js";
 import { showPhoneQr } from "./phone_qr.js";
 import { bmMove, pinMove, tabletMove } from "./bm_api.js";
 import { finalCutHtml } from "./bm_final_cut.js";
-import { cardsWord, phaseWord, roleWord } from "./bm_words.js";
+import { cardsWord, roleWord } from "./bm_words.js";
 import { drawsHtml, lastTurnHtml, pitchHtml, revealHtml, studioDealHtml, votingHtml } from "./bm_turn.js";
 
 /** Mount the B Movies table screen for `tableId`; returns the function that unmounts it. */
@@ -127,9 +127,8 @@ class BmTableScreen {
       <span class="fact" data-testid="table-name">${esc(name)}</span>
       <span class="fact" data-testid="bm-round" data-round="${v.round}" data-rounds="${v.rounds}"><b>${esc(round)}</b></span>
       <span class="fact" data-testid="bm-clapboards" data-count="${v.clapboards}">${esc(tn("{n} clapboard left", "{n} clapboards left", v.clapboards))}</span>
-      ${v.phase === "over" ? "" : `<span class="fact" data-testid="phase">${esc(phaseWord(v.phase))}</span>`}
       <span class="fact" data-testid="bm-first-player">${esc(t("First player:"))} <b>${esc(v.players[v.first_player].name)}</b></span>
-      ${writer && v.phase !== "over" ? `<span class="fact" data-testid="bm-screenwriter">${esc(roleWord("screenwriter"))}: <b>${esc(writer.name)}</b></span>` : ""}
+      ${writer && v.phase !== "over" ? `<span class="fact" data-testid="bm-screenwriter">${esc(t("Screenwriter:"))} <b>${esc(writer.name)}</b></span>` : ""}
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
       <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>`;
   }

@@ -1,5 +1,5 @@
-// B Movies' words, in this device's language: the vote cards, the phases, the roles, the
-// sides of the Final Cut. The hub's views carry ids ("yes", "yes!", "no", "pitch"...); the
+// B Movies' words, in this device's language: the vote cards, the roles, the studios, a
+// number of Title cards. The hub's views carry ids ("yes", "yes!", "no", "pitch"...); the
 // screens show these words.
 
 import { t, tn } from "./i18n.js";
@@ -15,12 +15,6 @@ export function voteWord(vote) {
 export function voteHtml(vote) {
   const cls = vote === "no" ? "no" : vote === "yes!" ? "yesbang" : "yes";
   return `<span class="bm-vote ${cls}" data-vote="${esc(vote)}">${esc(voteWord(vote))}</span>`;
-}
-
-/** The phase, as the header says it. */
-export function phaseWord(phase) {
-  const words = { setup: t("Setup"), pitch: t("Pitch"), vote: t("Vote"), draw: t("Draws"), over: t("Final Cut") };
-  return words[phase] || String(phase ?? "");
 }
 
 /** A studio's name (the cards are numbered 1 to 6 on the table). */
