@@ -169,14 +169,12 @@ def _authorize(hub: Hub, table_id: str, body: dict[str, Any], move: Move,
     table = hub.table(table_id)
     try:
         secret = table.game.secret(table.state, move)
-        if secret == SECRET_EITHER and "pin" in body and "token" not in body:
-            auth.table_pin(hub, table_id, body)
-        elif secret in (SECRET_TOKEN, SECRET_EITHER):
-            if auth.token_seat(hub, table_id, body) != move.player:
-                raise TableError("WRONG_TOKEN", "Only that player's phone may make this move.",
-                                 403)
-        elif secret == SECRET_PIN:
-            auth.table_pin(hub, table_id, body)
+        seat = auth.token_seat(hub, table_id, body) if secret else None
+        if secret == SECRET_PIN or (secret == SECRET_EITHER and seat is None):
+            auth.table_pin(hub, table_id, body)  # one person at the tablet, with the PIN
+        elif secret in (SECRET_TOKEN, SECRET_EITHER) and seat != move.player:
+            raise TableError("WRONG_TOKEN", "Only that player's phone may make this move.",
+                             403)
     except TableError as exc:
         if index is not None and exc.index is None:
             exc.index = index

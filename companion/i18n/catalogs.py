@@ -28,7 +28,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from . import LANGUAGES, SOURCE
-from .texts import ALERTS, COLORS, ERRORS, PLACES, VIOLATIONS
+from .texts import ALERTS, BM_VIOLATIONS, COLORS, ERRORS, PLACES, VIOLATIONS
 
 HERE = Path(__file__).resolve().parent
 """The folder of the catalogs: ``messages.pot`` and one ``<lang>/LC_MESSAGES`` per language."""
@@ -106,7 +106,7 @@ def plural_tags(lang: str) -> list[str]:
 
 def codes() -> dict[str, Any]:
     """The English templates the dashboard renders codes with (the same as the hub's)."""
-    return {"errors": {**VIOLATIONS, **ERRORS},
+    return {"errors": {**BM_VIOLATIONS, **VIOLATIONS, **ERRORS},
             "alerts": {code: list(pair) for code, pair in ALERTS.items()},
             "places": PLACES, "colors": COLORS}
 

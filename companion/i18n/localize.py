@@ -15,7 +15,7 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-from .texts import ALERTS, BATCH, COLORS, ERRORS, PLACES, VIOLATIONS
+from .texts import ALERTS, BATCH, BM_VIOLATIONS, COLORS, ERRORS, PLACES, VIOLATIONS
 
 Gettext = Callable[[str], str]
 """A function that translates one message, such as ``Translations.gettext``."""
@@ -60,7 +60,7 @@ def fill(template: str, params: Mapping[str, Any], gettext: Gettext, locale: str
 
 def template(code: str) -> str | None:
     """The English template of a refusal ``code`` (a violation or a hub error), or None."""
-    return VIOLATIONS.get(code) or ERRORS.get(code)
+    return VIOLATIONS.get(code) or BM_VIOLATIONS.get(code) or ERRORS.get(code)
 
 
 def render(code: str, params: Mapping[str, Any], english: str, gettext: Gettext,

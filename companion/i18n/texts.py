@@ -78,6 +78,27 @@ VIOLATIONS: dict[str, str] = {
 }
 """One template per engine violation code (:data:`companion.engine.violations.CODES`)."""
 
+BM_VIOLATIONS: dict[str, str] = {
+    "BAD_SETUP": N_("A B Movies game needs 3 to 6 players, a first player at the table and a "
+                    "known variant."),
+    "DRAWS_PENDING": N_("The tokens owed after the last vote must be drawn before the next "
+                        "pitch."),
+    "BAD_PITCH_SIZE": N_("A pitch is 2 to 4 Title cards."),
+    "TITLE_TOO_LONG": N_("The movie title is too long for the companion."),
+    "NOT_A_PRODUCER": N_("The screenwriter does not vote on their own pitch."),
+    "BAD_VOTE": N_("A vote is Yes, Yes! or No."),
+    "VOTE_CARD_GONE": N_("That player no longer holds that vote card: Yes! is used once."),
+    "NO_DRAW_OWED": N_("That player is owed no popcorn token now."),
+    "DRAW_BEYOND_OWED": N_("That player has already drawn every token owed this turn."),
+    "TOKEN_ALREADY_DRAWN": N_("That popcorn token is already in a player's pile."),
+    "TOKEN_VALUE_MISMATCH": N_("That popcorn token does not have the value the move says."),
+    "NO_TOKEN_OF_VALUE": N_("No popcorn token of that value is left in the bucket."),
+    "BAD_STUDIO_DEAL": N_("The studio deal does not match the Hidden Team chart."),
+    "BAD_STATE": N_("The state is not a well-formed B Movies state."),
+}
+"""One template per B Movies violation code that Popcorn's engine does not share
+(:data:`companion.games.bmovies.engine.CODES`; the shared ones are in :data:`VIOLATIONS`)."""
+
 ERRORS: dict[str, str] = {
     "BAD_JSON": N_("The request body is not the JSON object the hub expects."),
     "BAD_ORIGIN": N_("A page of another site may not change this hub."),
@@ -107,6 +128,12 @@ ERRORS: dict[str, str] = {
     "METHOD_NOT_ALLOWED": N_("This request method is not allowed here."),
     "BODY_TOO_LARGE": N_("The request body is too large."),
     "INTERNAL_ERROR": N_("The hub hit an unexpected error; nothing was changed."),
+    "NOT_FOR_THIS_GAME": N_("This table plays another game: that request is not for it."),
+    "SECRET_UNTIL_END": N_("This holds the players' secrets: it can be read once the game is "
+                           "over."),
+    "TOKEN_FULL": N_("Every popcorn token of that value already has a tag."),
+    "BAD_TOKEN_VALUE": N_("That is not a popcorn token value."),
+    "DUPLICATE_TOKEN": N_("That popcorn token already has a tag."),
 }
 """One template per hub error code (table, PIN, registry, advisor and HTTP refusals)."""
 
@@ -154,6 +181,20 @@ ALERTS: dict[str, tuple[str, str]] = {
     "CARD_NOT_EXPECTED": (
         N_("{title} was tapped on {name}'s reader, but no step expects that card now."),
         N_("Put {title} back where it was.")),
+    "TOKEN_NOT_OWED": (
+        N_("A popcorn token was tapped on {name}'s pad, but {name} is owed no token now."),
+        N_("Put the token back into the bucket: {name} draws no token now.")),
+    "TOKEN_BEYOND_OWED": (
+        N_("A popcorn token was tapped on {name}'s pad, but {name} has drawn every token "
+           "owed this turn."),
+        N_("Put the token back into the bucket: {name} has drawn every token owed this "
+           "turn.")),
+    "TOKEN_ALREADY_DRAWN": (
+        N_("A popcorn token already in a player's pile was tapped on {name}'s pad."),
+        N_("Keep the token where it was: it is already in a player's pile.")),
+    "NOT_A_TOKEN": (
+        N_("A tag that is no popcorn token was tapped on {name}'s pad."),
+        N_("Only popcorn tokens are tapped at a B Movies table.")),
     "CARD_NOT_EXPECTED:award": (
         N_("An award card was tapped on {name}'s reader, but no award draw of {name}'s is "
            "waiting for it."),
