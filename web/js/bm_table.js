@@ -14,7 +14,7 @@ import { ApiError, call, savePin, savedPin, tableCall } from "./api.js";
 import { alertText, errorText, t, tn } from "./i18n.js";
 import { esc } from "./labels.js";
 import { showPhoneQr } from "./phone_qr.js";
-import { bmMove, pinMove, tabletMove } from "./bm_api.js";
+import { bmMove, tabletMove } from "./bm_api.js";
 import { finalCutHtml } from "./bm_final_cut.js";
 import { cardsWord, roleWord } from "./bm_words.js";
 import { drawsHtml, lastTurnHtml, pitchHtml, revealHtml, studioDealHtml, votingHtml } from "./bm_turn.js";
@@ -245,8 +245,7 @@ class BmTableScreen {
     if (needsPin && !(await this.pin())) return;
     this.busy = true;
     try {
-      if (needsPin) await pinMove(this.id, move, this.ctx.askPin);
-      else await tabletMove(this.id, move, this.ctx.askPin);
+      await tabletMove(this.id, move, this.ctx.askPin); // with the PIN this device knows
       if (move.move === "pitch") this.title = "";
       if (move.move === "vote") this.ctx.toast(t("Vote entered for {name}.", { name: this.view.players[move.player].name }), "ok");
     } catch (err) {
