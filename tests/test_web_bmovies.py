@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from i18n_support import foreign_texts, visible_texts
 from playwright.sync_api import Browser, Page, expect
 from web_support import PHONE, READERS, TABLET, Room, call, save_shots, watch_csp
 
@@ -456,4 +457,56 @@ def test_a_token_tapped_on_a_pad_draws_or_raises_an_alert(room: Room, browser: B
     assert api.view()["players"][2]["owed"] == 1
     tablet.context.close()
     bob.context.close()
+    assert errors == []
+
+
+def localized_page(browser: Browser, viewport: dict, lang: str, errors: list[str]) -> Page:
+    """A page whose device chose ``lang`` (kept in localStorage, as the header's picker does)."""
+    page = new_page(browser, viewport, errors)
+    page.add_init_script(f"localStorage.setItem('popcorn:lang', '{lang}');")
+    return page
+
+
+def speaks(page: Page, lang: str, names: list[str], screen: str) -> None:
+    """The page is drawn in ``lang`` with no English word left (names aside)."""
+    page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+    page.screenshot(path=str(Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
+                             / f"bmovies-{lang}-{screen}.png"), full_page=True)
+    assert foreign_texts(visible_texts(page), lang, names) == [], (lang, screen)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "ja"])
+def test_b_movies_screens_speak_the_devices_language(
+        hub: ServeProcess, browser: Browser, lang: str) -> None:
+    """A Hidden Team game (the hub deals the studios) on a tablet and a phone in French,
+    German or Japanese: the vote, the reveal with its draws, and the Final Cut hold no English
+    word."""
+    errors: list[str] = []
+    api = create_by_api(hub, ["Ana", "Bob", "Chloe"], variant="hidden", studios="deal")
+    names = ["Ana", "Bob", "Chloe", "Table 1", "Popcorn", "Companion", "B Movies"]
+    tablet = localized_page(browser, TABLET, lang, errors)
+    open_tablet(tablet, api)
+    phone = localized_page(browser, PHONE, lang, errors)
+    phone.goto(f"{api.base}/phone/{api.id}/1#token={api.tokens[1]}")
+    expect(phone.get_by_test_id("bm-my-studio")).to_be_visible()
+    api.move({"move": "pitch", "player": 0, "cards": 3, "title": "Zombie Beach"})
+    names.append("Zombie Beach")
+    phase(tablet, "vote")
+    api.move({"move": "vote", "player": 2, "vote": "yes!"}, 2)
+    expect(phone.get_by_test_id("bm-vote-cards")).to_be_visible()
+    speaks(tablet, lang, names, "table-voting")
+    speaks(phone, lang, names, "phone-vote")
+    phone.get_by_test_id("bm-vote-card-yes").click()  # made: Bob draws one
+    phase(tablet, "draw")
+    expect(phone.get_by_test_id("bm-phone-owed")).to_be_visible()
+    speaks(tablet, lang, names, "table-reveal")
+    speaks(phone, lang, names, "phone-draw")
+    play_to_the_end(api)
+    names += [f"Movie {n}" for n in range(1, 20)]
+    phase(tablet, "over")
+    expect(phone.get_by_test_id("final-cut")).to_be_visible()
+    speaks(tablet, lang, names, "final-cut")
+    speaks(phone, lang, names, "phone-final-cut")
+    tablet.context.close()
+    phone.context.close()
     assert errors == []
