@@ -171,6 +171,7 @@ def test_a_b_movies_turn_from_the_setup_screen_to_the_draws(
         href = tablet.get_by_test_id(f"phone-link-{k}").get_attribute("href") or ""
         tokens.append(href.split("#token=")[1])
     api = Api(hub.base, tables[0]["id"], pin.inner_text(), tokens)
+    expect(tablet.get_by_test_id(f"table-{api.id}")).to_contain_text("B Movies")
     tablet.get_by_test_id("open-table").click()
     phase(tablet, "pitch")
 
