@@ -17,6 +17,7 @@ from i18n_support import foreign_texts, visible_texts
 from playwright.sync_api import Browser, Page, expect
 from web_support import PHONE, READERS, TABLET, Room, call, save_shots, watch_csp
 
+from companion.games.bmovies.record import loads_record, replay
 from companion.hub.remote import HttpError, ServeProcess
 
 PADS = ["pad-1", "pad-2", "pad-3", "pad-4"]
@@ -375,6 +376,11 @@ def test_the_final_cut_of_a_hidden_team_game(hub: ServeProcess, browser: Browser
     expect(tablet.get_by_test_id("fc-winners")).to_contain_text("Winner")
     expect(final).to_contain_text("Movie 1")
     save_shots(tablet, "bmovies-final-cut")
+    with tablet.expect_download() as download:
+        tablet.get_by_test_id("export-record").click()
+    record = loads_record(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert list(record.names) == ["Ana", "Bob", "Chloe"] and record.variant == "hidden"
+    assert replay(record).is_over
     expect(phone.get_by_test_id("final-cut")).to_be_visible()
     save_shots(phone, "bmovies-phone-final-cut")
     tablet.context.close()

@@ -195,7 +195,8 @@ class BmTableScreen {
     const v = this.view;
     const fc = v.final_cut;
     if (!fc) return `<p class="muted">${esc(t("Loading…"))}</p>`;
-    return finalCutHtml(fc, this.names(), v.variant === "hidden");
+    return finalCutHtml(fc, this.names(), v.variant === "hidden")
+      + `<button class="btn primary" data-act="export" data-testid="export-record">${esc(t("Export the game record"))}</button>`;
   }
 
   // -- taps ------------------------------------------------------------------------------
@@ -212,6 +213,7 @@ class BmTableScreen {
       undo: () => this.undo(),
       dismiss: () => this.dismiss(el.dataset.key),
       phones: () => showPhoneQr(this.ctx, this.id, this.names()),
+      export: () => this.exportRecord(),
     };
     if (handlers[act]) handlers[act]();
   }
@@ -273,6 +275,19 @@ class BmTableScreen {
       this.ctx.toast(err.message, "error");
     }
     this.renderBanners();
+  }
+
+  /** The game record (JSON Lines, PIN), as a file `popcorn-companion replay --game b-movies` reads. */
+  async exportRecord() {
+    try {
+      const text = await tableCall(this.id, `/api/tables/${encodeURIComponent(this.id)}/record`, {}, this.ctx.askPin);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
+      link.download = `b-movies-${this.id}.jsonl`;
+      link.click();
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
   }
 
   dismiss(key) {
