@@ -57,9 +57,13 @@ async function route() {
   const parts = location.pathname.split("/").filter(Boolean);
   const ctx = { socket, catalog: await catalog(), askPin, toast, go };
   if (parts[0] === "table" && parts[1]) {
-    unmount = (await import("./table.js")).mountTable(root, ctx, parts[1]);
+    unmount = (await gameOf(parts[1])) === "b-movies"
+      ? (await import("./bm_table.js")).mountBmTable(root, ctx, parts[1])
+      : (await import("./table.js")).mountTable(root, ctx, parts[1]);
   } else if (parts[0] === "phone" && parts[1]) {
-    unmount = (await import("./phone.js")).mountPhone(root, ctx, parts[1], Number(parts[2]));
+    unmount = (await gameOf(parts[1])) === "b-movies"
+      ? (await import("./bm_phone.js")).mountBmPhone(root, ctx, parts[1], Number(parts[2]))
+      : (await import("./phone.js")).mountPhone(root, ctx, parts[1], Number(parts[2]));
   } else {
     unmount = (await import("./setup.js")).mountSetup(root, ctx);
   }
@@ -74,6 +78,17 @@ function go(path) {
   mountPicker(document.getElementById("lang-picker"), () => { translatePage(); route(); });
   route();
 });
+}
+
+/** The game a table plays ("popcorn" or "b-movies"); Popcorn when the hub cannot say, so
+ * Popcorn's screen shows its own error for a table that does not exist. */
+async function gameOf(tableId) {
+  try {
+    const table = await call(`/api/tables/${encodeURIComponent(tableId)}`);
+    return table.game || (table.view && table.view.game) || "popcorn";
+  } catch {
+    return "popcorn";
+  }
 }
 
 let catalogCache = null;

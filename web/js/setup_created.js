@@ -26,6 +26,14 @@ function linkHtml(table, player, k) {
         </li>`;
 }
 
+/** What the phone links are for, in this table's game. */
+function phonesNote(table) {
+  if (table.game === "b-movies") {
+    return t("Each player scans their own QR code (or opens their link) on their phone: it holds their vote cards and their secret Popcorn tokens. These links are shown only once too; “Phones” on the table screen makes a new one.");
+  }
+  return t("Each player scans their own QR code (or opens their link) on their phone to see and choose their secret awards. These links are shown only once too; “Phones” on the table screen makes a new one.");
+}
+
 function createdHtml(table) {
   const links = table.players.map((player, k) => linkHtml(table, player, k)).join("");
   return `
@@ -36,7 +44,7 @@ function createdHtml(table) {
         <p><b>${esc(t("Shown only once: write it down."))}</b> ${esc(t("Undo, corrections and closing the table need it. This tablet remembers it."))}</p>
       </div>
       <h3>${esc(t("Phone links"))}</h3>
-      <p class="muted lead">${esc(t("Each player scans their own QR code (or opens their link) on their phone to see and choose their secret awards. These links are shown only once too; “Phones” on the table screen makes a new one."))}</p>
+      <p class="muted lead">${esc(phonesNote(table))}</p>
       <ol class="links">${links}</ol>
       <div class="row">
         <button type="button" class="btn primary big" data-testid="open-table">${esc(t("Open the table"))}</button>

@@ -7,7 +7,8 @@
 // admin PIN: once the hub accepts the PIN typed here, the panel emits `join_admin` with it,
 // and again after every reconnection (`rejoin`).
 // Exporting and importing the whole tag registry is in setup_tagfile.js; the card tags'
-// section (movies, theater tiles, awards) is in setup_enroll_cards.js.
+// section (movies, theater tiles, awards) is in setup_enroll_cards.js; B Movies' Popcorn
+// tokens in setup_enroll_tokens.js.
 
 import { colorWord, errorText, t } from "./i18n.js";
 import { call } from "./api.js";
@@ -15,6 +16,7 @@ import { COLORS, esc, pawnHtml } from "./labels.js";
 import { errorHtml, testIds } from "./setup_shared.js";
 import { cardsHtml, cardsPanel, kindWord } from "./setup_enroll_cards.js";
 import { tagFile, tagfileHtml } from "./setup_tagfile.js";
+import { tokensHtml, tokensPanel } from "./setup_enroll_tokens.js";
 
 function colorButtonHtml(c) {
   return `
@@ -46,6 +48,7 @@ export function enrollHtml() {
         <div class="enroll-last" data-testid="enroll-last" aria-live="polite" hidden></div>
         <div class="form-error" data-testid="enroll-error" role="alert" hidden></div>
         ${cardsHtml()}
+        ${tokensHtml()}
         ${tagfileHtml()}
       </section>`;
 }
@@ -85,6 +88,7 @@ export function enrollPanel(root, ctx, shared) {
 
   function render() {
     cards.update(tagInfo);  // counts and mode; the pending UIDs come only with the admin PIN
+    tokens.update(tagInfo);
     for (const c of COLORS) renderColor(c);
     renderStatus();
     renderButtons();
@@ -112,6 +116,8 @@ export function enrollPanel(root, ctx, shared) {
       const n = counts[enrolling] ?? 0;
       const cap = capacity[enrolling] ?? 0;
       status.innerHTML = `${pawnHtml(null, enrolling)} <span>${esc(t("Enrolling {color} pawns ({n} of {cap}): tap each {color} pawn's tag on any reader. Game taps are paused until you stop.", { color: colorWord(enrolling), n, cap }))}</span>`;
+    } else if (tokens.isEnrolling()) {
+      status.innerHTML = `<span>${esc(t("Enrolling Popcorn tokens (below): game taps are paused until you stop."))}</span>`;
     } else if (tagInfo.enrolling_cards) {
       status.innerHTML = `<span>${esc(t("Enrolling card tags (below): game taps are paused until you stop."))}</span>`;
     } else {
@@ -121,7 +127,7 @@ export function enrollPanel(root, ctx, shared) {
 
   function renderButtons() {
     const { enrolling } = tagInfo;
-    tid("enroll-stop").disabled = !enrolling && !tagInfo.enrolling_cards;
+    tid("enroll-stop").disabled = !enrolling && !tagInfo.enrolling_cards && !tokens.isEnrolling();
     tid("enroll-start").textContent = enrolling && enrolling !== chosenColor
       ? t("Switch to {color}", { color: colorWord(chosenColor) }) : enrolling ? t("Enrolling…")
         : t("Start enrolling {color}", { color: colorWord(chosenColor) });
@@ -136,7 +142,9 @@ export function enrollPanel(root, ctx, shared) {
       const pending = t("Tag {uid} tapped: pick its card below.", { uid: lastTap.pending });
       const card = t("{title} ({kind}) enrolled (tag {uid}).", { title: lastTap.title, kind: kindWord(lastTap.kind), uid: lastTap.uid });
       const pawn = t("Pawn {pawn} enrolled (tag {uid}).", { pawn: lastTap.pawn, uid: lastTap.uid });
-      last.innerHTML = lastTap.ok && lastTap.pending ? `<span>${esc(pending)}</span>`
+      const token = t("Popcorn token {token} (value {value}) enrolled (tag {uid}).", { token: lastTap.token, value: lastTap.value, uid: lastTap.uid });
+      last.innerHTML = lastTap.ok && lastTap.token !== undefined ? `<span>${esc(token)}</span>`
+        : lastTap.ok && lastTap.pending ? `<span>${esc(pending)}</span>`
         : lastTap.ok && lastTap.card ? `<span>${esc(card)}</span>`
           : lastTap.ok ? `${pawnHtml(lastTap.pawn, colorOfPawn(lastTap.pawn))} <span>${esc(pawn)}</span>`
             : `<span><b>${esc(lastTap.code)}</b> ${esc(errorText(lastTap.code, lastTap.params, lastTap.message))}</span>`;
@@ -171,6 +179,7 @@ export function enrollPanel(root, ctx, shared) {
     if (data.ok && data.counts) tagInfo = { ...tagInfo, counts: data.counts };
     if (data.ok && data.cards) tagInfo = { ...tagInfo, cards: data.cards };
     cards.pushed(data);
+    tokens.pushed(data);
     render();
   }
 
@@ -209,12 +218,14 @@ export function enrollPanel(root, ctx, shared) {
 
   async function start() {
     if (!(await enrollCall("POST", { color: chosenColor }))) return;
+    tokens.stopped();
     lastTap = null;
     render();
   }
 
   async function stop() {
     if (!(await enrollCall("DELETE", {}))) return;
+    tokens.stopped();
     render();
     ctx.toast(t("Enrollment stopped: taps are game taps again."), "info");
   }
@@ -227,13 +238,14 @@ export function enrollPanel(root, ctx, shared) {
   }
 
   const cards = cardsPanel(root, ctx, shared, admin, accepted);
+  const tokens = tokensPanel(root, ctx, shared, admin, accepted);
   const { signal } = shared;
   root.querySelector(".colors").addEventListener("click", chooseColor, { signal });
   tid("enroll-start").addEventListener("click", start, { signal });
   tid("enroll-stop").addEventListener("click", stop, { signal });
   tid("enroll-admin-pin").addEventListener("input", () => admin.clear(), { signal });
   const sum = (counts) => Object.values(counts || {}).reduce((a, b) => a + b, 0);
-  const enrolled = () => sum(tagInfo.counts) + sum(tagInfo.cards);
+  const enrolled = () => sum(tagInfo.counts) + sum(tagInfo.cards) + sum(tagInfo.tokens);
   tagFile(root, ctx, shared, admin, enrolled);
   return { render, showCounts, tap, rejoin };
 }

@@ -1,5 +1,6 @@
-// The new-table form: the player rows (setup_rows.js), the table's name, "deal for us" with
-// its seed, and Create. Create checks the form first (a name for every player, a reader for
+// The new-table form: the game (setup_game.js: Popcorn, or B Movies and its options), the
+// player rows (setup_rows.js), the table's name, "deal for us" with its seed (Popcorn), and
+// Create. Create checks the form first (a name for every player, a reader for
 // every bag, a whole-number seed; the first gap is named and focused), then POSTs
 // /api/tables; the hub's answer (PIN and phone links, setup_created.js) replaces the form
 // until "Set up another table" brings back an empty one.
@@ -8,6 +9,7 @@ import { t } from "./i18n.js";
 import { call, savePin } from "./api.js";
 import { esc } from "./labels.js";
 import { createdPanel } from "./setup_created.js";
+import { GAME_PLAYERS, gameHtml, gamePicker } from "./setup_game.js";
 import { rowReader } from "./setup_readers.js";
 import { playerRows } from "./setup_rows.js";
 import { errorHtml, testIds } from "./setup_shared.js";
@@ -24,7 +26,8 @@ export function formHtml() {
       <div data-testid="new-table-panel">
         <h2>${esc(t("New table"))}</h2>
         <form data-testid="new-table-form" novalidate autocomplete="off">
-          <p class="muted lead">${esc(t("One row per player, in seat order around the table. Each player's guest bag has its own reader."))}</p>
+          ${gameHtml()}
+          <p class="muted lead" data-role="popcorn-only">${esc(t("One row per player, in seat order around the table. Each player's guest bag has its own reader."))}</p>
           <div class="prows" data-role="rows"></div>
           <div class="row">
             <button type="button" class="btn" data-testid="add-player">${esc(t("+ Add a player"))}</button>
@@ -32,7 +35,7 @@ export function formHtml() {
           <label class="field">${esc(t("Table name"))} <span class="muted">${esc(t("(optional)"))}</span>
             <input data-testid="table-name" maxlength="40" placeholder="${esc(example)}">
           </label>
-          <fieldset class="deal">
+          <fieldset class="deal" data-role="popcorn-only">
             <legend>${esc(t("Cards"))}</legend>
             <label class="check">
               <input type="checkbox" data-testid="deal-for-us" checked>
@@ -46,7 +49,7 @@ export function formHtml() {
             </div>
             <p class="muted manual-note" data-role="manual-note" hidden>${esc(t("Manual setup: deal the real cards, then the table screen asks for each player's starting movie, the lineups and the theater columns."))}</p>
           </fieldset>
-          <label class="check">
+          <label class="check" data-role="popcorn-only">
             <input type="checkbox" data-testid="hints" checked>
             <span><b>${esc(t("Seating hints"))}</b>: ${esc(t("once a player has drawn, the table screen shows where the advisor would seat the guests and what they would do. Off: the first free seats, with no advice. The table PIN changes it later."))}</span>
           </label>
@@ -103,6 +106,16 @@ export function newTableForm(root, ctx, shared) {
       const field = rows[noReader].other ? `player-reader-id-${noReader}` : `player-reader-${noReader}`;
       return refuse(esc(t("Choose a bag reader for {name}.", { name: names[noReader] })), field);
     }
+    const limits = GAME_PLAYERS[games.game()];
+    if (rows.length < limits.min || rows.length > limits.max) {
+      return refuse(esc(t("This game is for {min} to {max} players.", limits)), "add-player");
+    }
+    if (games.game() !== "popcorn") {
+      const body = { players: names, readers: readerIds, first_player: first, ...games.fields() };
+      const name = tid("table-name").value.trim();
+      if (name) body.name = name;
+      return body;
+    }
     const body = { players: names, readers: readerIds, first_player: first,
       hints: tid("hints").checked };
     const name = tid("table-name").value.trim();
@@ -150,6 +163,8 @@ export function newTableForm(root, ctx, shared) {
   function reset() {
     tid("table-name").value = "";
     seedInput.value = randomSeed();
+    games.reset();
+    pickGame("popcorn");
     players.reset("player-name-0");
     created.hide();
     hideError();
@@ -159,6 +174,15 @@ export function newTableForm(root, ctx, shared) {
   tid("new-seed").addEventListener("click", () => { seedInput.value = randomSeed(); }, { signal });
   syncDeal();
   tid("new-table-form").addEventListener("submit", submit, { signal });
+  /** Show the fields of `game` only, and its player counts. */
+  function pickGame(game) {
+    root.querySelectorAll('[data-role="popcorn-only"]').forEach((el) => { el.hidden = game !== "popcorn"; });
+    const { min, max } = GAME_PLAYERS[game];
+    players.setLimits(min, max);
+    hideError();
+  }
+
+  const games = gamePicker(root, shared, pickGame);
   const created = createdPanel(root, ctx, shared, reset);
   return { render: () => players.render(), refreshReaders: players.refreshReaders };
 }

@@ -1,4 +1,5 @@
-// The player rows of the new-table form, one per player in seat order (2 to 4): a name, a bag
+// The player rows of the new-table form, one per player in seat order (2 to 4 for Popcorn;
+// another game sets its own counts with `setLimits`): a name, a bag
 // reader (from the hub's list, or typed; see setup_readers.js), the first-player radio, and
 // buttons to move a row up or down or remove it. `playerRows` keeps `state` = {rows, first}
 // and redraws the rows from it after a move; a change to the hub's readers or tables only
@@ -9,8 +10,8 @@ import { esc } from "./labels.js";
 import { OTHER, autoAssign, readerOptions, readerState } from "./setup_readers.js";
 import { testIds } from "./setup_shared.js";
 
-const MAX_ROWS = 4;
-const MIN_ROWS = 2;
+/** Popcorn's player counts; another game sets its own with `setLimits`. */
+const LIMITS = { min: 2, max: 4 };
 
 function newRow() {
   return { name: "", reader: "", otherId: "", other: false, touched: false };
@@ -30,7 +31,7 @@ function readerBoxHtml(row, k, hub) {
         </span>`;
 }
 
-function rowButtonsHtml(k, count) {
+function rowButtonsHtml(k, count, min) {
   const up = esc(t("Move up"));
   const down = esc(t("Move down"));
   const remove = esc(t("Remove player"));
@@ -40,11 +41,11 @@ function rowButtonsHtml(k, count) {
           <button type="button" class="btn small" data-testid="move-down-${k}" data-k="${k}" data-act="down"
             ${k === count - 1 ? "disabled" : ""} aria-label="${down}" title="${down}">↓</button>
           <button type="button" class="btn small" data-testid="remove-player-${k}" data-k="${k}" data-act="remove"
-            ${count <= MIN_ROWS ? "disabled" : ""} aria-label="${remove}" title="${remove}">✕</button>
+            ${count <= min ? "disabled" : ""} aria-label="${remove}" title="${remove}">✕</button>
         </span>`;
 }
 
-function rowHtml(row, k, state, hub) {
+function rowHtml(row, k, state, hub, min) {
   const player = esc(t("Player {n}", { n: k + 1 }));
   const firstPlayer = esc(t("First player"));
   const seatTip = esc(t("Seat {n}", { n: k + 1 }));
@@ -58,7 +59,7 @@ function rowHtml(row, k, state, hub) {
         <label class="firstp" title="${firstPlayer}">
           <input type="radio" name="first-player" data-testid="first-player-${k}" data-k="${k}"
             ${state.first === k ? "checked" : ""}> <span>${esc(t("First"))}</span></label>
-        ${rowButtonsHtml(k, state.rows.length)}
+        ${rowButtonsHtml(k, state.rows.length, min)}
       </div>`;
 }
 
@@ -66,6 +67,7 @@ function rowHtml(row, k, state, hub) {
 export function playerRows(root, shared, onEdit) {
   const tid = testIds(root);
   const box = root.querySelector('[data-role="rows"]');
+  const limits = { ...LIMITS };
   const state = { rows: [newRow(), newRow()], first: 0 };
   const { rows } = state;
   const showState = (k) => {
@@ -74,8 +76,8 @@ export function playerRows(root, shared, onEdit) {
 
   /** Draw every row; then focus the element with data-testid `focus`, if given. */
   function render(focus) {
-    box.innerHTML = rows.map((row, k) => rowHtml(row, k, state, shared)).join("");
-    tid("add-player").disabled = rows.length >= MAX_ROWS;
+    box.innerHTML = rows.map((row, k) => rowHtml(row, k, state, shared, limits.min)).join("");
+    tid("add-player").disabled = rows.length >= limits.max;
     if (focus) {
       const el = tid(focus);
       if (el && !el.disabled) el.focus();
@@ -93,9 +95,9 @@ export function playerRows(root, shared, onEdit) {
     });
   }
 
-  /** Back to two empty rows, the first one first. */
+  /** Back to the fewest empty rows the game allows, the first one first. */
   function reset(focus) {
-    rows.splice(0, rows.length, newRow(), newRow());
+    rows.splice(0, rows.length, ...Array.from({ length: limits.min }, newRow));
     state.first = 0;
     autoAssign(rows, shared);
     render(focus);
@@ -149,7 +151,7 @@ export function playerRows(root, shared, onEdit) {
     const act = btn.dataset.act;
     if (act === "up" && k > 0) swap(k, k - 1, `move-up-${k - 1}`);
     else if (act === "down" && k < rows.length - 1) swap(k, k + 1, `move-down-${k + 1}`);
-    else if (act === "remove" && rows.length > MIN_ROWS) remove(k);
+    else if (act === "remove" && rows.length > limits.min) remove(k);
     onEdit();
   }
 
@@ -170,7 +172,7 @@ export function playerRows(root, shared, onEdit) {
   }
 
   function add() {
-    if (rows.length >= MAX_ROWS) return;
+    if (rows.length >= limits.max) return;
     rows.push(newRow());
     autoAssign(rows, shared);
     render(`player-name-${rows.length - 1}`);
@@ -182,5 +184,18 @@ export function playerRows(root, shared, onEdit) {
   box.addEventListener("change", onChange, { signal });
   box.addEventListener("click", onClick, { signal });
   tid("add-player").addEventListener("click", add, { signal });
-  return { state, render, refreshReaders, reset };
+  /** Another game's player counts: rows are added (empty) up to `min`, and the empty rows
+   * beyond `max` are dropped (a named row stays, and the form's check names the excess). */
+  function setLimits(min, max) {
+    Object.assign(limits, { min, max });
+    while (rows.length < min) rows.push(newRow());
+    for (let k = rows.length - 1; k >= 0 && rows.length > max; k--) {
+      if (!rows[k].name.trim()) rows.splice(k, 1);
+    }
+    if (state.first >= rows.length) state.first = 0;
+    autoAssign(rows, shared);
+    render();
+  }
+
+  return { state, render, refreshReaders, reset, setLimits, limits };
 }

@@ -40,7 +40,9 @@ function tableHtml(table, confirming) {
   const status = table.closed ? t("closed") : table.over ? t("game over") : t("playing");
   const cls = table.closed ? "closed" : table.over ? "over" : "live";
   const events = tn("{n} event", "{n} events", table.events);
-  const deal = table.deal_for_us ? t("deal for us") : t("manual deal");
+  const variant = (table.options || {}).variant === "hidden" ? t("Hidden Team") : t("Standard game");
+  const deal = table.game === "b-movies" ? `${t("B Movies")} (${variant})`
+    : table.deal_for_us ? t("deal for us") : t("manual deal");
   const words = { open: t("Open"), close: t("Close table") };
   return tableItemHtml(table, confirming, { status, cls, events, deal, words });
 }

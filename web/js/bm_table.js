@@ -1,0 +1,297 @@
+// The table screen (the tablet) of a B Movies table: the view's `game` is "b-movies".
+//
+// It draws the hub's public view on every `state` push: the round of rounds and the
+// clapboards left, the first player, the screenwriter; each player's token COUNT (never a
+// value: the view has none), the draws they owe and the movies they made; the tokens left in
+// the bucket. The "now" panel follows the turn (bm_turn.js): the pitch, who has voted (never
+// what), the reveal and the draws; at the end, the Final Cut (bm_final_cut.js). Reader
+// alerts (a token tapped when none is owed...) show as banners, as on Popcorn's screen.
+// Undo, the tablet's vote entry and the studio deal need the table PIN (asked once, then
+// kept on this device). Every move is checked by the hub, whose sentence is shown when it
+// refuses.
+
+import { ApiError, call, savePin, savedPin, tableCall } from "./api.js";
+import { alertText, errorText, t, tn } from "./i18n.js";
+import { esc } from "./labels.js";
+import { showPhoneQr } from "./phone_qr.js";
+import { bmMove, tabletMove } from "./bm_api.js";
+import { finalCutHtml } from "./bm_final_cut.js";
+import { cardsWord, roleWord } from "./bm_words.js";
+import { drawsHtml, lastTurnHtml, pitchHtml, revealHtml, studioDealHtml, votingHtml } from "./bm_turn.js";
+
+/** Mount the B Movies table screen for `tableId`; returns the function that unmounts it. */
+export function mountBmTable(root, ctx, tableId) {
+  const screen = new BmTableScreen(root, ctx, tableId);
+  return () => screen.unmount();
+}
+
+const VOTES_KEY = (id) => `popcorn:bm-tablet-votes:${id}`;
+
+class BmTableScreen {
+  constructor(root, ctx, tableId) {
+    Object.assign(this, { root, ctx, id: tableId });
+    this.view = null;
+    this.info = null;
+    this.events = undefined;
+    this.alerts = [];
+    this.title = ""; // the pitch's title being typed
+    this.deal = []; // the studio deal being entered, by seat
+    this.tabletVotes = localStorage.getItem(VOTES_KEY(tableId)) === "1";
+    this.busy = false;
+    this.onClick = (event) => this.click(event);
+    this.onInput = (event) => this.input(event);
+    document.addEventListener("click", this.onClick); // the header and banners too
+    root.addEventListener("input", this.onInput);
+    ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
+    ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
+    ctx.socket.on("alert", (data) => data.table === tableId && this.addAlert(data.alert));
+    ctx.socket.on("error", (data) => this.fail(errorText(data.code, data.params, data.message)));
+    this.load();
+  }
+
+  unmount() {
+    document.removeEventListener("click", this.onClick);
+    this.root.removeEventListener("input", this.onInput);
+  }
+
+  async load() {
+    try {
+      const table = await call(`/api/tables/${encodeURIComponent(this.id)}`);
+      this.info = table;
+      const pushed = this.alerts;
+      const same = (a, b) => a.code === b.code && a.message === b.message;
+      const stored = (table.alerts || []).filter((a) => !pushed.some((b) => same(a, b)));
+      this.alerts = [...stored.map((alert, n) => ({ ...alert, key: `old${n}` })), ...pushed].slice(-3);
+      if (!this.view) this.update({ view: table.view, events: table.events });
+      else this.render();
+      window.popcornLoaded = this.id;
+    } catch (err) {
+      this.fail(err.message);
+    }
+  }
+
+  fail(message) {
+    this.root.innerHTML = `<div class="card" data-testid="table-error"><h2>${esc(t("Cannot show this table"))}</h2>
+      <p>${esc(message)}</p><a class="btn" href="/" data-nav>${esc(t("Back to setup"))}</a></div>`;
+  }
+
+  update({ view, events }) {
+    if (this.events !== undefined && events < this.events) return; // an older push
+    if (this.view && this.view.screenwriter !== view.screenwriter) this.title = "";
+    this.view = view;
+    this.events = events;
+    window.popcornEvents = events; // for tests: the state drawn
+    this.render();
+  }
+
+  addAlert(alert) {
+    this.alerts.push({ ...alert, key: `a${Date.now()}${Math.random()}` });
+    this.alerts = this.alerts.slice(-3);
+    this.renderBanners();
+  }
+
+  names() {
+    return this.view.players.map((p) => p.name);
+  }
+
+  // -- drawing -------------------------------------------------------------------------
+
+  render() {
+    const v = this.view;
+    if (!v) return;
+    this.renderFacts();
+    this.renderBanners();
+    const focus = document.activeElement && document.activeElement.dataset.testid === "pitch-title";
+    const over = v.phase === "over";
+    this.root.innerHTML = `
+      <div class="bm-grid${over ? " over" : ""}" data-testid="bm-table" data-phase="${esc(v.phase)}">
+        <section class="bm-players" data-testid="bm-players">${v.players.map((p) => this.playerHtml(p)).join("")}
+          <div class="card bm-bucket" data-testid="bm-bucket" data-count="${v.bucket}">
+            <span class="bm-token big" aria-hidden="true">?</span>
+            <span>${esc(tn("{n} token left in the bucket", "{n} tokens left in the bucket", v.bucket))}</span></div>
+        </section>
+        <section class="card bm-now" data-testid="bm-now">${over ? this.finalHtml() : this.nowHtml()}</section>
+      </div>`;
+    if (focus) {
+      const input = this.root.querySelector('[data-testid="pitch-title"]');
+      if (input) { input.focus(); input.setSelectionRange(input.value.length, input.value.length); }
+    }
+  }
+
+  renderFacts() {
+    const v = this.view;
+    const name = this.info ? this.info.name : this.id;
+    const writer = v.players[v.screenwriter];
+    const round = v.phase === "over" ? t("Final Cut") : t("Round {round} of {rounds}", { round: v.round, rounds: v.rounds });
+    document.getElementById("facts").innerHTML = `
+      <span class="fact" data-testid="table-name">${esc(name)}</span>
+      <span class="fact" data-testid="bm-round" data-round="${v.round}" data-rounds="${v.rounds}"><b>${esc(round)}</b></span>
+      <span class="fact" data-testid="bm-clapboards" data-count="${v.clapboards}">${esc(tn("{n} clapboard left", "{n} clapboards left", v.clapboards))}</span>
+      <span class="fact" data-testid="bm-first-player">${esc(t("First player:"))} <b>${esc(v.players[v.first_player].name)}</b></span>
+      ${writer && v.phase !== "over" ? `<span class="fact" data-testid="bm-screenwriter">${esc(t("Screenwriter:"))} <b>${esc(writer.name)}</b></span>` : ""}
+      <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
+      <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>`;
+  }
+
+  renderBanners() {
+    const v = this.view;
+    const parts = [];
+    for (const alert of this.alerts) {
+      const who = v && alert.player !== null && alert.player !== undefined && v.players[alert.player]
+        ? v.players[alert.player].name : "";
+      const text = alertText(alert);
+      parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}">
+        <div class="grow"><div>${esc(who ? who + ": " : "")}${esc(text.message)}</div>
+        <div class="fix">${esc(text.fix || "")}</div></div>
+        <button class="btn small" data-act="undo">${esc(t("Undo"))}</button>
+        <button class="btn small" data-act="dismiss" data-key="${esc(alert.key)}"
+          aria-label="${esc(t("Dismiss"))}">${esc(t("Dismiss"))}</button></div>`);
+    }
+    document.getElementById("banners").innerHTML = parts.join("");
+  }
+
+  playerHtml(p) {
+    const v = this.view;
+    const writer = v.phase !== "over" && v.screenwriter === p.seat;
+    const first = v.first_player === p.seat;
+    const badges = [
+      writer ? `<span class="badge writer">${esc(roleWord("screenwriter"))}</span>` : "",
+      first ? `<span class="badge">${esc(t("first player"))}</span>` : "",
+      v.phase === "vote" && v.producers.includes(p.seat)
+        ? `<span class="badge ${p.voted ? "ok" : ""}" data-testid="bm-voted-${p.seat}" data-voted="${p.voted}">${esc(p.voted ? t("voted") : t("voting…"))}</span>` : "",
+    ].join("");
+    const movies = p.movies.length
+      ? `<span class="muted">${esc(tn("{n} movie made", "{n} movies made", p.movies.length))}</span>
+        <ul class="bm-movies">${p.movies.map((m) => `<li>${esc(cardsWord(m.cards))}${m.title ? ` <q>${esc(m.title)}</q>` : ""}</li>`).join("")}</ul>`
+      : `<span class="muted">${esc(t("no movie made yet"))}</span>`;
+    const faceDown = t("Popcorn tokens (face down)");
+    const yesBang = p.has_yes_bang ? "" : `<span class="muted bm-used">${esc(t("Yes! used"))}</span>`;
+    return `<article class="card bm-player${writer ? " writer" : ""}" data-testid="bm-player-${p.seat}">
+        <header><span class="seatno">${p.seat + 1}</span> <b class="bm-name">${esc(p.name)}</b> ${badges}</header>
+        <div class="bm-stats">
+          <span class="bm-stat" title="${esc(faceDown)}"><span class="bm-token" aria-hidden="true">?</span>
+            <b data-testid="bm-tokens-${p.seat}">${esc(String(p.tokens))}</b> ${esc(tn("token", "tokens", p.tokens))}</span>
+          ${p.owed ? `<span class="bm-owed" data-testid="bm-owed-${p.seat}" data-owed="${p.owed}">${esc(tn("owes {n} draw", "owes {n} draws", p.owed))}</span>` : ""}
+          ${yesBang}
+        </div>
+        <div class="bm-made" data-testid="bm-movies-${p.seat}" data-count="${p.movies.length}">
+          ${movies}</div>
+      </article>`;
+  }
+
+  nowHtml() {
+    const v = this.view;
+    if (v.phase === "setup") {
+      return v.variant === "hidden" ? studioDealHtml(v, v.studio_count ?? 6, this.deal)
+        : `<p class="muted">${esc(t("Setting up…"))}</p>`;
+    }
+    if (v.phase === "pitch") return lastTurnHtml(v) + pitchHtml(v, this.title);
+    if (v.phase === "vote") return votingHtml(v, this.tabletVotes);
+    if (v.phase === "draw") return revealHtml(v) + drawsHtml(v);
+    return "";
+  }
+
+  finalHtml() {
+    const v = this.view;
+    const fc = v.final_cut;
+    if (!fc) return `<p class="muted">${esc(t("Loading…"))}</p>`;
+    return finalCutHtml(fc, this.names(), v.variant === "hidden")
+      + `<button class="btn primary" data-act="export" data-testid="export-record">${esc(t("Export the game record"))}</button>`;
+  }
+
+  // -- taps ------------------------------------------------------------------------------
+
+  click(event) {
+    const el = event.target.closest("[data-act]");
+    if (!el || !this.view) return;
+    const act = el.dataset.act;
+    const handlers = {
+      pitch: () => this.send(bmMove("pitch", { player: this.view.screenwriter, cards: Number(el.dataset.cards), title: this.title.trim() })),
+      "tablet-votes": () => this.toggleTabletVotes(),
+      "tablet-vote": () => this.send(bmMove("vote", { player: Number(el.dataset.seat), vote: el.dataset.vote }), true),
+      "send-deal": () => this.sendDeal(),
+      undo: () => this.undo(),
+      dismiss: () => this.dismiss(el.dataset.key),
+      phones: () => showPhoneQr(this.ctx, this.id, this.names()),
+      export: () => this.exportRecord(),
+    };
+    if (handlers[act]) handlers[act]();
+  }
+
+  input(event) {
+    const el = event.target;
+    if (el.dataset.act === "title") this.title = el.value;
+    if (el.dataset.act === "deal-pick") this.deal[Number(el.dataset.seat)] = el.value === "" ? undefined : Number(el.value);
+  }
+
+  /** The table PIN for this device: the saved one, else asked once (null if cancelled). */
+  async pin() {
+    let pin = savedPin(this.id);
+    if (!pin) {
+      pin = await this.ctx.askPin(t("Table PIN:"));
+      if (pin) savePin(this.id, pin);
+    }
+    return pin;
+  }
+
+  async toggleTabletVotes() {
+    if (!this.tabletVotes && !(await this.pin())) return;
+    this.tabletVotes = !this.tabletVotes;
+    localStorage.setItem(VOTES_KEY(this.id), this.tabletVotes ? "1" : "0");
+    this.render();
+  }
+
+  /** Post a move; `needsPin`: ask the PIN first (a vote typed at the tablet). */
+  async send(move, needsPin = false) {
+    if (this.busy) return;
+    if (needsPin && !(await this.pin())) return;
+    this.busy = true;
+    try {
+      await tabletMove(this.id, move, this.ctx.askPin); // with the PIN this device knows
+      if (move.move === "pitch") this.title = "";
+      if (move.move === "vote") this.ctx.toast(t("Vote entered for {name}.", { name: this.view.players[move.player].name }), "ok");
+    } catch (err) {
+      this.ctx.toast(err instanceof ApiError ? err.message : String(err), "error");
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async sendDeal() {
+    const studios = this.view.players.map((p) => this.deal[p.seat]);
+    if (studios.some((s) => s === undefined)) {
+      this.ctx.toast(t("Choose every player's studio first."), "error");
+      return;
+    }
+    await this.send(bmMove("deal_studios", { studios }), true);
+  }
+
+  async undo() {
+    try {
+      await tableCall(this.id, `/api/tables/${encodeURIComponent(this.id)}/undo`, { method: "POST", body: {} }, this.ctx.askPin);
+      this.alerts = [];
+      this.ctx.toast(t("The last move was taken back."), "ok");
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+    this.renderBanners();
+  }
+
+  /** The game record (JSON Lines, PIN), as a file `popcorn-companion replay --game b-movies` reads. */
+  async exportRecord() {
+    try {
+      const text = await tableCall(this.id, `/api/tables/${encodeURIComponent(this.id)}/record`, {}, this.ctx.askPin);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
+      link.download = `b-movies-${this.id}.jsonl`;
+      link.click();
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+  }
+
+  dismiss(key) {
+    this.alerts = this.alerts.filter((a) => a.key !== key);
+    this.renderBanners();
+  }
+}
