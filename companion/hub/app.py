@@ -200,6 +200,11 @@ def _routes(app: Flask, hub: Hub) -> None:
     def catalog():
         return jsonify(catalog_json(hub.catalog, action_meanings()))
 
+    @app.get("/api/games")
+    def games():
+        return jsonify([{"id": g.id, "title": g.title, "min_players": g.min_players,
+                         "max_players": g.max_players} for g in hub.games.values()])
+
     @app.get("/api/health")
     def health():
         return jsonify({"ok": True, "tables": len(hub.tables)})

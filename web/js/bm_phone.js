@@ -156,7 +156,7 @@ export function mountBmPhone(root, ctx, tableId, seat) {
   }
 
   function drawHtml() {
-    const values = priv.token_values || [0, 1, 2, 3, 4];
+    const values = priv.token_values;
     const buttons = values.map((value) => `<button type="button" class="btn bm-report" data-report="${value}"
         data-testid="bm-report-${value}">${esc(String(value))}</button>`).join("");
     return `<h2 data-testid="bm-phone-owed" data-owed="${priv.owed}">${esc(tn("You draw {n} more token", "You draw {n} more tokens", priv.owed))}</h2>

@@ -182,7 +182,7 @@ class BmTableScreen {
   nowHtml() {
     const v = this.view;
     if (v.phase === "setup") {
-      return v.variant === "hidden" ? studioDealHtml(v, v.studio_count ?? 6, this.deal)
+      return v.variant === "hidden" ? studioDealHtml(v, v.studio_count, this.deal)
         : `<p class="muted">${esc(t("Setting up…"))}</p>`;
     }
     if (v.phase === "pitch") return lastTurnHtml(v) + pitchHtml(v, this.title);

@@ -9,12 +9,9 @@ import { t, tn } from "./i18n.js";
 import { esc } from "./labels.js";
 import { cardsWord, studioWord, voteHtml, voteWord } from "./bm_words.js";
 
-/** Pitch sizes: the view's, else the rulebook's 2 to 4 Title cards. */
+/** Pitch sizes: how many Title cards a pitch may have (the hub's facts, in the view). */
 export function pitchSizes(view) {
-  if (Array.isArray(view.pitch_sizes) && view.pitch_sizes.length) return view.pitch_sizes;
-  const min = view.pitch_min ?? 2;
-  const max = view.pitch_max ?? 4;
-  return Array.from({ length: max - min + 1 }, (_, k) => min + k);
+  return view.pitch_sizes;
 }
 
 const nameOf = (view, seat) => (view.players[seat] ? view.players[seat].name : `#${seat + 1}`);

@@ -4,16 +4,20 @@
 // on the tablet with the PIN). `gamePicker` shows the options of the game picked, tells the
 // form (`onChange(game)`), and gives the fields B Movies adds to POST /api/tables.
 
+import { call } from "./api.js";
 import { t } from "./i18n.js";
 import { esc } from "./labels.js";
 import { testIds } from "./setup_shared.js";
 
-/** Players per game, for the form's rows (the hub checks them again). */
-export const GAME_PLAYERS = { popcorn: { min: 2, max: 4 }, "b-movies": { min: 3, max: 6 } };
+/** Players per game, for the form's rows, as the hub's GET /api/games gives them (the hub
+ * checks them again when the table is created). */
+export const GAME_PLAYERS = Object.fromEntries((await call("/api/games"))
+  .map((g) => [g.id, { min: g.min_players, max: g.max_players }]));
 
 /** The game picker and B Movies' options (hidden until B Movies is picked). */
 export function gameHtml() {
   const gameLabel = t("Game");
+  const bmPlayers = t("{min} to {max} players. Each player's token pad is their reader: a Popcorn token tapped on it is a token drawn.", GAME_PLAYERS["b-movies"]);
   return `<fieldset class="game-pick" data-testid="game-pick">
             <legend>${esc(gameLabel)}</legend>
             <div class="row">
@@ -23,7 +27,7 @@ export function gameHtml() {
                 <span>${esc(t("B Movies"))}</span></label>
             </div>
             <div class="bm-options" data-role="bm-options" hidden>
-              <p class="muted">${esc(t("3 to 6 players. Each player's token pad is their reader: a Popcorn token tapped on it is a token drawn."))}</p>
+              <p class="muted">${esc(bmPlayers)}</p>
               <div class="row">
                 <label class="choice"><input type="radio" name="bm-variant" value="standard" data-testid="bm-variant-standard" checked>
                   <span>${esc(t("Standard game"))}</span></label>

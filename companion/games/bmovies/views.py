@@ -31,6 +31,8 @@ def public_view(state: State, names: list[str]) -> dict[str, Any]:
         "history": [_turn(turn) for turn in state.history],
         "final_cut": named(final_cut(state).to_dict(), names) if state.is_over else None,
         "waiting": list(state.waiting_players()),
+        "pitch_sizes": list(range(state.facts.pitch_min, state.facts.pitch_max + 1)),
+        "studio_count": state.facts.studios,
     }
     return view
 
@@ -71,6 +73,7 @@ def private_view(state: State, seat: int, names: list[str]) -> dict[str, Any]:
             "vote_cards": list(state.hands[seat]), "voting": voting,
             "my_vote": state.votes.get(seat) if state.phase == "vote" else None,
             "tokens": pile, "token_total": sum(pile), "owed": state.owed[seat],
+            "token_values": list(state.facts.values),
             "studio": None if state.studios is None else state.studios[seat],
             "screenwriter": state.screenwriter == seat}
 
