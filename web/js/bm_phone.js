@@ -4,40 +4,24 @@
 // they still owe, "report a drawn token by hand" for a table without readers, and their
 // studio in Hidden Team. Everything private comes from the hub's `private` push to this
 // seat's room (PRIVATE_VIEW), which the hub sends only after accepting the link's token; the
-// public view (`state`) says whose turn it is. The token is kept like Popcorn's phone does.
+// public view (`state`) says whose turn it is. The link and its token: `PhoneLink`.
 
-import { ApiError, call } from "./api.js";
+import { ApiError } from "./api.js";
 import { t, tn } from "./i18n.js";
 import { esc } from "./labels.js";
 import { bmMove, phoneMove } from "./bm_api.js";
 import { finalCutHtml } from "./bm_final_cut.js";
 import { cardsWord, roleWord, studioWord, voteWord } from "./bm_words.js";
-
-function tokenKey(tableId, seat) {
-  return `popcorn:token:${tableId}:${seat}`;
-}
-
-function fragmentToken() {
-  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
-  const token = params.get("token");
-  return token ? token.trim() : null;
-}
+import { PhoneLink } from "./phone_link.js";
 
 export function mountBmPhone(root, ctx, tableId, seat) {
-  let alive = true;
-  let failed = false;
-  const fromLink = fragmentToken();
-  let token = fromLink;
-  let fromStorage = false;
-  if (!token) {
-    token = localStorage.getItem(tokenKey(tableId, seat));
-    fromStorage = Boolean(token);
-  }
+  const link = new PhoneLink(root, tableId, seat);
+  const token = link.token;
   let pub = null;
   let pubEvents = -1;
   let priv = null;
   let busy = false;
-  const seatText = Number.isInteger(seat) ? String(seat + 1) : "?";
+  const seatText = link.seatText;
 
   root.innerHTML = `
   <div class="phone bm-phone" data-testid="phone">
@@ -78,25 +62,8 @@ export function mountBmPhone(root, ctx, tableId, seat) {
   const tid = (id) => root.querySelector(`[data-testid="${id}"]`);
   const role = (name) => root.querySelector(`[data-role="${name}"]`);
 
-  function fail(title, text) {
-    if (failed) return;
-    failed = true;
-    priv = null;
-    role("main").remove();
-    const box = tid("phone-error");
-    box.innerHTML = `<div class="ph-error-icon" aria-hidden="true">!</div><h2>${esc(title)}</h2><p>${esc(text)}</p>
-      <p class="ph-muted">${esc(t("Table {table}, seat {n}", { table: tableId, n: seatText }))}</p>`;
-    box.hidden = false;
-  }
-
-  if (!Number.isInteger(seat) || seat < 0) {
-    fail(t("This phone link is broken"), t("The address has no seat number. Open the link from the table's setup screen again."));
-    return () => { alive = false; };
-  }
-  if (!token) {
-    fail(t("This phone has no player link"), t("Open your own phone link (it has #token=… at the end); the table showed one per player when it was created."));
-    return () => { alive = false; };
-  }
+  link.onFail = () => { priv = null; };  // nothing private stays in the page
+  if (!link.usable()) return () => { link.alive = false; };
 
   function showMoveError(message) {
     const box = tid("phone-move-error");
@@ -180,10 +147,10 @@ export function mountBmPhone(root, ctx, tableId, seat) {
   }
 
   function render() {
-    if (failed || !pub || !priv) return; // nothing shows until the hub has accepted the token
+    if (link.failed || !pub || !priv) return; // nothing shows until the hub has accepted the token
     const me = pub.players[seat];
     if (!me) {
-      fail(t("No such seat"), t("This table has {count} players; seat {n} is not one of them.", { count: pub.players.length, n: seat + 1 }));
+      link.fail(t("No such seat"), t("This table has {count} players; seat {n} is not one of them.", { count: pub.players.length, n: seat + 1 }));
       return;
     }
     tid("phone-name").textContent = me.name;
@@ -231,44 +198,16 @@ export function mountBmPhone(root, ctx, tableId, seat) {
     render();
   }
 
-  ctx.socket.on("connect", () => {
-    if (failed) return;
-    ctx.socket.emit("join_private", { table: tableId, player: seat, token });
-    ctx.socket.emit("join", { table: tableId });
-  });
-  ctx.socket.on("private", (data) => {
-    if (failed || !data || data.table !== tableId || !data.view) return;
-    const who = data.view.seat ?? data.view.player;
-    if (who !== seat) return;
-    if (!priv) localStorage.setItem(tokenKey(tableId, seat), token);
-    priv = data.view;
-    render();
-  });
-  ctx.socket.on("state", (data) => {
-    if (failed || !data || data.table !== tableId || !data.view) return;
-    takeView(data.view, data.events);
-  });
-  ctx.socket.on("error", (data) => {
-    if (failed || !data) return;
-    if (data.code === "WRONG_TOKEN") {
-      if (fromStorage) localStorage.removeItem(tokenKey(tableId, seat));
-      fail(t("This link is not this player's phone link"),
-        t("The hub did not accept this link for this seat, or it was replaced by a new one. Ask the table for your own QR code: the tablet shows it under Phones."));
-    } else if (data.code === "TABLE_NOT_FOUND") {
-      fail(t("No such table"), t("This hub has no table with this link's id. Was the link copied whole?"));
-    }
-  });
-  call(`/api/tables/${encodeURIComponent(tableId)}`).then((info) => {
-    if (!alive || failed) return;
-    takeView(info.view, info.events);
-  }).catch((err) => {
-    if (!alive || failed) return;
-    if (err instanceof ApiError && err.code === "TABLE_NOT_FOUND") {
-      fail(t("No such table"), t("This hub has no table with this link's id. Was the link copied whole?"));
-    }
+  link.wire(ctx.socket, {
+    onPrivate(view) {
+      priv = view;
+      render();
+    },
+    onState: takeView,
+    onInfo: (info) => takeView(info.view, info.events),
   });
   return () => {
-    alive = false;
+    link.alive = false;
     listeners.abort();
   };
 }

@@ -1,11 +1,12 @@
 // A player's phone (/phone/<table>/<seat>#token=...): the secret awards (held, and the choice
 // during an award draw, or reporting the card drawn when the hub does not deal), plus the
-// player's own public cinema and whose turn it is. The token comes from the link's fragment,
-// and is kept in localStorage once the hub has accepted it, so a reload without it still works.
+// player's own public cinema and whose turn it is. The link and its token are handled by
+// `PhoneLink` (phone_link.js), shared with the other games' phones.
 
 import { ApiError, call } from "./api.js";
 import { awardText, colorWord, t, tn } from "./i18n.js";
 import { COLORS, actionLabel, esc, letter, pawnHtml } from "./labels.js";
+import { PhoneLink } from "./phone_link.js";
 import { ranked } from "./search.js";
 
 const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];
@@ -15,27 +16,9 @@ function emptyTitle(color) {
   return color === "grey" ? t("empty seat (any color)") : t("empty {color} seat", { color: colorWord(color) });
 }
 
-function tokenKey(tableId, seat) {
-  return `popcorn:token:${tableId}:${seat}`;
-}
-
-/** The token in the address fragment (#token=...), or null. */
-function fragmentToken() {
-  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
-  const token = params.get("token");
-  return token ? token.trim() : null;
-}
-
 export function mountPhone(root, ctx, tableId, seat) {
-  let alive = true;
-  let failed = false;
-  const fromLink = fragmentToken();
-  let fromStorage = false;
-  let token = fromLink;
-  if (!token) {
-    token = localStorage.getItem(tokenKey(tableId, seat));
-    fromStorage = Boolean(token);
-  }
+  const link = new PhoneLink(root, tableId, seat);
+  const token = link.token;
   let pub = null;        // the latest public view
   let pubEvents = -1;    // its log length
   let priv = null;       // the latest private view
@@ -82,29 +65,8 @@ export function mountPhone(root, ctx, tableId, seat) {
   const tid = (id) => root.querySelector(`[data-testid="${id}"]`);
   const role = (name) => root.querySelector(`[data-role="${name}"]`);
 
-  /** Replace the whole screen with an error; nothing private stays in the page. */
-  function fail(title, text) {
-    if (failed) return;
-    failed = true;
-    priv = null;
-    role("main").remove();
-    const box = tid("phone-error");
-    box.innerHTML = `
-      <div class="ph-error-icon" aria-hidden="true">!</div>
-      <h2>${esc(title)}</h2>
-      <p>${esc(text)}</p>
-      <p class="ph-muted">${esc(t("Table {table}, seat {n}", { table: tableId, n: Number.isInteger(seat) ? seat + 1 : "?" }))}</p>`;
-    box.hidden = false;
-  }
-
-  if (!Number.isInteger(seat) || seat < 0) {
-    fail(t("This phone link is broken"), t("The address has no seat number. Open the link from the table's setup screen again."));
-    return () => { alive = false; };
-  }
-  if (!token) {
-    fail(t("This phone has no player link"), t("Open your own phone link (it has #token=… at the end); the table showed one per player when it was created."));
-    return () => { alive = false; };
-  }
+  link.onFail = () => { priv = null; };  // nothing private stays in the page
+  if (!link.usable()) return () => { link.alive = false; };
 
   // ---- private: awards -----------------------------------------------------------------------
 
@@ -122,7 +84,7 @@ export function mountPhone(root, ctx, tableId, seat) {
   }
 
   function renderPrivate() {
-    if (failed || !priv) return;
+    if (link.failed || !priv) return;
     const held = role("awards");
     held.innerHTML = priv.awards.length
       ? priv.awards.map((a) => cardHtml(a, `data-testid="award-held-${esc(a.id)}"`)).join("")
@@ -207,16 +169,16 @@ export function mountPhone(root, ctx, tableId, seat) {
     if (button) button.classList.add("ph-working");
     try {
       await call(`/api/tables/${encodeURIComponent(tableId)}/moves`, { method: "POST", body: { move }, token });
-      if (alive) ctx.toast(doneText, "ok");
+      if (link.alive) ctx.toast(doneText, "ok");
     } catch (err) {
-      if (!alive) return;
+      if (!link.alive) return;
       const text = err instanceof ApiError ? err.message : String(err && err.message ? err.message : err);
       errorBox.innerHTML = `<b>${esc(err instanceof ApiError ? err.code : "ERROR")}</b> ${esc(text)}`;
       errorBox.hidden = false;
       ctx.toast(text, "error");
     } finally {
       busy = false;
-      if (alive && !failed) {
+      if (link.alive && !link.failed) {
         root.querySelectorAll("[data-keep], [data-draw]").forEach((b) => { b.disabled = false; });
         if (button) button.classList.remove("ph-working");
       }
@@ -224,7 +186,7 @@ export function mountPhone(root, ctx, tableId, seat) {
   }
 
   root.addEventListener("click", (event) => {
-    if (failed) return;
+    if (link.failed) return;
     const keep = event.target.closest("button[data-keep]");
     if (keep && priv) {
       const move = priv.legal.find((m) => m.move === "keep_award" && m.card === keep.dataset.keep);
@@ -331,11 +293,11 @@ export function mountPhone(root, ctx, tableId, seat) {
   }
 
   function renderPublic() {
-    if (failed || !pub || !priv) return; // nothing shows until the hub has accepted the token
+    if (link.failed || !pub || !priv) return; // nothing shows until the hub has accepted the token
     const view = pub;
     const cinema = view.cinemas[seat];
     if (!cinema) {
-      fail(t("No such seat"), t("This table has {count} players; seat {n} is not one of them.", { count: view.names.length, n: seat + 1 }));
+      link.fail(t("No such seat"), t("This table has {count} players; seat {n} is not one of them.", { count: view.names.length, n: seat + 1 }));
       return;
     }
     tid("phone-name").textContent = cinema.name;
@@ -386,48 +348,22 @@ export function mountPhone(root, ctx, tableId, seat) {
     renderPublic();
   }
 
-  ctx.socket.on("connect", () => {
-    if (failed) return;
-    ctx.socket.emit("join_private", { table: tableId, player: seat, token });
-    ctx.socket.emit("join", { table: tableId });
-  });
-  ctx.socket.on("private", (data) => {
-    if (failed || !data || data.table !== tableId || !data.view || data.view.player !== seat) return;
-    if (!priv) localStorage.setItem(tokenKey(tableId, seat), token);
-    const firstPush = !priv;
-    priv = data.view;
-    renderPrivate();
-    if (firstPush) renderPublic();
-  });
-  ctx.socket.on("state", (data) => {
-    if (failed || !data || data.table !== tableId || !data.view) return;
-    takeView(data.view, data.events);
-  });
-  ctx.socket.on("error", (data) => {
-    if (failed || !data) return;
-    if (data.code === "WRONG_TOKEN") {
-      if (fromStorage) localStorage.removeItem(tokenKey(tableId, seat));
-      fail(t("This link is not this player's phone link"),
-        t("The hub did not accept this link for this seat, or it was replaced by a new one. Ask the table for your own QR code: the tablet shows it under Phones."));
-    } else if (data.code === "TABLE_NOT_FOUND") {
-      fail(t("No such table"), t("This hub has no table with this link's id. Was the link copied whole?"));
-    }
-  });
-
-  // The table's name and a first view before the socket is up.
-  call(`/api/tables/${encodeURIComponent(tableId)}`).then((info) => {
-    if (!alive || failed) return;
-    tableName = info.name || "";
-    tableClosed = Boolean(info.closed);
-    takeView(info.view, info.events);
-  }).catch((err) => {
-    if (!alive || failed) return;
-    if (err instanceof ApiError && err.code === "TABLE_NOT_FOUND") {
-      fail(t("No such table"), t("This hub has no table with this link's id. Was the link copied whole?"));
-    }
+  link.wire(ctx.socket, {
+    onPrivate(view) {
+      const firstPush = !priv;
+      priv = view;
+      renderPrivate();
+      if (firstPush) renderPublic();
+    },
+    onState: takeView,
+    onInfo(info) {  // the table's name and a first view before the socket is up
+      tableName = info.name || "";
+      tableClosed = Boolean(info.closed);
+      takeView(info.view, info.events);
+    },
   });
 
   return () => {
-    alive = false;
+    link.alive = false;
   };
 }
