@@ -169,6 +169,8 @@ def test_a_six_player_hidden_team_game_deals_studios_to_the_phones_only(
     """Hidden Team variant, clarification 9: the hub deals 2 copies each of 3 studios to 6
     phones in secret; the Final Cut forms the teams, and its scores equal ``score``'s."""
     info = rig6.create("hidden")
+    undo = rig6.client.post(f"/api/tables/{info['id']}/undo", json={"pin": info["pin"]})
+    assert (undo.status_code, undo.json["code"]) == (409, "NOTHING_TO_UNDO")  # deal stays
     studios = []
     for seat in range(6):
         phone = rig6.client.get(f"/api/tables/{info['id']}/players/{seat}/private",

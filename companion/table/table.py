@@ -308,7 +308,7 @@ class Table:
     def undo(self) -> None:
         """Take back the last input, with the cards "deal for us" dealt after it (``undo``)."""
         self.open_for_input()
-        if not self.entries:
+        if all(e.get("source") == "deal" for e in self.entries):  # the setup's own deals stay
             raise TableError("NOTHING_TO_UNDO", "No move has been made at this table yet.", 409)
         self._log("undo", {})
         self._pop_input()
