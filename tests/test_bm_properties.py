@@ -49,13 +49,14 @@ def test_tokens_are_conserved_at_every_step(game: tuple[int, str, int]) -> None:
 @settings(max_examples=15, deadline=None)
 @given(GAMES)
 def test_every_listed_move_and_outcome_applies(game: tuple[int, str, int]) -> None:
-    """Spec legal_moves/chance_outcomes: every listed move applies to a clone."""
+    """Spec legal_moves/chance_outcomes: every listed move applies to a clone (every one of
+    them, but for the Hidden Team deal, whose 90 to 1800 deals are sampled)."""
     n, variant, seed = game
     rng, state = random.Random(seed), new_game(FACTS, n, 0, variant)
     while not state.is_over:
         listed = state.legal_moves() + state.chance_outcomes()
         assert listed, state.phase
-        for move in rng.sample(listed, min(len(listed), 6)):
+        for move in rng.sample(listed, min(len(listed), 40)):  # all but a studio deal's 90+
             state.clone().apply(move)
         state.apply(random_move(state, rng))
 
