@@ -512,3 +512,21 @@ def test_secrets_stay_out_of_what_the_engine_lists_publicly() -> None:
     assert set(last) == {"round", "screenwriter", "cards", "title", "votes", "yes", "no",
                          "made", "draws", "received"}
 
+
+
+def test_the_engine_is_pure() -> None:
+    """Design, "the engine stays pure": B Movies' engine imports nothing from the rest of
+    the project (not even Popcorn's engine) and does no I/O and reads no clock."""
+    from pathlib import Path
+
+    engine = Path(__file__).parents[1] / "companion" / "games" / "bmovies" / "engine"
+    banned = ("import companion", "from companion", "open(", "import os", "import time",
+              "import socket", "datetime", "print(", "from ..")
+    files = list(engine.glob("*.py"))
+    assert len(files) >= 7
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for word in banned:
+            assert word not in text, f"{path.name} uses {word!r}"
+        if path.name != "simulator.py":  # the simulator's generator is passed in
+            assert "import random" not in text, path.name
