@@ -405,3 +405,25 @@ def test_every_b_movies_code_has_a_template_and_a_refusal_speaks_french(rig4: Ri
     assert english["code"] == french["code"] == "BAD_PITCH_SIZE"
     assert french["params"] == english["params"]
     assert french["message"] == "Un pitch compte de 2 à 4 cartes Titre."
+
+
+def test_the_demo_plays_a_whole_b_movies_game(tmp_path: Path) -> None:
+    """README's demo with ``--game b-movies``: four virtual token pads, the scripted players
+    play a Hidden Team game to its Final Cut, which the command prints."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "demo", "--game", "b-movies", "--variant",
+         "hidden", "--speed", "200", "--port", str(port), "--exit-when-done"],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "/table/" in lines[0] and "PIN" in lines[0]
+    assert lines[1].startswith("4 virtual token pads over serial")
+    final = lines[-1]
+    assert final.startswith("Final Cut: ") and "winner(s): " in final, final
+    assert all(name in final for name in NAMES[:4])

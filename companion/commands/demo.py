@@ -136,8 +136,8 @@ def _print_scores(hub: Hub, table_id: str) -> None:
         result = table.scores()
     if table.game.id == "b-movies":
         totals = ", ".join(f"{p['name']} {p['score']}" for p in result["players"])
-        winners = [table.config.players[m] for side in result["winners"]
-                   for m in result["sides"][side]["members"]]
+        winners = [" + ".join(table.config.players[m] for m in result["sides"][side]["members"])
+                   for side in result["winners"]]  # a Hidden Team side is a team
         print(f"Final Cut: {totals}; winner(s): {', '.join(winners)} "
               f"(tie-break: {result['tie_break']})", flush=True)
         return
