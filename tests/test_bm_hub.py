@@ -229,6 +229,7 @@ def test_token_taps_draw_and_the_wrong_ones_raise_alerts_that_change_nothing(
     rig4.bank.tap(rig4.readers[3], unknown)
     assert wait_for(lambda: len(table.alerts) > alerts)
     assert table.alerts[-1]["code"] == "UNKNOWN_TAG" and table.state.to_dict() == before
+    assert table.alerts[-1]["params"]["kind"] == "token"  # rendered as a token pad's alert
     phone = rig4.client.get(f"/api/tables/{info['id']}/players/2/private",
                             headers={"X-Player-Token": info["tokens"][2]}).json
     assert phone["tokens"] == [FACTS.token_value(60)] and phone["owed"] == 0
@@ -398,6 +399,10 @@ def test_every_b_movies_code_has_a_template_and_a_refusal_speaks_french(rig4: Ri
     assert set(CODES) == set(BM_VIOLATIONS) | (set(VIOLATIONS) & set(CODES))
     tags = {"TOKEN_NOT_OWED", "TOKEN_BEYOND_OWED", "TOKEN_ALREADY_DRAWN", "NOT_A_TOKEN"}
     assert tags <= set(ALERTS) and tags <= set(ALERT_CODES)
+    from companion.i18n.catalogs import browser_catalog
+
+    unknown = browser_catalog("fr")["codes"]["alerts"]["UNKNOWN_TAG:token"]
+    assert browser_catalog("fr")["messages"][unknown[0]].startswith("Une puce inconnue")
     info = rig4.create()
     move = {"move": "pitch", "player": 0, "cards": 5}
     english = rig4.post(info, move).json

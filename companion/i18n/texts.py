@@ -181,6 +181,10 @@ ALERTS: dict[str, tuple[str, str]] = {
     "CARD_NOT_EXPECTED": (
         N_("{title} was tapped on {name}'s reader, but no step expects that card now."),
         N_("Put {title} back where it was.")),
+    "UNKNOWN_TAG:token": (
+        N_("An unknown tag ({uid}) was tapped on {name}'s token pad."),
+        N_("Enroll this token's tag (its value first), or check that it is one of the game's "
+           "tokens.")),
     "TOKEN_NOT_OWED": (
         N_("A popcorn token was tapped on {name}'s pad, but {name} is owed no token now."),
         N_("Put the token back into the bucket: {name} draws no token now.")),

@@ -37,7 +37,7 @@ def read_tag(state: State, facts: Facts, seat: int, thing: TagThing | None, uid:
     name = names[seat]
     if thing is None:
         return _alert("UNKNOWN_TAG", f"An unknown tag ({uid}) was tapped on {name}'s "
-                      "token pad.", seat, {"uid": uid, "name": name})
+                      "token pad.", seat, {"uid": uid, "name": name, "kind": "token"})
     if thing.kind != "token":
         return _alert("NOT_A_TOKEN", f"A {thing.kind} tag was tapped on {name}'s token pad "
                       "at a B Movies table.", seat, {"kind": thing.kind, "name": name})
