@@ -203,8 +203,10 @@ def refused_tap(rig: Rig, info: dict[str, Any], seat: int, token: int, code: str
     before, alerts = table.state.to_dict(), len(table.alerts)
     seq = rig.tap(seat, token)
     assert wait_for(lambda: len(table.alerts) > alerts)
-    assert table.alerts[-1]["code"] == code
-    assert table.alerts[-1]["player"] == seat
+    alert = table.alerts[-1]
+    assert alert["code"] == code and alert["player"] == seat
+    assert alert["params"] == {"name": NAMES[seat]}  # public: no token, value or owner
+    assert str(token) not in alert["message"] + alert["fix"]
     assert wait_for(lambda: rig.feedback(seat, seq) == "error")
     assert table.state.to_dict() == before
 

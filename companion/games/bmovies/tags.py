@@ -5,6 +5,10 @@ A player owed a draw who taps a token from the bucket draws it (``draw_token`` w
 token's id and value); the engine refuses a token already in someone's pile, and anything
 else the rules do not explain becomes an :class:`~companion.table.interpret.Alert` with
 reader error feedback and no change. Pure: it reads the state and returns a value.
+
+An alert is public (the tablet shows it, ``GET /api/tables/<id>`` lists it), and token ids are
+numbered by value, so an alert never names the token, its id or its value, nor whose pile
+holds it: only the player whose pad was tapped.
 """
 
 from __future__ import annotations
@@ -19,6 +23,16 @@ from .engine import Facts, Move, State, Violation
 ALERT_FOR = {"NO_DRAW_OWED": "TOKEN_NOT_OWED", "DRAW_BEYOND_OWED": "TOKEN_BEYOND_OWED",
              "TOKEN_ALREADY_DRAWN": "TOKEN_ALREADY_DRAWN"}
 """The engine's refusal of a tapped token, and the alert the table raises for it."""
+MESSAGES = {
+    "TOKEN_NOT_OWED": "A popcorn token was tapped on {name}'s pad, but {name} is owed no "
+                      "token now.",
+    "TOKEN_BEYOND_OWED": "A popcorn token was tapped on {name}'s pad, but {name} has drawn "
+                         "every token owed this turn.",
+    "TOKEN_ALREADY_DRAWN": "A popcorn token already in a player's pile was tapped on {name}'s "
+                           "pad.",
+}
+"""The English sentence of each refused token tap: never the engine's own, which names the
+token (and so its value) and the pile that holds it."""
 FIXES = {
     "TOKEN_NOT_OWED": "Put the token back into the bucket: {name} draws no token now.",
     "TOKEN_BEYOND_OWED": "Put the token back into the bucket: {name} has drawn every token "
@@ -47,7 +61,7 @@ def read_tag(state: State, facts: Facts, seat: int, thing: TagThing | None, uid:
         state.clone().apply(move)
     except Violation as exc:
         code = ALERT_FOR.get(exc.code, "TOKEN_NOT_OWED")
-        return _alert(code, exc.message, seat, {"name": name, "token": thing.id})
+        return _alert(code, MESSAGES[code].format(name=name), seat, {"name": name})
     return move
 
 
