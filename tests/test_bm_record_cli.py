@@ -202,3 +202,14 @@ def test_cli_simulate_refuses_player_counts_of_the_other_game() -> None:
     """Clarification 1 for B Movies (3-6), Popcorn keeps 2-4."""
     assert cli("simulate", "--game", "b-movies", "--players", "2").returncode == 2
     assert cli("simulate", "--players", "5").returncode == 2
+
+
+@pytest.mark.parametrize(("game", "players", "span"), [
+    ("b-movies", "7", "3 to 6"), ("b-movies", "2", "3 to 6"), ("popcorn", "5", "2 to 4")])
+def test_cli_simulate_refuses_a_player_count_the_game_does_not_have(
+        game: str, players: str, span: str) -> None:
+    """Clarification 1 (3 to 6 players, from the facts) and Popcorn's 2 to 4: a usage error
+    (exit 2) naming the range, and no game played."""
+    done = cli("simulate", "--game", game, "--players", players, "--games", "1")
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"{game} is for {span} players" in done.stderr

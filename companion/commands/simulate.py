@@ -22,10 +22,11 @@ from companion.cards import load_catalog
 from companion.engine import final_positions, play_random, score_game
 from companion.engine.simulator import POLICIES
 from companion.games.bmovies.commands import run_simulate
+from companion.games.bmovies.facts_file import load_facts
 from companion.record import Record, dumps_record
 
-PLAYERS = {"popcorn": (2, 3, 4), "b-movies": (3, 4, 5, 6)}
-"""The player counts each game accepts."""
+POPCORN_PLAYERS = (2, 3, 4)
+"""The player counts Popcorn's setup accepts (B Movies' come from its facts)."""
 
 CHOICES = (*POLICIES, "advisor")
 """The engine's own policies, and ``advisor`` (:mod:`companion.advisor.policy`)."""
@@ -40,7 +41,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--game", choices=("popcorn", "b-movies"), default="popcorn",
                         help="the game to play (popcorn)")
     parser.add_argument("--games", type=_positive, default=10, help="how many games (10)")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=4,
+    parser.add_argument("--players", type=int, default=4,
                         help="players per game (4): Popcorn 2 to 4, B Movies 3 to 6")
     parser.add_argument("--variant", choices=("standard", "hidden"), default="standard",
                         help="B Movies only: standard, or the Hidden Team variant (standard)")
@@ -53,6 +54,14 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run, parser=parser)
 
 
+def _players(game: str) -> tuple[int, int]:
+    """The fewest and most players of ``game``."""
+    if game == "b-movies":
+        facts = load_facts()
+        return facts.min_players, facts.max_players
+    return POPCORN_PLAYERS[0], POPCORN_PLAYERS[-1]
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -62,9 +71,9 @@ def _positive(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Play the games, print progress on stderr and the summary on stdout."""
-    if args.players not in PLAYERS[args.game]:
-        args.parser.error(f"argument --players: {args.game} is for "
-                          f"{PLAYERS[args.game][0]} to {PLAYERS[args.game][-1]} players")
+    low, high = _players(args.game)
+    if not low <= args.players <= high:
+        args.parser.error(f"argument --players: {args.game} is for {low} to {high} players")
     if args.record:
         args.record.mkdir(parents=True, exist_ok=True)
     if args.game == "b-movies":
