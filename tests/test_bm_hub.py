@@ -356,6 +356,7 @@ def test_token_enrollment_counts_each_value_against_the_box(tmp_path: Path) -> N
         assert wait_for(lambda: (rig.hub.last_enrolled or {}).get("code") == "TOKEN_FULL")
         rig.bank.tap(rig.readers[0], uids[0])
         assert wait_for(lambda: (rig.hub.last_enrolled or {}).get("code") == "DUPLICATE_UID")
+        assert rig.hub.settled()  # every enroll push delivered
         pushed = [m["args"][0] for m in admin.get_received() if m["name"] == "enroll"]
         done = [p for p in pushed if p["ok"]]
         assert [p["tokens"]["4"] for p in done] == list(range(1, FACTS.token_counts[4] + 1))
