@@ -37,7 +37,9 @@ READABLE = (1, 2)
 
 
 class RecordError(ValueError):
-    """A record that cannot be read: ``line`` is its 1-based line number."""
+    """A record that cannot be read or replayed: ``line`` is its 1-based line number and
+    ``code`` a violation code (or ``BAD_RECORD`` for a malformed line); every game's records
+    raise it."""
 
     def __init__(self, line: int, message: str, code: str = "BAD_RECORD") -> None:
         super().__init__(f"line {line}: {code}: {message}")
@@ -83,21 +85,23 @@ def loads_record(text: str | Iterable[str]) -> Record:
     lines = text.splitlines() if isinstance(text, str) else list(text)
     if not lines:
         raise RecordError(1, "the record is empty")
-    head = _parse_line(lines[0], 1)
+    head = parse_line(lines[0], 1)
     names, first, version = _check_header(head)
     moves, numbers = [], []
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
         try:
-            moves.append(move_from_dict(_parse_line(line, number), legacy=version == 1))
+            moves.append(move_from_dict(parse_line(line, number), legacy=version == 1))
         except Violation as exc:
             raise RecordError(number, exc.message, exc.code) from exc
         numbers.append(number)
     return Record(names, first, moves, numbers, version)
 
 
-def _parse_line(line: str, number: int) -> Any:
+def parse_line(line: str, number: int) -> Any:
+    """One line of a record as JSON, or :class:`RecordError` naming its line (every game's
+    records read their lines this way)."""
     try:
         return json.loads(line)
     except (json.JSONDecodeError, RecursionError) as exc:

@@ -29,6 +29,11 @@ from companion.games.bmovies.engine import (
     move_from_dict,
     new_game,
 )
+from companion.record import RecordError
+from companion.record import parse_line as _parse_line
+
+__all__ = ["FORMAT", "GAME", "VERSION", "Record", "RecordError", "dumps_record", "header",
+           "is_bmovies_header", "loads_record", "replay"]
 
 FORMAT = "companion-record"
 """The ``format`` value of the header line (shared by every game but Popcorn's older one)."""
@@ -36,15 +41,6 @@ GAME = "b-movies"
 """The ``game`` value of the header line."""
 VERSION = 1
 """The record format version this code writes and reads."""
-
-
-class RecordError(ValueError):
-    """A record that cannot be read or replayed: ``line`` is its 1-based line number and
-    ``code`` a violation code (or ``BAD_RECORD`` for a malformed line)."""
-
-    def __init__(self, line: int, message: str, code: str = "BAD_RECORD") -> None:
-        super().__init__(f"line {line}: {code}: {message}")
-        self.line, self.code, self.message = line, code, message
 
 
 @dataclass
@@ -106,13 +102,6 @@ def is_bmovies_header(line: str) -> bool:
     except (json.JSONDecodeError, RecursionError):
         return False
     return isinstance(head, dict) and head.get("game") == GAME
-
-
-def _parse_line(line: str, number: int) -> Any:
-    try:
-        return json.loads(line)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise RecordError(number, f"not a JSON object ({exc})") from exc
 
 
 def _check_header(head: Any) -> tuple[tuple[str, ...], int, str]:
