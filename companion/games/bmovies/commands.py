@@ -19,6 +19,7 @@ from companion.games.bmovies.engine import FinalCut, State, final_cut, play_rand
 from companion.games.bmovies.facts_file import load_facts
 from companion.games.bmovies.record import Record, RecordError, dumps_record, loads_record, replay
 from companion.games.bmovies.scoresheet import SheetError, parse_sheet, score_sheet
+from companion.games.bmovies.views import named
 
 
 def summary(state: State, names: tuple[str, ...]) -> dict[str, Any]:
@@ -31,11 +32,9 @@ def summary(state: State, names: tuple[str, ...]) -> dict[str, Any]:
 
 
 def cut_json(cut: FinalCut, names: tuple[str, ...]) -> dict[str, Any]:
-    """The Final Cut's JSON with each player's name beside their seat."""
-    out = cut.to_dict()
-    for player in out["players"]:
-        player["name"] = names[player["seat"]]
-    return out
+    """The Final Cut's JSON with each player's name beside their seat, as the hub's
+    ``/scores`` gives it (:func:`~companion.games.bmovies.views.named`)."""
+    return named(cut.to_dict(), list(names))
 
 
 def run_replay(prog: str, text: str) -> int:
