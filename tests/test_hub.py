@@ -121,11 +121,52 @@ def test_alert_unknown_tag(rig) -> None:
 
 
 def test_alert_pawn_of_another_player(rig) -> None:
-    """A pawn from Bob's bag tapped on Ana's reader."""
+    """A pawn Bob drew (so the hub knows it is in Bob's hand) tapped on Ana's reader."""
     info = rig.table()
     rig.end_buying(info)
     pawn = in_zone(rig.state(info), P.bag(1))[0]
+    seq = rig.tap("bag-2", rig.uids[pawn])
+    assert wait_for(lambda: rig.feedback("bag-2", seq) == "ok")
     alert_case(rig, info, "bag-1", rig.uids[pawn], "PAWN_OF_ANOTHER_PLAYER")
+    assert rig.hub.tables[info["id"]].alerts[-1]["params"]["zone"] == "hand"
+
+
+def test_a_pawn_of_the_right_color_from_another_bag_is_a_draw(rig) -> None:
+    """Players fill their bags with any pawns of the right colors: a pawn the hub had in
+    Bob's bag, tapped on Ana's reader while she draws, is a draw. The hub relabels it with
+    a look-alike from Ana's bag; no alert, ok feedback."""
+    info = rig.table()
+    rig.end_buying(info)
+    state = rig.state(info)
+    pawn = in_zone(state, P.bag(1))[0]
+    color = state.pawn_color[pawn]
+    ana_before = sorted(state.pawn_color[q] for q in in_zone(state, P.bag(0)))
+    seq = rig.tap("bag-1", rig.uids[pawn])
+    assert wait_for(lambda: rig.feedback("bag-1", seq) == "ok")
+    after = rig.state(info)
+    assert after.loc[pawn] == P.hand(0)
+    assert not rig.hub.tables[info["id"]].alerts
+    colors = sorted(after.pawn_color[q] for q in in_zone(after, P.bag(0)))
+    assert colors == sorted(ana_before[:ana_before.index(color)]
+                            + ana_before[ana_before.index(color) + 1:])
+
+
+def test_a_pawn_from_another_bag_is_an_alert_when_no_look_alike_is_left(rig) -> None:
+    """A real mistake: Ana has drawn every blue guest of her bag, and one more blue guest,
+    which the hub had in Bob's bag, comes out on her reader."""
+    info = rig.table()
+    rig.end_buying(info)
+    state = rig.state(info)
+    blues = [q for q in in_zone(state, P.bag(0)) if state.pawn_color[q] == "blue"]
+    assert len(blues) < state.draw_value(0)
+    for pawn in blues:
+        seq = rig.tap("bag-1", rig.uids[pawn])
+        assert wait_for(lambda seq=seq: rig.feedback("bag-1", seq) == "ok")
+    bob_blue = next(q for q in in_zone(rig.state(info), P.bag(1))
+                    if state.pawn_color[q] == "blue")
+    alert_case(rig, info, "bag-1", rig.uids[bob_blue], "COLOR_NOT_IN_BAG")
+    alert = rig.hub.tables[info["id"]].alerts[-1]
+    assert alert["params"]["color"] == "blue" and "Bob's bag" in alert["message"]
 
 
 def test_alert_draw_beyond_the_audience(rig) -> None:
@@ -141,11 +182,46 @@ def test_alert_draw_beyond_the_audience(rig) -> None:
 
 
 def test_alert_pawn_not_in_the_bag(rig) -> None:
-    """A pawn the companion has in Ana's exit zone comes out of her bag."""
+    """A guest Ana has just drawn (its place known from its tap: her hand) is tapped again
+    while she still draws."""
+    info = rig.table()
+    rig.end_buying(info)
+    pawn = in_zone(rig.state(info), P.bag(0))[0]
+    seq = rig.tap("bag-1", rig.uids[pawn])
+    assert wait_for(lambda: rig.feedback("bag-1", seq) == "ok")
+    alert_case(rig, info, "bag-1", rig.uids[pawn], "PAWN_NOT_IN_BAG")
+    assert rig.hub.tables[info["id"]].alerts[-1]["params"]["zone"] == "hand"
+
+
+def test_a_guest_picked_up_from_a_cinema_is_an_alert(rig) -> None:
+    """A guest Ana drew and seated keeps its identity: picked up from her cinema and tapped
+    on her reader, it is an alert naming its seat."""
+    info = rig.table()
+    rig.end_buying(info)
+    drawn = in_zone(rig.state(info), P.bag(0))[:rig.state(info).draw_value(0)]
+    for pawn in drawn:
+        seq = rig.tap("bag-1", rig.uids[pawn])
+        assert wait_for(lambda seq=seq: rig.feedback("bag-1", seq) == "ok")
+    seat = next(m for m in rig.state(info).legal_moves(0)
+                if m.kind == "place" and m.pawn in drawn)
+    assert rig.move(info, seat.to_dict()).status_code == 200
+    assert P.is_seat(rig.state(info).loc[seat.pawn])
+    alert_case(rig, info, "bag-1", rig.uids[seat.pawn], "UNEXPECTED_TAG")
+    assert rig.hub.tables[info["id"]].alerts[-1]["params"]["zone"] == "seat"
+
+
+def test_an_exit_zone_pawn_drawn_from_the_bag_is_a_draw(rig) -> None:
+    """At setup Ana put some blue pawn into her exit zone, maybe not the one the hub chose:
+    the blue pawn the hub had there, drawn from her bag, is a draw."""
     info = rig.table()
     rig.end_buying(info)
     pawn = in_zone(rig.state(info), P.exit_zone(0))[0]
-    alert_case(rig, info, "bag-1", rig.uids[pawn], "PAWN_NOT_IN_BAG")
+    seq = rig.tap("bag-1", rig.uids[pawn])
+    assert wait_for(lambda: rig.feedback("bag-1", seq) == "ok")
+    assert rig.state(info).loc[pawn] == P.hand(0)
+    exits = [rig.state(info).pawn_color[q] for q in in_zone(rig.state(info), P.exit_zone(0))]
+    assert rig.state(info).pawn_color[pawn] in exits  # a look-alike took its place
+    assert not rig.hub.tables[info["id"]].alerts
 
 
 def test_alert_no_draw_expected(rig) -> None:

@@ -123,8 +123,9 @@ def _players(hub: Hub, args: argparse.Namespace, readers: list[str],
     # no "deal for us": the players tap the cards that are revealed, drawn and bought
     table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", None)
     cards = card_uids(hub.registry.book, args.seed)
+    # the players grab any pawn of the right color, as a real table does
     return table, pin, ScriptedPlayers(hub, table, bank, uids, delay=delay, seed=args.seed,
-                                       cards=cards).start()
+                                       cards=cards, any_pawn=True).start()
 
 
 def _print_scores(hub: Hub, table_id: str) -> None:

@@ -27,6 +27,27 @@ class TagThing:
     id: Any
 
 
+@dataclass(frozen=True)
+class Relabel:
+    """A tap that is a move once two look-alike things trade names.
+
+    A game whose pieces of one kind are alike to the rules (Popcorn's pawns of one color)
+    knows a piece never tapped only by its kind: the hub placed *some* pawn of that color in
+    each bag, not that one. When such a piece is tapped where the rules expect one of its
+    kind, the table swaps ``thing`` (the tapped one) with ``look_alike`` (the one the table
+    had there), with :meth:`GameKind.relabel`, then plays ``move``, which names ``thing``.
+    The swap is logged with the move, so a replay of the log, an undo and a restart agree.
+
+    ``move`` is None for a tap that only tells the table which thing is where (Popcorn's
+    pawns tapped into a bag as the players fill it at setup); ``look_alike`` is then
+    ``thing`` itself when the table already had it there.
+    """
+
+    thing: int
+    look_alike: int
+    move: Any | None
+
+
 SECRET_TOKEN = "token"
 """A move only that player's phone may send (their token)."""
 SECRET_PIN = "pin"
@@ -101,9 +122,16 @@ class GameKind(ABC):
 
     @abstractmethod
     def read_tag(self, state: Any, seat: int, thing: TagThing | None, uid: str,
-                 names: list[str]) -> Any:
-        """What a tap on ``seat``'s reader means: one of the game's moves, or an alert
-        object with ``to_dict()`` (an unknown tag, a tag of another game, a wrong moment)."""
+                 names: list[str], tapped: frozenset[int] = frozenset()) -> Any:
+        """What a tap on ``seat``'s reader means: one of the game's moves, a
+        :class:`Relabel` of look-alikes with its move, or an alert object with ``to_dict()``
+        (an unknown tag, a tag of another game, a wrong moment). ``tapped``: the ids of the
+        things the table has seen tapped in its applied moves (their places are known)."""
+
+    def relabel(self, state: Any, thing: int, look_alike: int) -> None:
+        """Swap two look-alike things in ``state``, in place (see :class:`Relabel`); only a
+        game whose :meth:`read_tag` answers relabels needs this."""
+        raise NotImplementedError(f"{self.title} has no look-alike pieces to relabel")
 
     @abstractmethod
     def record_text(self, names: list[str], first_player: int, options: dict[str, Any],

@@ -20,7 +20,7 @@ from companion.engine import (
 )
 from companion.record import Record, dumps_record
 from companion.table.card_taps import interpret_card
-from companion.table.interpret import interpret
+from companion.table.interpret import interpret, swap
 from companion.table.views import private_view, public_view, scores
 
 from .base import SECRET_PIN, SECRET_TOKEN, GameKind, TagThing
@@ -83,12 +83,17 @@ class Popcorn(GameKind):
         return scores(state) if state.is_over else None
 
     def read_tag(self, state: GameState, seat: int, thing: TagThing | None, uid: str,
-                 names: list[str]) -> Any:
-        """A pawn's tap is a draw or an addition; a card's is a reveal, a draw or a buy."""
+                 names: list[str], tapped: frozenset[int] = frozenset()) -> Any:
+        """A pawn's tap is a draw or an addition (standing in for a look-alike of its color
+        when it was never tapped); a card's is a reveal, a draw or a buy."""
         if thing is not None and thing.kind in CARD_KINDS:
             return interpret_card(state, seat, thing.kind, thing.id)
         pawn = thing.id if thing is not None and thing.kind == "pawn" else None
-        return interpret(state, seat, pawn, uid)
+        return interpret(state, seat, pawn, uid, tapped)
+
+    def relabel(self, state: GameState, thing: int, look_alike: int) -> None:
+        """Two pawns of one color trade places (:func:`companion.table.interpret.swap`)."""
+        swap(state, thing, look_alike)
 
     def record_text(self, names: list[str], first_player: int, options: dict[str, Any],
                     moves: list[Move]) -> str:

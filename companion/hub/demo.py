@@ -26,6 +26,7 @@ from companion.engine.simulator import PASSIVE_KINDS
 from companion.readers.virtual import random_uid
 
 from ..table.cardbook import CARD_KINDS, CardBook
+from ..table.interpret import resting
 from ..table.table import TableError
 from .hub import Hub
 
@@ -65,12 +66,21 @@ class ScriptedPlayers:
     def __init__(self, hub: Hub | None, table: Any, bank: Any, uids: dict[int, str], *,
                  delay: float = 0.6, seed: int = 1,
                  decide: Callable[[Move], None] | None = None, lock: Any = None,
-                 cards: dict[tuple[str, str], str] | None = None) -> None:
+                 cards: dict[tuple[str, str], str] | None = None,
+                 any_pawn: bool = False) -> None:
         """``hub`` is the hub in this process; for a table elsewhere (a ``RemoteTable``)
         give ``hub=None`` with its ``decide`` and ``lock`` instead. ``cards`` (the card tags,
-        :func:`card_uids`) makes the players buy by tapping the card on their reader."""
+        :func:`card_uids`) makes the players buy by tapping the card on their reader.
+
+        ``any_pawn`` plays as a real table does: the players filled the bags, exit zones
+        and reserve with whichever pawns of each color came to hand, so a pawn drawn from a
+        bag (or taken from the reserve) is any pawn of its color never tapped so far, not
+        the one the hub placed there (see :meth:`pawn_to_tap`)."""
         self.hub, self.table, self.bank, self.uids = hub, table, bank, uids
         self.cards = cards or {}
+        self.any_pawn = any_pawn
+        self.tapped: set[int] = set()
+        """The pawns these players have tapped (whose places the hub knows)."""
         self.lock = lock if lock is not None else hub.lock  # type: ignore[union-attr]
         self.decide = decide or (lambda move: hub.submit(table.id, move, source="demo"))
         self.delay, self.rng = delay, random.Random(seed)
@@ -143,10 +153,26 @@ class ScriptedPlayers:
         bag_owner = self._bag_of(move)
         reader = self.table.config.readers[bag_owner]
         before = self.table.count
-        self.bank.tap(reader, self.uids[move.pawn])
+        pawn = self.pawn_to_tap(move.pawn)
+        self.tapped.add(pawn)
+        self.bank.tap(reader, self.uids[pawn])
         deadline = time.monotonic() + 10
         while self.table.count == before and time.monotonic() < deadline:
             time.sleep(0.005)
+
+    def pawn_to_tap(self, pawn: int) -> int:
+        """The pawn whose tag a player taps for a move of ``pawn``: ``pawn`` itself, or with
+        :attr:`any_pawn`, when ``pawn`` was never tapped and rests in a bag, an exit zone,
+        the reserve or the box, any such pawn of its color, picked at random. (Pawns never
+        tapped lie where the players put them, which the hub does not know: from the hub's
+        side each one is equally likely to be the one in hand.)"""
+        state = self.table.state
+        if not self.any_pawn or pawn in self.tapped or not resting(state, pawn):
+            return pawn
+        color = state.pawn_color[pawn]
+        alike = [q for q, c in enumerate(state.pawn_color)
+                 if c == color and q not in self.tapped and resting(state, q)]
+        return self.rng.choice(alike)
 
     def _card_tap(self, move: Move) -> None:
         """Tap the card on its player's reader (any reader for a shared reveal); choose the

@@ -153,6 +153,12 @@ ALERTS: dict[str, tuple[str, str]] = {
            "{place}."),
         N_("If it really was in the bag, correct its place (PIN); otherwise put it back in "
            "{place} and draw again.")),
+    "COLOR_NOT_IN_BAG": (
+        N_("A {color} guest (guest {pawn}) was drawn from {name}'s bag, but the companion has "
+           "no {color} guest left in {name}'s bag; it had this one in {place}."),
+        N_("If it came from another bag or zone, put it back there ({place}, as far as the "
+           "companion knows) and draw again; if {name}'s bag really held it, correct its place "
+           "(PIN).")),
     "NO_DRAW_EXPECTED": (
         N_("Guest {pawn} ({color}) came out of {name}'s bag, but no draw is expected now."),
         N_("Put it back into {name}'s bag.")),

@@ -10,6 +10,7 @@ too, so nothing is ever edited. Callers hold the store's lock around every metho
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 import secrets
@@ -21,7 +22,7 @@ from typing import Any
 
 from companion.engine import Catalog, GameState, Move
 from companion.engine import pawns as P
-from companion.games.base import GameKind, TagThing
+from companion.games.base import GameKind, Relabel, TagThing
 from companion.record import Record
 
 from .card_taps import CardChoice
@@ -191,12 +192,16 @@ class Table:
             self.count = n
             self.last_kind = kind
             if kind in ("move", "tag") and body.get("move"):
+                self._relabel(self.state, body.get("relabel"))
                 # a log written before moves named their guest: act for the acting guest
                 move = self.game.replayed(
                     self.state, self.game.move_from_dict(body["move"], legacy=True))
                 self.state.apply(move)
                 self.entries.append({"move": move.to_dict(), "source": body.get("source"),
-                                     "batch": body.get("batch")})
+                                     "batch": body.get("batch"), **_tap_marks(kind, body)})
+            elif kind == "tag" and body.get("fill") is not None:
+                self._relabel(self.state, body.get("relabel"))
+                self.entries.append(_fill_entry(body))
             elif kind == "correct":
                 self._relocate(body)
                 self.entries.append({"correct": body})
@@ -217,11 +222,16 @@ class Table:
     def _rebuilt(self) -> Any:
         state = self._fresh()
         for entry in self.entries:
+            self._relabel(state, entry.get("relabel"))
             if "move" in entry:
                 state.apply(self.game.move_from_dict(entry["move"]))
-            else:
+            elif "correct" in entry:
                 self._relocate(entry["correct"], state)
         return state
+
+    def _relabel(self, state: Any, pair: list[int] | None) -> None:
+        if pair:
+            self.game.relabel(state, *pair)
 
     # -- inputs ----------------------------------------------------------------------------
 
@@ -285,7 +295,7 @@ class Table:
         """
         self.open_for_input()
         result = self.game.read_tag(self.state, player, thing, tag.get("uid", ""),
-                                    self.config.players)
+                                    self.config.players, self.tapped())
         if isinstance(result, CardChoice):
             self.card_choice = result.to_dict()
             self._log("tag", {"tag": tag, "choice": self.card_choice})
@@ -295,15 +305,40 @@ class Table:
             self._log("tag", {"tag": tag, "alert": alert})
             self.alerts.append(alert)
             return result
+        marks: dict[str, Any] = {"tap": True}
         trial = self.state.clone()
+        if isinstance(result, Relabel):
+            if result.look_alike != result.thing:
+                marks["relabel"] = [result.thing, result.look_alike]
+                self.game.relabel(trial, result.thing, result.look_alike)
+            if result.move is None:
+                self._fill(tag, result.thing, marks, trial)
+                return result
+            result = result.move
         trial.apply(result)
         with self._atomic():
-            self._log("tag", {"tag": tag, "move": result.to_dict()})
+            self._log("tag", {"tag": tag, "move": result.to_dict(), **marks})
             self.state = trial
-            self.entries.append({"move": result.to_dict()})
+            self.entries.append({"move": result.to_dict(), **marks})
             self.card_choice = None
             self.auto_deal()
         return result
+
+    def _fill(self, tag: dict[str, Any], thing: int, marks: dict[str, Any], trial: Any) -> None:
+        """A tap that only tells where a thing is (a bag being filled at setup): logged as a
+        ``tag`` event with ``fill``, an input that Undo takes back like a move."""
+        with self._atomic():
+            self._log("tag", {"tag": tag, "fill": thing, **marks})
+            self.state = trial
+            self.entries.append({"fill": thing, **marks})
+            self.card_choice = None
+
+    def tapped(self) -> frozenset[int]:
+        """The things (Popcorn's pawns) whose place the table learned from a tap of their own:
+        those its applied taps named, moves and bag fills. Every other pawn is known only
+        by its color (see :mod:`.interpret`)."""
+        return frozenset(e["fill"] if "fill" in e else e["move"]["pawn"] for e in self.entries
+                         if e.get("tap") and ("fill" in e or e["move"].get("pawn") is not None))
 
     def undo(self) -> None:
         """Take back the last input, with the cards "deal for us" dealt after it (``undo``)."""
@@ -429,13 +464,36 @@ class Table:
     def record(self) -> Record:
         """A Popcorn game so far as a :class:`Record` for ``popcorn-companion replay``."""
         self._recordable()
-        moves = [self.game.move_from_dict(e["move"]) for e in self.entries]
-        return Record(tuple(self.config.players), self.config.first_player, moves)
+        return Record(tuple(self.config.players), self.config.first_player,
+                      self.recorded_moves())
+
+    def recorded_moves(self) -> list[Any]:
+        """The applied moves as a game record holds them: with no relabels.
+
+        A record has no event for two look-alike pawns trading names, so each pawn keeps
+        the name the record's own replay gives its place: after a relabel of ``a`` and
+        ``b``, a later move of ``a`` is written as a move of whichever pawn the record has
+        where ``b`` was. The record is the same game, pawn for pawn of each color.
+        """
+        name: dict[int, int] = {}
+        moves = []
+        for entry in self.entries:
+            if entry.get("relabel"):
+                a, b = entry["relabel"]
+                name[a], name[b] = name.get(b, b), name.get(a, a)
+            if "move" not in entry:
+                continue
+            move = self.game.move_from_dict(entry["move"])
+            pawn = getattr(move, "pawn", None)
+            if pawn is not None and name.get(pawn, pawn) != pawn:
+                move = dataclasses.replace(move, pawn=name[pawn])
+            moves.append(move)
+        return moves
 
     def record_text(self) -> str:
         """The game so far as its game's record (JSON Lines), for ``replay``."""
         self._recordable()
-        moves = [self.game.move_from_dict(e["move"]) for e in self.entries]
+        moves = self.recorded_moves()
         return self.game.record_text(self.config.players, self.config.first_player,
                                      self.config.options, moves)
 
@@ -495,6 +553,18 @@ def new_config(table_id: str, name: str, players: list[str], first_player: int,
                          [hash_token(t, salt) for t in tokens], salt, hash_pin(pin, salt),
                          deal_seed, created, game=game, options=dict(options or {}))
     return config, pin, tokens
+
+
+def _fill_entry(body: dict[str, Any]) -> dict[str, Any]:
+    """The applied entry of a logged bag fill (see :meth:`Table.handle_tag`)."""
+    return {"fill": body["fill"], **_tap_marks("tag", body)}
+
+
+def _tap_marks(kind: str, body: dict[str, Any]) -> dict[str, Any]:
+    """What an applied entry keeps of a logged tap: that it was one, and its relabel."""
+    if kind != "tag":
+        return {}
+    return {"tap": True, **({"relabel": body["relabel"]} if body.get("relabel") else {})}
 
 
 def config_dict(config: TableConfig) -> dict[str, Any]:

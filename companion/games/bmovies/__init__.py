@@ -94,8 +94,9 @@ class BMovies(GameKind):
         return views.named(final_cut(state).to_dict(), names) if state.is_over else None
 
     def read_tag(self, state: State, seat: int, thing: TagThing | None, uid: str,
-                 names: list[str]) -> Any:
-        """A token tapped on a player's pad: a draw, or an alert (:mod:`.tags`)."""
+                 names: list[str], tapped: frozenset[int] = frozenset()) -> Any:
+        """A token tapped on a player's pad: a draw, or an alert (:mod:`.tags`). Tokens of
+        one value are told apart by their tags' ids, so ``tapped`` changes nothing."""
         return tags.read_tag(state, self.facts, seat, thing, uid, names)
 
     def record_text(self, names: list[str], first_player: int, options: dict[str, Any],
