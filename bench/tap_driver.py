@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,19 @@ IN_VIEW = """(el) => {
 """Whether a control can be tapped without scrolling anything first."""
 SEATING = ("place", "to_exit")
 CARD_CHANCE = ("deal_starting", "reveal_movie", "reveal_theater")
+
+
+def resting(state: Any, pawn: int) -> bool:
+    """Whether a pawn lies in the box, the reserve, a bag or an exit zone, named by no
+    pending step: the pawns a table places by the handful (the hub's rule, written again
+    here so that a baseline hub without it is driven the same way)."""
+    loc = state.loc[pawn]
+    owner = None if P.is_seat(loc) else P.owner(loc)
+    if loc not in ((P.BOX, P.RESERVE) if owner is None else (P.bag(owner), P.exit_zone(owner))):
+        return False
+    if any(task.pawn == pawn for task in state.tasks):
+        return False
+    return not any(show.left and show.left[2] == pawn for show in state.showings)
 
 
 class Aliases:
@@ -78,6 +92,15 @@ class TableDriver:
         """Where to save the tablet's screen as each round starts (None: nowhere)."""
         self.colors = table.state.pawn_color
         self.alias = Aliases(len(self.colors))
+        self.any_pawn = False
+        """Tap any pawn of the right color never tapped so far, as a table that filled its
+        bags by the handful does (``bench/taps.py --any-pawn``)."""
+        self.tapped: set[int] = set()
+        self.alerts = 0
+        """Taps the hub answered with an alert (then the expected pawn was tapped)."""
+        self.relabels = 0
+        """Taps of another pawn than the one the hub placed there, taken as the move."""
+        self.rng = random.Random(20)
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -96,6 +119,7 @@ class TableDriver:
                 pending.remove(move)
             self.settle(before + len(done), done)
 
+
     def step(self, pending: list[Move], state: Any) -> list[Move]:
         """Carry out the first pending move (and any that one tap also covers)."""
         first = pending[0]
@@ -104,7 +128,8 @@ class TableDriver:
         if kind == "draw_pawn":
             self.draw(move, state)
         elif kind == "gain_pawn" and self.into_bag(move, state):
-            self.reader_tap(self.bag_of(move), self.room.uids[move.pawn], kind)
+            assert move.pawn is not None
+            self.pawn_tap(move, self.bag_of(move), move.pawn, state)
         elif kind in CARD_CHANCE:
             self.report_card(move, state)
         elif kind == "draw_award":
@@ -203,7 +228,78 @@ class TableDriver:
                         if state.loc[q] == bag and self.colors[q] == self.colors[pawn])
             recorded = next(r for r, a in self.alias.of.items() if a == move.pawn)
             self.alias.bind(recorded, pawn)
-        self.reader_tap(move.player, self.room.uids[pawn], move.kind)
+        self.pawn_tap(move, move.player, pawn, state)
+
+    def pawn_tap(self, move: Move, player: int, pawn: int, state: Any) -> None:
+        """Tap ``pawn``, for ``move``, on ``player``'s reader; with :attr:`any_pawn`, a pawn
+        never tapped is any pawn never tapped of its color (see :meth:`any_of_color`). A
+        tap the hub answers with an alert is counted (:attr:`alerts`), then the expected
+        pawn is tapped, as a table that follows the alert's advice would.
+
+        A guest gained from one of several zones (another player's exit zone, when the
+        reserve has none of its color) is tapped as the hub placed it: a tap tells the hub
+        which pawn, not which zone it came from, and the record names the zone."""
+        kind = move.kind
+        actual = pawn
+        if self.any_pawn and (kind == "draw_pawn" or len(self.sources(move, state)) == 1):
+            actual = self.any_of_color(pawn, state)
+        if actual != pawn:
+            events, moves = self.table.count, self.moves_made()
+            self.reader_tap(player, self.room.uids[actual], kind)
+            if self.answered_by_alert(events, moves):
+                self.alerts += 1
+                actual = pawn
+            elif state.loc[actual] == state.loc[pawn]:  # a look-alike where the hub had it
+                self.alias.bind(self.recorded(pawn), actual)
+            else:
+                self.relabels += 1
+                self.follow_relabel(pawn, actual, state)
+        if actual == pawn:
+            self.reader_tap(player, self.room.uids[pawn], kind)
+        self.tapped.add(actual)
+
+
+    def sources(self, move: Move, state: Any) -> set[int]:
+        """The zones the legal moves of ``move``'s kind and player take a pawn of its color
+        from."""
+        assert move.pawn is not None
+        color = self.colors[move.pawn]
+        return {state.loc[m.pawn] for m in state.legal_moves(move.player) if m.kind == move.kind
+                and m.pawn is not None and self.colors[m.pawn] == color}
+
+    def follow_relabel(self, pawn: int, actual: int, before: Any) -> None:
+        """The hub took ``actual`` for the move of ``pawn``: it swapped ``actual`` with a
+        look-alike of its own choosing (the one that now lies where ``actual`` lay), then
+        played the move with ``actual``. Let the record's pawns follow both swaps."""
+        recorded = self.recorded(pawn)
+        after = self.table.state
+        stand_in = next(q for q in range(len(self.colors)) if q != actual
+                        and after.loc[q] == before.loc[actual] != before.loc[q])
+        self.alias.bind(self.recorded(stand_in), actual)
+        self.alias.bind(recorded, actual)
+
+    def recorded(self, pawn: int) -> int:
+        """The record's pawn the table's ``pawn`` plays."""
+        return next(r for r, a in self.alias.of.items() if a == pawn)
+
+    def any_of_color(self, pawn: int, state: Any) -> int:
+        """The pawn a hand finds in a bag the players filled by the handful: ``pawn`` once
+        tapped, else any pawn of its color never tapped that rests in a bag, an exit zone,
+        the reserve or the box (each equally likely, from the hub's side)."""
+        if pawn in self.tapped or not resting(state, pawn):
+            return pawn
+        color = self.colors[pawn]
+        return self.rng.choice([q for q, c in enumerate(self.colors)
+                                if c == color and q not in self.tapped and resting(state, q)])
+
+    def answered_by_alert(self, events: int, moves: int) -> bool:
+        """Wait for the hub to log the last tap; whether it made no move (an alert)."""
+        deadline = time.monotonic() + 20
+        while self.table.count <= events:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the hub never answered a tap; readers: {self.readers()}")
+            time.sleep(0.02)
+        return self.moves_made() == moves
 
     @staticmethod
     def into_bag(move: Move, state: Any) -> bool:

@@ -26,6 +26,10 @@ class Tally:
     """Whether the cards had tags (else they were typed into search boxes)."""
     entered: str = ""
     """The game as the hub recorded it (a game record's text)."""
+    alerts: int = 0
+    """With ``--any-pawn``: pawn taps the hub answered with an alert."""
+    relabels: int = 0
+    """With ``--any-pawn``: taps of another pawn of the color than the hub placed, taken."""
 
     def add(self, device: str, what: str, kind: str, n: int = 1) -> None:
         """Count ``n`` interactions ``what`` ("click", "key", "scroll", "tap") on ``device``

@@ -60,7 +60,7 @@ def advised_game(seed: int) -> Record:
 
 
 def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path,
-         shots: Path | None = None, check: bool = True) -> Tally:
+         shots: Path | None = None, check: bool = True, any_pawn: bool = False) -> Tally:
     """Enter ``record`` at a fresh table; check its scores (unless ``check`` is false: a
     game cut short has none); return what it cost, with the game as the hub recorded it."""
     catalog = load_catalog()
@@ -71,8 +71,9 @@ def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path,
         phones = [open_phone(browser, room, table, seat) for seat in range(len(record.names))]
         tally = Tally()
         driver = TableDriver(room, table, tablet, phones, tally)
-        driver.shots = shots
+        driver.shots, driver.any_pawn = shots, any_pawn
         driver.play(list(record.moves))
+        tally.alerts, tally.relabels = driver.alerts, driver.relabels
         if check:
             check_scores(table, catalog, record)
         tally.cards, tally.entered = room.cards, table.get("/record")
@@ -129,6 +130,9 @@ def main() -> int:
     parser.add_argument("--shots", action="store_true",
                         help="save the tablet's screen as each round starts, in "
                         "artifacts/screenshots/taps-<game>/")
+    parser.add_argument("--any-pawn", action="store_true",
+                        help="tap any pawn of the right color never tapped so far, as a table "
+                        "that filled its bags by the handful does; counts the hub's alerts")
     parser.add_argument("--keep", type=Path, help="keep the hub's files here (for a failure)")
     parser.add_argument("--moves", type=int, default=0, help="stop after this many moves")
     args = parser.parse_args()
@@ -146,11 +150,16 @@ def main() -> int:
             if args.moves:
                 record = Record(record.names, record.first_player, record.moves[:args.moves])
             shots = ROOT / "artifacts" / "screenshots" / f"taps-{name}" if args.shots else None
-            tally = play(browser, record, not args.no_cards, hints, Path(tmp) / name, shots)
+            tally = play(browser, record, not args.no_cards, hints, Path(tmp) / name, shots,
+                         any_pawn=args.any_pawn)
             title = (f"({name}) {describe(name, args)}: {len(record.moves)} moves, "
                      f"{record_rounds(record)} rounds, hints {'on' if hints else 'off'}, "
                      f"card tags {'on' if tally.cards else 'off'}")
             print(tally.report(title), flush=True)
+            if args.any_pawn:
+                print(f"  any pawn of the color: {tally.relabels} taps of another pawn than "
+                      f"the hub placed there taken as the move, {tally.alerts} answered with "
+                      "an alert", flush=True)
             total = tally.total("tablet")
             verdict = "within" if total <= GOALS[name] else "ABOVE"
             print(f"  goal: at most {GOALS[name]}: {verdict}", flush=True)

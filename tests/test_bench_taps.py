@@ -70,3 +70,16 @@ def test_an_advised_game_takes_the_suggestions(browser, tmp_path: Path) -> None:
     kinds = tally.by(2)
     assert kinds["seat and play"] + kinds["seat all"] >= 1
     assert kinds["place"] == 0
+
+
+def test_any_pawn_of_the_color_is_entered_without_an_alert(browser, tmp_path: Path) -> None:
+    """``--any-pawn``: the driver taps any pawn of the right color never tapped so far, as a
+    table that filled its bags by the handful does; the hub takes every such tap as the
+    move (some of them relabelled), raises no alert, and its game is the record's."""
+    record = taps.recorded_game(taps.RECORD)
+    part = Record(record.names, record.first_player, record.moves[:90])
+    tally = taps.play(browser, part, True, True, tmp_path, check=False, any_pawn=True)
+    entered = loads_record(tally.entered)
+    assert tally.alerts == 0
+    assert tally.relabels > 0
+    assert sorted(map(str, colors_of(entered.moves))) == sorted(map(str, colors_of(part.moves)))

@@ -151,11 +151,11 @@ class RemoteTable:
 
     @property
     def state(self) -> GameState:
-        """The mirror, brought up to the hub's record."""
-        moves = loads_record(self.get("/record")).moves
-        for move in moves[self.applied:]:
-            self.mirror.apply(move)
-        self.applied = len(moves)
+        """The hub's game as the hub has it: its whole position (``/state``), so that pawn
+        ids are the hub's own even after it relabelled look-alike pawns (its record renames
+        them away); ``applied`` counts the record's moves."""
+        self.applied = len(loads_record(self.get("/record")).moves)
+        self.mirror = GameState.from_dict(self.mirror.catalog, self.get("/state")["state"])
         return self.mirror
 
     @property
