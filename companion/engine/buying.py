@@ -120,8 +120,9 @@ def _check_buy_movie(state: BaseState, move: Move, p: int) -> int:
     require(price is not None, "CARD_NOT_AVAILABLE",
             lambda: f"{move.card} is not in the Features or Premiers row.")
     assert price is not None and move.card is not None
+    card = move.card
     require(ps.money >= price, "NOT_ENOUGH_MONEY",
-            lambda: f"{name} has ${ps.money} and {state.catalog.movies[move.card].title} "
+            lambda: f"{name} has ${ps.money} and {state.catalog.movies[card].title} "
             f"costs ${price}.")
     require(state.theater(p, slot) is not None, "SLOT_HAS_NO_THEATER",
             lambda: f"{name}'s right slot has no theater yet: buy a theater for it first.")

@@ -124,15 +124,15 @@ def _place(state: BaseState, move: Move) -> None:
 def _seat_of(state: BaseState, p: int, move: Move) -> tuple[int, int]:
     require(move.slot in SLOTS, "NO_SUCH_SLOT", "Cinema slots are 0 (left), 1 and 2 (right).")
     assert move.slot is not None and move.seat is not None
-    slot = move.slot
+    slot, seat = move.slot, move.seat
     theater = state.theater(p, slot)
     require(theater is not None and state.movie(p, slot) is not None, "THEATER_HAS_NO_MOVIE",
             lambda: f"{state.names[p]}'s {P.SLOT_NAMES[slot]} theater shows no movie: guests sit "
             "only in theaters showing a movie.")
     assert theater is not None
-    require(move.seat < theater.seats, "NO_SUCH_SEAT",
-            lambda: f"That theater has {theater.seats} seat(s); there is no seat #{move.seat + 1}.")
-    return slot, move.seat
+    require(seat < theater.seats, "NO_SUCH_SEAT",
+            lambda: f"That theater has {theater.seats} seat(s); there is no seat #{seat + 1}.")
+    return slot, seat
 
 
 def _check_place_drawn(state: BaseState, p: int, pawn: int, move: Move) -> None:

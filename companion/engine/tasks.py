@@ -89,9 +89,10 @@ def _front(state: BaseState, move: Move, kinds: tuple[str, ...]) -> Task:
     require(task is not None and task.kind in kinds, "NOT_EXPECTED",
             lambda: f"No step waits for {move.kind} now.")
     assert task is not None
-    if task.player is not None:
-        require(move.player == task.player, "NOT_YOUR_TURN",
-                lambda: f"{state.names[task.player]} must resolve this step first.")
+    owner = task.player
+    if owner is not None:
+        require(move.player == owner, "NOT_YOUR_TURN",
+                lambda: f"{state.names[owner]} must resolve this step first.")
     return task
 
 
