@@ -193,7 +193,7 @@ def _audience_up(ctx: Context, rules: Rules) -> tuple[Gains, Context, None]:
         gains, ctx, _ = effect(rules.past_end, ctx, rules) or (NO_GAINS, ctx, None)
         return gains, ctx, None
     ctx = Context(ctx.tokens, ctx.audience + 1, ctx.deck, ctx.bag, ctx.exit)
-    gains: Gains = (0, 0, 1, 0, 0, 0)
+    gains = (0, 0, 1, 0, 0, 0)
     bonus = rules.bonuses[ctx.audience]
     if bonus:
         more = effect(bonus, ctx, rules)

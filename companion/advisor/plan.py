@@ -154,9 +154,11 @@ def _act(player: _Player, slot: int, choices: tuple[Choice, ...]) -> bool:
     return True
 
 
-def _for_guest(state: GameState, kind: str, p: int, slot: int, **fields: int | None) -> Move:
+def _for_guest(state: GameState, kind: str, p: int, slot: int, index: int | None = None,
+               pawn: int | None = None) -> Move:
     """An activation move naming the seat of the guest acting now in ``slot``."""
-    return Move(kind, player=p, slot=slot, seat=acting_seat(state, p, slot), **fields)
+    return Move(kind, player=p, slot=slot, seat=acting_seat(state, p, slot), index=index,
+                pawn=pawn)
 
 
 def _acting(state: GameState, p: int, slot: int) -> int | None:

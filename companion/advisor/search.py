@@ -16,7 +16,7 @@ few. ``docs/advisor.md`` explains why the result is the model's optimum.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
@@ -270,7 +270,8 @@ def _score(pairs: list[tuple[Room, tuple[int, ...]]], exits: tuple[str, ...], ct
     states: dict[Context, tuple[float, Gains, tuple, tuple]] = {
         project(ctx, later[0]): (0.0, NO_GAINS, (), ())}
     for i, (room, row) in enumerate(pairs):
-        slot, reached = room.theater.slot, {}
+        slot = room.theater.slot
+        reached: dict[Context, tuple[float, Gains, tuple, tuple]] = {}
         for start, (_, gains, seating, choices) in states.items():
             key = (slot, tuple(row), start)
             if key not in memo:
@@ -299,7 +300,7 @@ def _bump(exit: tuple[int, ...], color: int) -> tuple[int, ...]:
     return exit[:color] + (exit[color] + 1,) + exit[color + 1:]
 
 
-def _best_orders(room: Room, row: list[int], ctx: Context, rules: Rules) -> dict:
+def _best_orders(room: Room, row: Sequence[int], ctx: Context, rules: Rules) -> dict:
     """For each context these colors can leave behind in this room, the best seat order and
     its outcome: ``{context after: (colors, outcome)}``."""
     colors = [c for c, n in zip(GUEST_COLORS, row, strict=True) for _ in range(n)]

@@ -74,8 +74,9 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
     hub = Hub(tmp / "hub.sqlite", load_catalog())
     try:
         if args.transport == "serial":
-            bank: SerialBank | MqttBank = SerialBank(virtual, tmp / "dev").start()
-            hub.start(serial=[bank.path(r) for r in readers])
+            serial_bank = SerialBank(virtual, tmp / "dev").start()
+            bank: SerialBank | MqttBank = serial_bank
+            hub.start(serial=[serial_bank.path(r) for r in readers])
         else:
             hub.start(mqtt=True)
             assert hub.mqtt_url is not None

@@ -118,7 +118,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.serial:
         if args.dir is None:
             tmp = tempfile.TemporaryDirectory(prefix="popcorn-readers-")
-        bank: SerialBank | MqttBank = SerialBank(readers, args.dir or tmp.name).start()
+        folder = args.dir if tmp is None else tmp.name
+        bank: SerialBank | MqttBank = SerialBank(readers, folder).start()
         for name in names:
             print(f"{name} {bank.path(name)} -> {bank.device(name)}", flush=True)  # type: ignore[union-attr]
     else:

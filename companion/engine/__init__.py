@@ -33,12 +33,12 @@ from .buying import movie_price, token_ready
 from .catalog import COLORS, GUEST_COLORS, Catalog, CatalogError
 from .game import apply, apply_listed, chance_outcomes, legal_moves, waiting_players
 from .moves import ACTIVATION_KINDS, CHANCE_KINDS, FIELDS, Move, move_from_dict
-from .position import from_dict, to_dict
+from .position import to_dict
 from .scoring import GameScore, PlayerFinal, PlayerScore, ScoreInputError, score_game
 from .setup import new_game
 from .showing_choices import acting_seat, name_guest
 from .simulator import play_random, random_move
-from .state import GameState, PlayerState, Showing, Task
+from .state import GameState, PlayerState, Showing, Task, from_dict
 from .summary import final_position, final_positions, state_summary
 from .violations import CODES, Violation
 

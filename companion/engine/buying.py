@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import effects as E
+from .base_state import BaseState, Task
 from .catalog import Theater
 from .listing import listed
 from .moves import Move
-from .state import GameState, Task
 from .violations import Violation, require
 
 SLOTS = (0, 1, 2)
 
 
-def _my_turn(state: GameState, move: Move) -> int:
+def _my_turn(state: BaseState, move: Move) -> int:
     # Written out rather than given to require(): every Buying move passes here.
     p = move.player
     if state.phase != "buying" or p != state.current:
@@ -31,7 +31,7 @@ def _my_turn(state: GameState, move: Move) -> int:
     return p
 
 
-def _out_of_turn(state: GameState, move: Move) -> None:
+def _out_of_turn(state: BaseState, move: Move) -> None:
     """Raise the violation of a Buying move made outside its player's turn.
 
     A player whose turn of this round is over (it may have ended by itself, see
@@ -55,7 +55,7 @@ def _out_of_turn(state: GameState, move: Move) -> None:
                     f"not {state.names[p]}'s.{ended}")
 
 
-def turn_over(state: GameState, p: int) -> bool:
+def turn_over(state: BaseState, p: int) -> bool:
     """Whether player ``p`` has had their Buying turn this round (ended by a move or by itself).
 
     During the Showings every turn of the round is over; during setup and after the game none
@@ -74,7 +74,7 @@ def _slot(move: Move) -> int:
     return move.slot
 
 
-def movie_price(state: GameState, card: str) -> int | None:
+def movie_price(state: BaseState, card: str) -> int | None:
     """What the movie costs now: its price in Features, +$2 in Premiers, None if absent."""
     movie = state.catalog.movies.get(card)
     if movie is None:
@@ -86,7 +86,7 @@ def movie_price(state: GameState, card: str) -> int | None:
     return None
 
 
-def apply_buy_movie(state: GameState, move: Move) -> None:
+def apply_buy_movie(state: BaseState, move: Move) -> None:
     """Buy a movie and show it in a slot; archive the movie it replaces; take the bonus."""
     p = _my_turn(state, move)
     price = _check_buy_movie(state, move, p)
@@ -109,7 +109,7 @@ def apply_buy_movie(state: GameState, move: Move) -> None:
         _bonus(state, p, movie.bonus)
 
 
-def _check_buy_movie(state: GameState, move: Move, p: int) -> int:
+def _check_buy_movie(state: BaseState, move: Move, p: int) -> int:
     """The price of a movie purchase that the rules allow on ``p``'s turn, else a violation."""
     slot = _slot(move)
     ps = state.players[p]
@@ -120,15 +120,16 @@ def _check_buy_movie(state: GameState, move: Move, p: int) -> int:
     require(price is not None, "CARD_NOT_AVAILABLE",
             lambda: f"{move.card} is not in the Features or Premiers row.")
     assert price is not None and move.card is not None
+    card = move.card
     require(ps.money >= price, "NOT_ENOUGH_MONEY",
-            lambda: f"{name} has ${ps.money} and {state.catalog.movies[move.card].title} "
+            lambda: f"{name} has ${ps.money} and {state.catalog.movies[card].title} "
             f"costs ${price}.")
     require(state.theater(p, slot) is not None, "SLOT_HAS_NO_THEATER",
             lambda: f"{name}'s right slot has no theater yet: buy a theater for it first.")
     return price
 
 
-def _bonus(state: GameState, p: int, action: str) -> None:
+def _bonus(state: BaseState, p: int, action: str) -> None:
     if E.immediate(action):
         if E.usable(state, p, action):
             E.do_action(state, p, action)
@@ -136,7 +137,7 @@ def _bonus(state: GameState, p: int, action: str) -> None:
         state.tasks.append(Task("bonus", p, action=action))
 
 
-def apply_buy_theater(state: GameState, move: Move) -> None:
+def apply_buy_theater(state: BaseState, move: Move) -> None:
     """Buy a theater tile into a slot; the replaced tile goes under its stack; refill."""
     p = _my_turn(state, move)
     tile = _check_buy_theater(state, move, p)
@@ -155,7 +156,7 @@ def apply_buy_theater(state: GameState, move: Move) -> None:
         E.audience_up(state, p)
 
 
-def _check_buy_theater(state: GameState, move: Move, p: int) -> Theater:
+def _check_buy_theater(state: BaseState, move: Move, p: int) -> Theater:
     """The tile of a theater purchase the rules allow on ``p``'s turn, else a violation."""
     _slot(move)
     ps = state.players[p]
@@ -173,13 +174,13 @@ def _check_buy_theater(state: GameState, move: Move, p: int) -> Theater:
     return tile
 
 
-def _token(state: GameState, move: Move) -> tuple[int, int]:
+def _token(state: BaseState, move: Move) -> tuple[int, int]:
     p = _my_turn(state, move)
     return p, _ready_token(state, move, p, token_ready)
 
 
-def _ready_token(state: GameState, move: Move, p: int,
-                 ready: Callable[[GameState, int], bool]) -> int:
+def _ready_token(state: BaseState, move: Move, p: int,
+                 ready: Callable[[BaseState, int], bool]) -> int:
     """The board index of ``p``'s token the move may take back, judged by ``ready``."""
     require(move.space in state.catalog.ad_spaces, "BAD_MOVE",
             lambda: f"{move.space!r} is not an advertising space.")
@@ -195,7 +196,7 @@ def _ready_token(state: GameState, move: Move, p: int,
     return usable[0]
 
 
-def _check_color(state: GameState, move: Move) -> None:
+def _check_color(state: BaseState, move: Move) -> None:
     if move.space == state.catalog.multicolor_space:
         require(move.color in state.pawn_color and move.color != "white", "COLOR_REQUIRED",
                 "Choose the guest color (blue, green, red or yellow) for the multicolor space.")
@@ -203,12 +204,12 @@ def _check_color(state: GameState, move: Move) -> None:
         require(move.color is None, "BAD_MOVE", "Only the multicolor space takes a color.")
 
 
-def _check_token_out_of_turn(state: GameState, move: Move, p: int) -> None:
+def _check_token_out_of_turn(state: BaseState, move: Move, p: int) -> None:
     # After the turn, only round 1 says for sure that no token was ready during it.
     _ready_token(state, move, p, lambda s, placed: s.round > 1)
 
 
-def token_ready(state: GameState, placed: int) -> bool:
+def token_ready(state: BaseState, placed: int) -> bool:
     """Whether a token placed in round ``placed`` may be activated on a Buying turn now.
 
     Never in round 1 ("On your first turn, this action is not possible"). From round 2 on, a
@@ -223,7 +224,7 @@ def token_ready(state: GameState, placed: int) -> bool:
     return placed < state.round or state.phase == "buying"
 
 
-def apply_activate_ad(state: GameState, move: Move) -> None:
+def apply_activate_ad(state: BaseState, move: Move) -> None:
     """Take a token back from the board and apply its space's effect."""
     p, index = _token(state, move)
     space = move.space
@@ -234,20 +235,20 @@ def apply_activate_ad(state: GameState, move: Move) -> None:
     state.tasks.append(Task("gain", p, color=color))
 
 
-def apply_take_back_ad(state: GameState, move: Move) -> None:
+def apply_take_back_ad(state: BaseState, move: Move) -> None:
     """Take a token back from the board without its effect."""
     p, index = _token(state, move)
     del state.board[index]
     state.players[p].tokens += 1
 
 
-def apply_end_turn(state: GameState, move: Move) -> None:
+def apply_end_turn(state: BaseState, move: Move) -> None:
     """The player is done buying; the next player in turn order goes on."""
     _my_turn(state, move)
     next_turn(state)
 
 
-def next_turn(state: GameState) -> None:
+def next_turn(state: BaseState) -> None:
     """Pass the turn; after the last player the Showings begin (see :mod:`.flow`).
 
     The player's ``bought_movie`` and ``bought_theater`` stay until the next round starts, so
@@ -257,7 +258,7 @@ def next_turn(state: GameState) -> None:
     state.current = (state.current + 1) % state.n
 
 
-def has_choice(state: GameState) -> bool:
+def has_choice(state: BaseState) -> bool:
     """Whether the current player may do anything but ``end_turn`` (``len(legal(state)) > 1``)."""
     p = state.current
     ps = state.players[p]
@@ -274,7 +275,7 @@ def has_choice(state: GameState) -> bool:
     return any(who == p and token_ready(state, placed) for who, _, placed in state.board)
 
 
-def legal(state: GameState) -> list[Move]:
+def legal(state: BaseState) -> list[Move]:
     """The current player's buying moves (no pending step may be open)."""
     p = state.current
     ps = state.players[p]
@@ -295,7 +296,7 @@ def legal(state: GameState) -> list[Move]:
     return moves
 
 
-def _token_moves(state: GameState, p: int) -> list[Move]:
+def _token_moves(state: BaseState, p: int) -> list[Move]:
     moves = []
     spaces = dict.fromkeys(s for who, s, placed in state.board
                            if who == p and token_ready(state, placed))
@@ -309,7 +310,7 @@ def _token_moves(state: GameState, p: int) -> list[Move]:
     return moves
 
 
-CHECKS: dict[str, Callable[[GameState, Move, int], object]] = {
+CHECKS: dict[str, Callable[[BaseState, Move, int], object]] = {
     "buy_movie": _check_buy_movie,
     "buy_theater": _check_buy_theater,
     "activate_ad": _check_token_out_of_turn,

@@ -237,12 +237,12 @@ def _known(action: Any, actions: frozenset[str], where: str) -> str:
 
 def _int(value: Any, where: str, minimum: int = 0) -> int:
     _need(type(value) is int and value >= minimum, f"{where}: expected an integer >= {minimum}")
-    return value
+    return int(value)
 
 
 def _movie(raw: dict[str, Any], actions: frozenset[str]) -> Movie:
     mid = raw["id"]
-    _need(isinstance(mid, str) and mid, "movie without an id")
+    _need(isinstance(mid, str) and mid != "", "movie without an id")
     _need(raw["color"] in COLORS, f"movie {mid}: bad color {raw['color']!r}")
     acts = tuple(raw["actions"])
     _need(0 < len(acts) <= 4, f"movie {mid}: expected 1 to 4 actions")

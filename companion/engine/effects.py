@@ -9,7 +9,7 @@ and :func:`action_options` lists the parameter choices that make it legal.
 from __future__ import annotations
 
 from . import pawns as P
-from .state import GameState, Task
+from .base_state import BaseState, Task
 from .violations import Violation, require
 
 PAWN_ACTIONS = frozenset({"exit_to_bag", "guest_to_reserve"})
@@ -26,17 +26,17 @@ def ad_space(action: str) -> str | None:
     return action[3:] if action.startswith("ad_") else None
 
 
-def award_deck_size(state: GameState) -> int:
+def award_deck_size(state: BaseState) -> int:
     """Award cards left in the deck."""
     return len(state.award_pool) + len(state.award_queue)
 
 
-def exit_pawns(state: GameState, player: int) -> list[int]:
+def exit_pawns(state: BaseState, player: int) -> list[int]:
     """Guests in the player's exit zone."""
     return state.pawns_at(P.exit_zone(player))
 
 
-def gain_sources(state: GameState, player: int, color: str) -> list[int]:
+def gain_sources(state: BaseState, player: int, color: str) -> list[int]:
     """Pawns a player may take for "gain a guest of ``color``".
 
     The reserve first; only when it has none of that color, another player's exit zone;
@@ -50,14 +50,14 @@ def gain_sources(state: GameState, player: int, color: str) -> list[int]:
     return sorted(i for i in others if colors[i] == color)
 
 
-def white_sources(state: GameState, player: int) -> list[int]:
+def white_sources(state: BaseState, player: int) -> list[int]:
     """White guests for the white advertising space: the reserve or the player's cinema."""
     colors = state.pawn_color
     pool = state.pawns_at(P.RESERVE) + state.cinema_pawns(player)
     return sorted(i for i in pool if colors[i] == "white")
 
 
-def usable(state: GameState, player: int, action: str) -> bool:
+def usable(state: BaseState, player: int, action: str) -> bool:
     """Whether taking ``action`` now can do something (some choice of pawn exists)."""
     if action == "none" or action == "movie_action":
         return False
@@ -74,7 +74,7 @@ def usable(state: GameState, player: int, action: str) -> bool:
     return True
 
 
-def action_options(state: GameState, player: int, action: str) -> list[int | None]:
+def action_options(state: BaseState, player: int, action: str) -> list[int | None]:
     """The pawn choices that make ``action`` legal (``[None]`` when it takes no pawn)."""
     if not usable(state, player, action):
         return []
@@ -85,7 +85,7 @@ def action_options(state: GameState, player: int, action: str) -> list[int | Non
     return [None]
 
 
-def check_action(state: GameState, player: int, action: str, pawn: int | None) -> None:
+def check_action(state: BaseState, player: int, action: str, pawn: int | None) -> None:
     """Raise a violation unless ``action`` with ``pawn`` can be taken now."""
     require(action not in ("none", "movie_action"), "ACTION_NOT_USABLE",
             "That action space is blank.")
@@ -110,12 +110,12 @@ def check_action(state: GameState, player: int, action: str, pawn: int | None) -
             lambda: f"{action} can do nothing now for {state.names[player]}.")
 
 
-def _check_pawn_id(state: GameState, pawn: int) -> None:
+def _check_pawn_id(state: BaseState, pawn: int) -> None:
     if not 0 <= pawn < len(state.loc):
         raise Violation("BAD_MOVE", f"There is no pawn {pawn}.")
 
 
-def do_action(state: GameState, player: int, action: str, pawn: int | None = None) -> None:
+def do_action(state: BaseState, player: int, action: str, pawn: int | None = None) -> None:
     """Apply an action already checked by :func:`check_action`."""
     ps = state.players[player]
     if action.startswith("money_"):
@@ -144,7 +144,7 @@ def do_action(state: GameState, player: int, action: str, pawn: int | None = Non
         raise Violation("ACTION_NOT_USABLE", f"unknown action {action!r}")
 
 
-def audience_up(state: GameState, player: int) -> None:
+def audience_up(state: BaseState, player: int) -> None:
     """Move the audience cube one space and take that space's bonus (past the end: popcorn)."""
     ps = state.players[player]
     if ps.audience >= state.catalog.last_audience_index:

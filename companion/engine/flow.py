@@ -20,16 +20,16 @@ from . import pawns as P
 from . import showing_choices as C
 from . import showings as S
 from . import tasks as T
-from .state import GameState, Showing, Task
+from .base_state import BaseState, Showing, Task
 
 
-def settle(state: GameState) -> None:
+def settle(state: BaseState) -> None:
     """Apply every automatic step until the game waits for a move."""
     while state.phase != "over" and _step(state):
         pass
 
 
-def _step(state: GameState) -> bool:
+def _step(state: BaseState) -> bool:
     if state.tasks:
         for task in state.front_tasks():
             if T.settle_task(state, task):
@@ -43,7 +43,7 @@ def _step(state: GameState) -> bool:
     return False
 
 
-def _start_round(state: GameState) -> bool:
+def _start_round(state: BaseState) -> bool:
     for ps in state.players:
         ps.bought_movie = ps.bought_theater = False
     state.round += 1
@@ -53,7 +53,7 @@ def _start_round(state: GameState) -> bool:
     return True
 
 
-def _buying_step(state: GameState) -> bool:
+def _buying_step(state: BaseState) -> bool:
     if state.turns_left == 0:
         state.phase = "showings"
         state.showings = [Showing(state.draw_value(p)) for p in range(state.n)]
@@ -64,7 +64,7 @@ def _buying_step(state: GameState) -> bool:
     return False
 
 
-def _showings_step(state: GameState) -> bool:
+def _showings_step(state: BaseState) -> bool:
     for p, show in enumerate(state.showings):
         if show.to_draw > 0 and state.at.get(P.bag(p)):
             continue  # a draw is due and the bag holds guests: the table draws
@@ -78,7 +78,7 @@ def _showings_step(state: GameState) -> bool:
     return False
 
 
-def _player_step(state: GameState, p: int) -> bool:
+def _player_step(state: BaseState, p: int) -> bool:
     show = state.showings[p]
     if show.to_draw > 0:
         if state.at.get(P.bag(p)):
@@ -95,7 +95,7 @@ def _player_step(state: GameState, p: int) -> bool:
     return False
 
 
-def end_round(state: GameState) -> None:
+def end_round(state: BaseState) -> None:
     """End of Round, or the end of the game after the last round's Showings."""
     state.showings = []
     if state.last_round:

@@ -1,7 +1,9 @@
 """Applying moves and listing what can happen next: the engine's entry points.
 
-These functions back :meth:`GameState.apply`, :meth:`GameState.legal_moves` and
-:meth:`GameState.chance_outcomes`. A move is checked completely before anything changes,
+These functions back :meth:`~.state.GameState.apply`, :meth:`~.state.GameState.legal_moves`
+and :meth:`~.state.GameState.chance_outcomes`; they take any :class:`~.base_state.BaseState`,
+so this module needs nothing above the rules. A move is checked completely before anything
+changes,
 then the automatic steps of :mod:`.flow` run.
 """
 
@@ -14,13 +16,13 @@ from . import pawns as P
 from . import showing_choices as C
 from . import showings as S
 from . import tasks as T
+from .base_state import BaseState
 from .flow import settle
 from .listing import is_listed, listed_each
 from .moves import Move, check_fields
-from .state import GameState
 from .violations import Params, Violation
 
-Handler = Callable[[GameState, Move], None]
+Handler = Callable[[BaseState, Move], None]
 
 HANDLERS: dict[str, Handler] = {
     "deal_starting": T.apply_deal_starting,
@@ -46,7 +48,7 @@ HANDLERS: dict[str, Handler] = {
 """The function that checks and applies each move kind."""
 
 
-def apply(state: GameState, move: Move) -> None:
+def apply(state: BaseState, move: Move) -> None:
     """Apply ``move`` in place, or raise :class:`Violation` and change nothing.
 
     Every move is checked completely first: a refused one leaves the state exactly as it was,
@@ -73,7 +75,7 @@ def apply(state: GameState, move: Move) -> None:
     settle(state)
 
 
-def move_params(state: GameState, move: Move) -> Params:
+def move_params(state: BaseState, move: Move) -> Params:
     """The facts of a refused move that a violation's ``params`` carry: its kind, its fields,
     the player's ``name`` and the named pawn's ``color`` (what a sentence in any language may
     need, as plain values)."""
@@ -90,7 +92,7 @@ EFFECTS: dict[str, Handler] = {**S.EFFECTS, **T.EFFECTS}
 """For the most frequent kinds, what a move does once it is known to be legal."""
 
 
-def apply_listed(state: GameState, move: Move) -> None:
+def apply_listed(state: BaseState, move: Move) -> None:
     """Apply a move just listed for this very state, without checking it a second time.
 
     ``move`` must come from this state's :func:`legal_moves` or :func:`chance_outcomes`, with
@@ -108,7 +110,7 @@ def apply_listed(state: GameState, move: Move) -> None:
     settle(state)
 
 
-def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
+def legal_moves(state: BaseState, player: int | None = None) -> list[Move]:
     """Every decision that may be applied now (only ``player``'s, if given), in a fixed order.
 
     Decisions are what players choose (buy, place, act, keep an award); what the table reports
@@ -130,7 +132,7 @@ def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
     return moves
 
 
-def chance_outcomes(state: GameState, player: int | None = None) -> list[Move]:
+def chance_outcomes(state: BaseState, player: int | None = None) -> list[Move]:
     """Every chance outcome the table may report now; ``player`` filters.
 
     The engine never shuffles: a pawn drawn from a bag (``draw_pawn`` of each pawn in it), a
@@ -154,7 +156,7 @@ def chance_outcomes(state: GameState, player: int | None = None) -> list[Move]:
     return moves
 
 
-def waiting_players(state: GameState) -> list[int]:
+def waiting_players(state: BaseState) -> list[int]:
     """Who must act now: during the Showings every player not yet done, otherwise the one
     player whose turn or step it is; empty when only a shared reveal is due or the game is
     over."""

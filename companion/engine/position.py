@@ -1,27 +1,32 @@
-"""A whole game position as plain JSON data, and back: ``to_dict`` and ``from_dict``.
+"""A whole game position as plain JSON data, and back: ``to_dict`` and ``build``.
 
 The shape is documented in ``docs/position.md`` (format ``popcorn-position``, version
 :data:`VERSION`). Pawns are listed by place (the box, the reserve, and each player's bag,
 exit zone, hand and seats), never by the engine's location codes, so a position can be
 written by hand to start a test or a scenario in the middle of a game.
 
-:func:`from_dict` checks the document completely before it builds anything (see
+:func:`build` checks the document completely before it builds anything (see
 :mod:`.position_checks`) and refuses an inconsistent one with a
 :class:`~.violations.Violation`; the indexes a state keeps in step with its pawns (``at``,
-``seated``, ``seated_count``) are rebuilt from the places.
+``seated``, ``seated_count``) are rebuilt from the places. It builds the class it is
+given, so that this module needs only :mod:`.base_state`: :func:`.state.from_dict` (the
+package's ``from_dict``) asks it for a :class:`~.state.GameState`.
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, TypeVar
 
 from . import pawns as P
+from .base_state import BaseState, PlayerState, Showing, Task
 from .catalog import Catalog
 from .position_checks import FORMAT, VERSION, check_position
-from .state import GameState, PlayerState, Showing, Task
 
-__all__ = ["FORMAT", "VERSION", "from_dict", "to_dict"]
+__all__ = ["FORMAT", "VERSION", "build", "to_dict"]
+
+S = TypeVar("S", bound=BaseState)
+"""The class of state :func:`build` makes."""
 
 PLAYER_KEYS = PlayerState.__slots__
 """The keys of a player's belongings, besides the pawn places ``bag``, ``exit``, ``hand``
@@ -37,7 +42,7 @@ STACKS = ("theater_pool", "theater_queue", "columns")
 under the stack in order, and the face-up column."""
 
 
-def to_dict(state: GameState) -> dict[str, Any]:
+def to_dict(state: BaseState) -> dict[str, Any]:
     """The whole position as plain JSON data (a fresh copy, safe to change)."""
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "names": list(state.names)}
     data.update({key: getattr(state, key) for key in TURN + ROWS})
@@ -52,7 +57,7 @@ def to_dict(state: GameState) -> dict[str, Any]:
     return copy.deepcopy(data)
 
 
-def _player(state: GameState, p: int) -> dict[str, Any]:
+def _player(state: BaseState, p: int) -> dict[str, Any]:
     data = state.players[p].to_dict()
     data["bag"] = state.pawns_at(P.bag(p))
     data["exit"] = state.pawns_at(P.exit_zone(p))
@@ -62,19 +67,21 @@ def _player(state: GameState, p: int) -> dict[str, Any]:
     return data
 
 
-def _seats(state: GameState, p: int, slot: int) -> int:
+def _seats(state: BaseState, p: int, slot: int) -> int:
     theater = state.theater(p, slot)
     return theater.seats if theater else 0
 
 
-def from_dict(catalog: Catalog, data: Any) -> GameState:
-    """The position ``data`` describes, or a :class:`~.violations.Violation` if it is
-    malformed (``BAD_POSITION``) or cannot happen (``PAWN_COUNT``, ``PAWN_TWICE``,
-    ``NEGATIVE_AMOUNT``, ``CARD_TWICE``, ``UNKNOWN_CARD``, ``TOKEN_COUNT``,
-    ``SEAT_INVALID``). Nothing is built from a refused document.
+def build(cls: type[S], catalog: Catalog, data: Any) -> S:
+    """The position ``data`` describes, as an instance of ``cls`` (a :class:`BaseState`).
+
+    A malformed document (``BAD_POSITION``) or one that cannot happen (``PAWN_COUNT``,
+    ``PAWN_TWICE``, ``NEGATIVE_AMOUNT``, ``CARD_TWICE``, ``UNKNOWN_CARD``, ``TOKEN_COUNT``,
+    ``SEAT_INVALID``) raises a :class:`~.violations.Violation`, and nothing is built.
+    ``build(GameState, catalog, data)`` is what :func:`.state.from_dict` does.
     """
     check_position(catalog, data)
-    state = GameState(catalog, tuple(data["names"]), data["first_player"])
+    state = cls(catalog, tuple(data["names"]), data["first_player"])
     for key in TURN + ROWS:
         setattr(state, key, copy.deepcopy(data[key]))
     for key in STACKS:
@@ -107,7 +114,7 @@ def _showing(raw: dict[str, Any]) -> Showing:
     return show
 
 
-def _place_pawns(state: GameState, data: dict[str, Any]) -> None:
+def _place_pawns(state: BaseState, data: dict[str, Any]) -> None:
     for pawn in data["reserve"]:
         state.move_pawn(pawn, P.RESERVE)
     for p, raw in enumerate(data["players"]):

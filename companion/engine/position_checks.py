@@ -24,8 +24,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from .base_state import PlayerState, Showing, Task
 from .catalog import Catalog
-from .state import PlayerState, Showing, Task
 from .violations import Violation
 
 FORMAT = "popcorn-position"

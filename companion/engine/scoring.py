@@ -28,7 +28,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .catalog import (
     COLORS,
@@ -322,12 +322,14 @@ def award_popcorn(award: Award, holdings: Holdings) -> int:
     """
     rule = award.popcorn
     kind = rule["type"]
-    if kind == "per_set":
-        return _per_set(award, holdings) * rule["popcorn_per_set"]
-    if kind == "per_set_each_color":
-        return _per_set_each_color(award, holdings) * rule["popcorn_per_set"]
+    if kind in ("per_set", "per_set_each_color"):
+        per_set: int = rule["popcorn_per_set"]
+        if kind == "per_set":
+            return _per_set(award, holdings) * per_set
+        return _per_set_each_color(award, holdings) * per_set
     if kind == "per_item":
-        return _per_item(award, holdings) * rule["popcorn_per_item"]
+        per_item: int = rule["popcorn_per_item"]
+        return _per_item(award, holdings) * per_item
     if kind == "threshold":
         return _threshold(award, holdings.measure(rule["count"]["of"]))
     raise CatalogError(f"award {award.id}: unknown scoring type {kind!r}")
@@ -336,7 +338,7 @@ def award_popcorn(award: Award, holdings: Holdings) -> int:
 def _need(award: Award, value: Any) -> int:
     if type(value) is not int or value < 1:
         raise CatalogError(f"award {award.id}: a set needs a positive whole number, got {value!r}")
-    return value
+    return int(value)
 
 
 def _per_set(award: Award, holdings: Holdings) -> int:
@@ -357,13 +359,15 @@ def _per_set_each_color(award: Award, holdings: Holdings) -> int:
     return sets
 
 
-_MOVIE_FILTERS = {
+_Item = TypeVar("_Item", Movie, Theater)
+
+_MOVIE_FILTERS: dict[str, Callable[[Movie, Any], bool]] = {
     "price_min": lambda movie, value: movie.price >= value,
     "price_max": lambda movie, value: movie.price <= value,
     "starting": lambda movie, value: value is None or movie.starting == value,
     "color": lambda movie, value: movie.color == value,
 }
-_THEATER_FILTERS = {
+_THEATER_FILTERS: dict[str, Callable[[Theater, Any], bool]] = {
     "seats": lambda theater, value: theater.seats == value,
     "price_min": lambda theater, value: theater.price >= value,
     "price_max": lambda theater, value: theater.price <= value,
@@ -371,14 +375,17 @@ _THEATER_FILTERS = {
 
 
 def _per_item(award: Award, holdings: Holdings) -> int:
-    spec = dict(award.popcorn["count"])
+    spec: dict[str, Any] = dict(award.popcorn["count"])
     of = spec.pop("of", None)
     if of == "movies":
-        items, filters = holdings.movies, _MOVIE_FILTERS
-    elif of == "theaters":
-        items, filters = holdings.theaters, _THEATER_FILTERS
-    else:
-        raise CatalogError(f"award {award.id}: per_item cannot count {of!r}")
+        return _count_items(award, of, holdings.movies, _MOVIE_FILTERS, spec)
+    if of == "theaters":
+        return _count_items(award, of, holdings.theaters, _THEATER_FILTERS, spec)
+    raise CatalogError(f"award {award.id}: per_item cannot count {of!r}")
+
+
+def _count_items(award: Award, of: str, items: Iterable[_Item],
+                 filters: Mapping[str, Callable[[_Item, Any], bool]], spec: dict[str, Any]) -> int:
     for key in spec:
         if key not in filters:
             raise CatalogError(f"award {award.id}: unknown {of} filter {key!r}")
@@ -388,7 +395,8 @@ def _per_item(award: Award, holdings: Holdings) -> int:
 def _threshold(award: Award, value: int) -> int:
     for row in award.popcorn["table"]:
         if row["min"] <= value and (row["max"] is None or value <= row["max"]):
-            return row["popcorn"]
+            popcorn: int = row["popcorn"]
+            return popcorn
     return 0
 
 

@@ -12,14 +12,14 @@ from dataclasses import replace
 
 from . import effects as E
 from . import pawns as P
+from .base_state import BaseState
 from .listing import listed, listed_each, listed_places
 from .moves import ACTIVATION_KINDS, Move
-from .state import GameState
 
 SLOTS = (0, 1, 2)
 
 
-def free_seat(state: GameState, p: int, slot: int) -> int | None:
+def free_seat(state: BaseState, p: int, slot: int) -> int | None:
     """The next seat in seat order of a theater showing a movie, or None."""
     ps = state.players[p]
     tile = ps.theaters[slot]
@@ -32,7 +32,7 @@ def free_seat(state: GameState, p: int, slot: int) -> int | None:
     return None
 
 
-def first_guest(state: GameState, p: int, slot: int) -> int | None:
+def first_guest(state: BaseState, p: int, slot: int) -> int | None:
     """Seat index of the first seated guest of a theater, or None."""
     theater = state.theater(p, slot)
     if theater is None:
@@ -44,7 +44,7 @@ def first_guest(state: GameState, p: int, slot: int) -> int | None:
     return None
 
 
-def acting_seat(state: GameState, p: int, slot: int) -> int | None:
+def acting_seat(state: BaseState, p: int, slot: int) -> int | None:
     """The seat index of the guest whose turn it is to act in ``slot``, or None.
 
     In the theater being resolved, the acting guest's; in a theater not started yet, its first
@@ -54,7 +54,7 @@ def acting_seat(state: GameState, p: int, slot: int) -> int | None:
     return show.cursor if show.active == slot else first_guest(state, p, slot)
 
 
-def name_guest(state: GameState, move: Move) -> Move:
+def name_guest(state: BaseState, move: Move) -> Move:
     """An activation move that leaves its ``seat`` out, aimed at the guest acting now.
 
     This is how version-1 records and old hub logs are read: before moves named their guest,
@@ -70,7 +70,7 @@ def name_guest(state: GameState, move: Move) -> Move:
     return move if seat is None else replace(move, seat=seat)
 
 
-def legal(state: GameState, p: int) -> list[Move]:
+def legal(state: BaseState, p: int) -> list[Move]:
     """Player ``p``'s Showings decisions, when no pending step blocks them."""
     show = state.showings[p]
     if show.to_draw > 0:
@@ -88,14 +88,14 @@ def legal(state: GameState, p: int) -> list[Move]:
     return moves
 
 
-def _placements(state: GameState, p: int, hand: list[int]) -> list[Move]:
+def _placements(state: BaseState, p: int, hand: list[int]) -> list[Move]:
     seats = [(s, k) for s in SLOTS if (k := free_seat(state, p, s)) is not None]
     if not seats:
         return listed_each("to_exit", p, "pawn", hand)
     return listed_places(p, hand, seats)
 
 
-def guest_moves(state: GameState, p: int, slot: int, seat: int | None = None) -> list[Move]:
+def guest_moves(state: BaseState, p: int, slot: int, seat: int | None = None) -> list[Move]:
     """What the guest next to act in ``slot`` may do, ``end_guest`` last.
 
     ``seat`` is that guest's seat when the caller already knows it.
@@ -118,7 +118,7 @@ def guest_moves(state: GameState, p: int, slot: int, seat: int | None = None) ->
     return moves
 
 
-def guest_has_choice(state: GameState, p: int, slot: int) -> bool:
+def guest_has_choice(state: BaseState, p: int, slot: int) -> bool:
     """Whether the acting guest of ``slot`` may do anything but leave.
 
     The same answer as ``len(guest_moves(state, p, slot)) > 1``, without listing the moves.
@@ -134,7 +134,7 @@ def guest_has_choice(state: GameState, p: int, slot: int) -> bool:
             and movie.color == state.pawn_color[pawn] and _movie_usable(state, p, slot))
 
 
-def _seat_usable(state: GameState, p: int, slot: int, seat: int, pawn: int) -> bool:
+def _seat_usable(state: BaseState, p: int, slot: int, seat: int, pawn: int) -> bool:
     theater = state.theater(p, slot)
     assert theater is not None
     color, action = theater.seat_colors[seat], theater.seat_actions[seat]
@@ -145,7 +145,7 @@ def _seat_usable(state: GameState, p: int, slot: int, seat: int, pawn: int) -> b
     return E.usable(state, p, action)
 
 
-def _movie_usable(state: GameState, p: int, slot: int) -> bool:
+def _movie_usable(state: BaseState, p: int, slot: int) -> bool:
     movie = state.movie(p, slot)
     assert movie is not None
     used = state.players[p].used[slot]
@@ -153,7 +153,7 @@ def _movie_usable(state: GameState, p: int, slot: int) -> bool:
                for i in range(state.visible_actions(p, slot)))
 
 
-def _seat_options(state: GameState, p: int, slot: int, seat: int, pawn: int) -> list[Move]:
+def _seat_options(state: BaseState, p: int, slot: int, seat: int, pawn: int) -> list[Move]:
     theater = state.theater(p, slot)
     assert theater is not None
     color, action = theater.seat_colors[seat], theater.seat_actions[seat]
@@ -166,7 +166,7 @@ def _seat_options(state: GameState, p: int, slot: int, seat: int, pawn: int) -> 
             for x in E.action_options(state, p, action)]
 
 
-def movie_options(state: GameState, p: int, slot: int) -> list[tuple[int, int | None]]:
+def movie_options(state: BaseState, p: int, slot: int) -> list[tuple[int, int | None]]:
     """``(index, pawn)`` pairs for the free, uncovered actions of the movie in ``slot``."""
     movie = state.movie(p, slot)
     if movie is None:
@@ -176,14 +176,14 @@ def movie_options(state: GameState, p: int, slot: int) -> list[tuple[int, int | 
             for x in E.action_options(state, p, movie.actions[i])]
 
 
-def player_done(state: GameState, p: int) -> bool:
+def player_done(state: BaseState, p: int) -> bool:
     """Whether the player has nothing left to do this Showings phase."""
     if state.showings[p].to_draw > 0 or state.seated_count[p]:
         return False
     return state.task_for(p) is None and not state.at.get(P.hand(p))
 
 
-def busy_players(state: GameState) -> list[int]:
+def busy_players(state: BaseState) -> list[int]:
     """The players who still have something to do this Showings phase, in seat order.
 
     The players for whom :func:`player_done` is false, asked of every seat after every move.
@@ -194,7 +194,7 @@ def busy_players(state: GameState) -> list[int]:
             or state.task_for(p) is not None]
 
 
-def all_done(state: GameState) -> bool:
+def all_done(state: BaseState) -> bool:
     """Whether every player is done (``not busy_players(state)``), stopping at the first busy."""
     seated, at = state.seated_count, state.at
     for p, show in enumerate(state.showings):

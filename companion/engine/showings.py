@@ -22,13 +22,13 @@ from typing import Any
 from . import effects as E
 from . import pawns as P
 from . import tasks as T
+from .base_state import BaseState, Showing
 from .moves import Move
 from .showing_choices import SLOTS, acting_seat, first_guest, free_seat
-from .state import GameState, Showing
 from .violations import Violation, require
 
 
-def _player(state: GameState, move: Move) -> int:
+def _player(state: BaseState, move: Move) -> int:
     # The guards every Showings move passes are written out rather than given to require(),
     # which would cost a call and a message function on each of the phase's many moves.
     p = move.player
@@ -40,7 +40,7 @@ def _player(state: GameState, move: Move) -> int:
     return p
 
 
-def _no_task(state: GameState, p: int) -> Showing:
+def _no_task(state: BaseState, p: int) -> Showing:
     task = state.task_for(p)
     if task is not None:
         raise Violation("PENDING_STEP",
@@ -48,14 +48,14 @@ def _no_task(state: GameState, p: int) -> Showing:
     return state.showings[p]
 
 
-def _pawn(state: GameState, move: Move) -> int:
+def _pawn(state: BaseState, move: Move) -> int:
     pawn = move.pawn
     if pawn is None or pawn >= len(state.loc):
         raise Violation("BAD_MOVE", f"There is no pawn {pawn}.")
     return pawn
 
 
-def apply_draw_pawn(state: GameState, move: Move) -> None:
+def apply_draw_pawn(state: BaseState, move: Move) -> None:
     """A pawn came out of a player's bag (Open Cinema, or a draw-guest-to-seat action)."""
     p = _player(state, move)
     pawn = _pawn(state, move)
@@ -69,7 +69,7 @@ def apply_draw_pawn(state: GameState, move: Move) -> None:
     _draw_pawn(state, move)
 
 
-def _draw_pawn(state: GameState, move: Move) -> None:
+def _draw_pawn(state: BaseState, move: Move) -> None:
     p, pawn = move.player, move.pawn
     assert p is not None and pawn is not None
     task = state.task_for(p)
@@ -80,13 +80,13 @@ def _draw_pawn(state: GameState, move: Move) -> None:
         state.showings[p].to_draw -= 1
 
 
-def _check_in_bag(state: GameState, p: int, pawn: int) -> None:
+def _check_in_bag(state: BaseState, p: int, pawn: int) -> None:
     if state.loc[pawn] != P.bag(p):
         raise Violation("PAWN_NOT_IN_BAG", f"Pawn {pawn} ({state.pawn_color[pawn]}) is in "
                         f"{state.where(pawn)}, not in {state.names[p]}'s bag.")
 
 
-def apply_place(state: GameState, move: Move) -> None:
+def apply_place(state: BaseState, move: Move) -> None:
     """Seat a drawn guest: seat order, only in theaters showing a movie."""
     p = _player(state, move)
     pawn = _pawn(state, move)
@@ -109,7 +109,7 @@ def apply_place(state: GameState, move: Move) -> None:
     _place(state, move)
 
 
-def _place(state: GameState, move: Move) -> None:
+def _place(state: BaseState, move: Move) -> None:
     p, pawn, slot, index = move.player, move.pawn, move.slot, move.seat
     assert p is not None and pawn is not None and slot is not None and index is not None
     task = state.task_for(p)
@@ -121,21 +121,21 @@ def _place(state: GameState, move: Move) -> None:
     state.move_pawn(pawn, P.seat(p, slot, index))
 
 
-def _seat_of(state: GameState, p: int, move: Move) -> tuple[int, int]:
+def _seat_of(state: BaseState, p: int, move: Move) -> tuple[int, int]:
     require(move.slot in SLOTS, "NO_SUCH_SLOT", "Cinema slots are 0 (left), 1 and 2 (right).")
     assert move.slot is not None and move.seat is not None
-    slot = move.slot
+    slot, seat = move.slot, move.seat
     theater = state.theater(p, slot)
     require(theater is not None and state.movie(p, slot) is not None, "THEATER_HAS_NO_MOVIE",
             lambda: f"{state.names[p]}'s {P.SLOT_NAMES[slot]} theater shows no movie: guests sit "
             "only in theaters showing a movie.")
     assert theater is not None
-    require(move.seat < theater.seats, "NO_SUCH_SEAT",
-            lambda: f"That theater has {theater.seats} seat(s); there is no seat #{move.seat + 1}.")
-    return slot, move.seat
+    require(seat < theater.seats, "NO_SUCH_SEAT",
+            lambda: f"That theater has {theater.seats} seat(s); there is no seat #{seat + 1}.")
+    return slot, seat
 
 
-def _check_place_drawn(state: GameState, p: int, pawn: int, move: Move) -> None:
+def _check_place_drawn(state: BaseState, p: int, pawn: int, move: Move) -> None:
     task = state.task_for(p)
     assert task is not None
     require(pawn == task.pawn, "PAWN_NOT_DRAWN",
@@ -146,7 +146,7 @@ def _check_place_drawn(state: GameState, p: int, pawn: int, move: Move) -> None:
             "this showing, or is not next in seat order.")
 
 
-def apply_to_exit(state: GameState, move: Move) -> None:
+def apply_to_exit(state: BaseState, move: Move) -> None:
     """A drawn guest goes to the exit zone: allowed only when no seat is left for it."""
     p = _player(state, move)
     pawn = _pawn(state, move)
@@ -171,7 +171,7 @@ def apply_to_exit(state: GameState, move: Move) -> None:
     _to_exit(state, move)
 
 
-def _to_exit(state: GameState, move: Move) -> None:
+def _to_exit(state: BaseState, move: Move) -> None:
     p, pawn = move.player, move.pawn
     assert p is not None and pawn is not None
     task = state.task_for(p)
@@ -183,7 +183,7 @@ def _to_exit(state: GameState, move: Move) -> None:
 # -- resolving -------------------------------------------------------------------------------
 
 
-def _acting(state: GameState, move: Move) -> tuple[int, int, int, int]:
+def _acting(state: BaseState, move: Move) -> tuple[int, int, int, int]:
     """``(player, slot, seat, pawn)`` of the guest a resolve move names, once it is sure that
     this guest is the one whose turn it is to act."""
     p = _player(state, move)
@@ -204,7 +204,7 @@ def _acting(state: GameState, move: Move) -> tuple[int, int, int, int]:
     return p, slot, seat, pawn
 
 
-def _wrong_guest(state: GameState, move: Move, p: int, slot: int, seat: int | None) -> None:
+def _wrong_guest(state: BaseState, move: Move, p: int, slot: int, seat: int | None) -> None:
     """Raise the violation of a resolve move that names another guest than the acting one."""
     named, show, theater = move.seat, state.showings[p], state.theater(p, slot)
     where = f"{state.names[p]}'s {P.SLOT_NAMES[slot]} theater"
@@ -231,7 +231,7 @@ def _wrong_guest(state: GameState, move: Move, p: int, slot: int, seat: int | No
                     "seat order.")
 
 
-def _judge_left_movie_action(state: GameState, move: Move, p: int, slot: int,
+def _judge_left_movie_action(state: BaseState, move: Move, p: int, slot: int,
                              left: list[Any]) -> None:
     """Raise what a movie action meant for the guest who has just left breaks, if anything.
 
@@ -251,7 +251,7 @@ def _judge_left_movie_action(state: GameState, move: Move, p: int, slot: int,
     _check_movie_index(state, p, slot, move.index, move.pawn)
 
 
-def _begin(state: GameState, p: int, slot: int, seat: int) -> Showing:
+def _begin(state: BaseState, p: int, slot: int, seat: int) -> Showing:
     show = state.showings[p]
     if show.active != slot:
         show.active, show.cursor = slot, seat
@@ -259,7 +259,7 @@ def _begin(state: GameState, p: int, slot: int, seat: int) -> Showing:
     return show
 
 
-def _check_movie_index(state: GameState, p: int, slot: int, index: int | None,
+def _check_movie_index(state: BaseState, p: int, slot: int, index: int | None,
                        pawn: int | None) -> str:
     movie = state.movie(p, slot)
     require(movie is not None, "THEATER_HAS_NO_MOVIE", "No movie shows in that theater.")
@@ -276,7 +276,7 @@ def _check_movie_index(state: GameState, p: int, slot: int, index: int | None,
     return action
 
 
-def apply_seat_action(state: GameState, move: Move) -> None:
+def apply_seat_action(state: BaseState, move: Move) -> None:
     """The acting guest takes the action printed on its seat (grey, or its own color)."""
     p, slot, seat, pawn = _acting(state, move)
     show = state.showings[p]
@@ -296,7 +296,7 @@ def apply_seat_action(state: GameState, move: Move) -> None:
     _seat_action(state, move)
 
 
-def _seat_action(state: GameState, move: Move) -> None:
+def _seat_action(state: BaseState, move: Move) -> None:
     p, slot, seat = _actor(state, move)
     theater = state.theater(p, slot)
     assert theater is not None
@@ -311,7 +311,7 @@ def _seat_action(state: GameState, move: Move) -> None:
     E.do_action(state, p, action, move.pawn)
 
 
-def apply_movie_action(state: GameState, move: Move) -> None:
+def apply_movie_action(state: BaseState, move: Move) -> None:
     """The acting guest uses one free action of a movie of its own color."""
     p, slot, _, pawn = _acting(state, move)
     show = state.showings[p]
@@ -326,7 +326,7 @@ def apply_movie_action(state: GameState, move: Move) -> None:
     _movie_action(state, move)
 
 
-def _movie_action(state: GameState, move: Move) -> None:
+def _movie_action(state: BaseState, move: Move) -> None:
     p, slot, seat = _actor(state, move)
     movie = state.movie(p, slot)
     assert movie is not None and move.index is not None
@@ -336,19 +336,19 @@ def _movie_action(state: GameState, move: Move) -> None:
     E.do_action(state, p, movie.actions[move.index], move.pawn)
 
 
-def apply_end_guest(state: GameState, move: Move) -> None:
+def apply_end_guest(state: BaseState, move: Move) -> None:
     """The acting guest is done and goes to the exit zone."""
     _acting(state, move)
     _end_guest(state, move)
 
 
-def _end_guest(state: GameState, move: Move) -> None:
+def _end_guest(state: BaseState, move: Move) -> None:
     p, slot, seat = _actor(state, move)
     _begin(state, p, slot, seat)
     finish_guest(state, p)
 
 
-def _actor(state: GameState, move: Move) -> tuple[int, int, int]:
+def _actor(state: BaseState, move: Move) -> tuple[int, int, int]:
     """``(player, slot, seat)`` of the guest a legal resolve move is about."""
     p, slot = move.player, move.slot
     assert p is not None and slot is not None
@@ -364,7 +364,7 @@ EFFECTS = {"draw_pawn": _draw_pawn, "place": _place, "to_exit": _to_exit,
 handler checks its move and ends by calling one of these (see :func:`.game.apply_listed`)."""
 
 
-def finish_guest(state: GameState, p: int) -> None:
+def finish_guest(state: BaseState, p: int) -> None:
     """Send the acting guest (if still seated) to the exit; move on to the next seat."""
     show = state.showings[p]
     slot = show.active

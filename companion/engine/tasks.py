@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from . import effects as E
 from . import pawns as P
+from .base_state import BaseState, Task
 from .listing import listed, listed_each
 from .moves import Move
-from .state import GameState, Task
 from .violations import Violation, require
 
 
-def chance_for(state: GameState, task: Task) -> list[Move]:
+def chance_for(state: BaseState, task: Task) -> list[Move]:
     """The outcomes the table may report for a chance task (empty for a decision task)."""
     kind = task.kind
     if kind == "deal_starting":
@@ -34,7 +34,7 @@ def chance_for(state: GameState, task: Task) -> list[Move]:
     return []
 
 
-def decisions_for(state: GameState, task: Task) -> list[Move]:
+def decisions_for(state: BaseState, task: Task) -> list[Move]:
     """The choices open to the owner of a decision task (empty for a chance task)."""
     p = task.player
     kind = task.kind
@@ -60,7 +60,7 @@ def decisions_for(state: GameState, task: Task) -> list[Move]:
     return []
 
 
-def draw_seat_targets(state: GameState, player: int) -> list[tuple[int, int]]:
+def draw_seat_targets(state: BaseState, player: int) -> list[tuple[int, int]]:
     """Seats not yet activated this showing that a drawn guest may take.
 
     In a theater not resolved yet: any occupied seat (its guest is pushed to the exit zone)
@@ -84,18 +84,19 @@ def draw_seat_targets(state: GameState, player: int) -> list[tuple[int, int]]:
 # -- applying --------------------------------------------------------------------------------
 
 
-def _front(state: GameState, move: Move, kinds: tuple[str, ...]) -> Task:
+def _front(state: BaseState, move: Move, kinds: tuple[str, ...]) -> Task:
     task = state.task_for(move.player)
     require(task is not None and task.kind in kinds, "NOT_EXPECTED",
             lambda: f"No step waits for {move.kind} now.")
     assert task is not None
-    if task.player is not None:
-        require(move.player == task.player, "NOT_YOUR_TURN",
-                lambda: f"{state.names[task.player]} must resolve this step first.")
+    owner = task.player
+    if owner is not None:
+        require(move.player == owner, "NOT_YOUR_TURN",
+                lambda: f"{state.names[owner]} must resolve this step first.")
     return task
 
 
-def apply_deal_starting(state: GameState, move: Move) -> None:
+def apply_deal_starting(state: BaseState, move: Move) -> None:
     """A starting movie dealt to a player: it shows in slot 0, with its extra guest."""
     task = _front(state, move, ("deal_starting",))
     require(move.card in state.starting_pool, "CARD_NOT_AVAILABLE",
@@ -111,7 +112,7 @@ def apply_deal_starting(state: GameState, move: Move) -> None:
     state.tasks.remove(task)
 
 
-def apply_reveal_movie(state: GameState, move: Move) -> None:
+def apply_reveal_movie(state: BaseState, move: Move) -> None:
     """A movie card revealed into the first row that is not full (Features, then Premiers)."""
     _front(state, move, ("lineup",))
     require(move.card in state.movie_pool, "CARD_NOT_AVAILABLE",
@@ -119,7 +120,7 @@ def apply_reveal_movie(state: GameState, move: Move) -> None:
     _reveal_movie(state, move)
 
 
-def _reveal_movie(state: GameState, move: Move) -> None:
+def _reveal_movie(state: BaseState, move: Move) -> None:
     assert move.card is not None
     state.movie_pool.remove(move.card)
     if state.above_final > 0:
@@ -129,7 +130,7 @@ def _reveal_movie(state: GameState, move: Move) -> None:
     row.append(move.card)
 
 
-def apply_reveal_theater(state: GameState, move: Move) -> None:
+def apply_reveal_theater(state: BaseState, move: Move) -> None:
     """A theater tile revealed into the column of its size."""
     task = _front(state, move, ("theater",))
     assert task.size is not None
@@ -138,7 +139,7 @@ def apply_reveal_theater(state: GameState, move: Move) -> None:
     _reveal_theater(state, move)
 
 
-def _reveal_theater(state: GameState, move: Move) -> None:
+def _reveal_theater(state: BaseState, move: Move) -> None:
     task = state.task_for(move.player)
     assert task is not None and task.size is not None and move.card is not None
     size = task.size
@@ -146,7 +147,7 @@ def _reveal_theater(state: GameState, move: Move) -> None:
     state.columns[size].append(move.card)
 
 
-def apply_draw_award(state: GameState, move: Move) -> None:
+def apply_draw_award(state: BaseState, move: Move) -> None:
     """An award card drawn by a player (kept or returned by the next decision)."""
     task = _front(state, move, ("award",))
     require(task.remaining > 0, "NOT_EXPECTED", "Both award cards are drawn: keep one.")
@@ -155,7 +156,7 @@ def apply_draw_award(state: GameState, move: Move) -> None:
     _draw_award(state, move)
 
 
-def _draw_award(state: GameState, move: Move) -> None:
+def _draw_award(state: BaseState, move: Move) -> None:
     task = state.task_for(move.player)
     assert task is not None and move.card is not None
     state.award_pool.remove(move.card)
@@ -169,7 +170,7 @@ EFFECTS = {"reveal_movie": _reveal_movie, "reveal_theater": _reveal_theater,
 handler checks its move and ends by calling one of these (see :func:`.game.apply_listed`)."""
 
 
-def apply_keep_award(state: GameState, move: Move) -> None:
+def apply_keep_award(state: BaseState, move: Move) -> None:
     """The player keeps one drawn award; the other goes under the deck."""
     task = _front(state, move, ("award",))
     require(task.remaining == 0, "PENDING_STEP", "Draw both award cards first.")
@@ -183,7 +184,7 @@ def apply_keep_award(state: GameState, move: Move) -> None:
     state.tasks.remove(task)
 
 
-def apply_gain_pawn(state: GameState, move: Move) -> None:
+def apply_gain_pawn(state: BaseState, move: Move) -> None:
     """The guest a player takes for a Premiers purchase or an advertising token."""
     task = _front(state, move, ("gain",))
     p, color, pawn = task.player, task.color, move.pawn
@@ -204,7 +205,7 @@ def apply_gain_pawn(state: GameState, move: Move) -> None:
     state.tasks.remove(task)
 
 
-def _check_gain(state: GameState, p: int, color: str, pawn: int) -> None:
+def _check_gain(state: BaseState, p: int, color: str, pawn: int) -> None:
     sources = E.gain_sources(state, p, color)
     if pawn in sources:
         return
@@ -219,7 +220,7 @@ def _check_gain(state: GameState, p: int, color: str, pawn: int) -> None:
                     "from the reserve, else from another player's exit zone.")
 
 
-def apply_bonus_action(state: GameState, move: Move) -> None:
+def apply_bonus_action(state: BaseState, move: Move) -> None:
     """The pawn chosen for a showing bonus such as ``exit_to_bag``."""
     task = _front(state, move, ("bonus",))
     assert task.player is not None and task.action is not None
@@ -228,13 +229,13 @@ def apply_bonus_action(state: GameState, move: Move) -> None:
     E.do_action(state, task.player, task.action, move.pawn)
 
 
-def apply_decline(state: GameState, move: Move) -> None:
+def apply_decline(state: BaseState, move: Move) -> None:
     """The player gives up an optional bonus choice."""
     task = _front(state, move, ("bonus",))
     state.tasks.remove(task)
 
 
-def settle_task(state: GameState, task: Task) -> bool:
+def settle_task(state: BaseState, task: Task) -> bool:
     """Resolve what needs no one: drop a task that can do nothing, apply a known outcome.
 
     Returns True when it changed something.
@@ -265,13 +266,13 @@ def settle_task(state: GameState, task: Task) -> bool:
     return False
 
 
-def _drop_if(state: GameState, task: Task, condition: bool) -> bool:
+def _drop_if(state: BaseState, task: Task, condition: bool) -> bool:
     if condition:
         state.tasks.remove(task)
     return condition
 
 
-def _settle_lineup(state: GameState, task: Task) -> bool:
+def _settle_lineup(state: BaseState, task: Task) -> bool:
     size = state.catalog.guest_setup.row_size
     if len(state.premiers) >= size or (not state.movie_pool and state.above_final == 0
                                        and state.final_revealed):
@@ -283,7 +284,7 @@ def _settle_lineup(state: GameState, task: Task) -> bool:
     return _drop_if(state, task, not state.movie_pool)
 
 
-def _settle_theater(state: GameState, task: Task) -> bool:
+def _settle_theater(state: BaseState, task: Task) -> bool:
     assert task.size is not None
     column = state.columns[task.size]
     if len(column) >= state.catalog.guest_setup.column_size:
@@ -297,7 +298,7 @@ def _settle_theater(state: GameState, task: Task) -> bool:
     return _drop_if(state, task, True)
 
 
-def _settle_award(state: GameState, task: Task) -> bool:
+def _settle_award(state: BaseState, task: Task) -> bool:
     if task.remaining > 0 and not state.award_pool:
         if state.award_queue:
             task.drawn.append(state.award_queue.pop(0))
@@ -308,7 +309,7 @@ def _settle_award(state: GameState, task: Task) -> bool:
     return False
 
 
-def refill_bag(state: GameState, player: int) -> bool:
+def refill_bag(state: BaseState, player: int) -> bool:
     """Pour the exit zone into the empty bag; True if any guest moved."""
     exits = state.pawns_at(P.exit_zone(player))
     for pawn in exits:

@@ -119,7 +119,8 @@ def _errors(app: Flask) -> None:
         from werkzeug.exceptions import HTTPException
 
         if isinstance(exc, HTTPException):
-            return _error(exc.name.upper().replace(" ", "_"), exc.description or "", exc.code)
+            return _error(exc.name.upper().replace(" ", "_"), exc.description or "",
+                          exc.code or 500)
         app.logger.exception("unexpected error")
         return _error("INTERNAL_ERROR", "The hub hit an unexpected error; nothing was "
                       "changed by this request.", 500)
@@ -159,7 +160,9 @@ def _parsed(game: GameKind, data: Any, index: int | None) -> Move:
         return game.move_from_dict(data)
     except game.violation as exc:
         where = "" if index is None else f"Move {index + 1} of the batch: "
-        raise TableError(exc.code, where + exc.message, 400, index, exc.params) from exc
+        # GameKind.violation is typed type[Exception]; every game's has code, message, params
+        raise TableError(exc.code, where + exc.message, 400, index,  # type: ignore[attr-defined]
+                         exc.params) from exc  # type: ignore[attr-defined]
 
 
 def _authorize(hub: Hub, table_id: str, body: dict[str, Any], move: Move,
@@ -366,7 +369,7 @@ def enroll_status(hub: Hub, admin: bool = False) -> dict[str, Any]:
     tapped in "tap, then pick" that wait for their card (``pending``): a UID is what a
     forged tap needs, so the unauthenticated counts never carry one."""
     registry = hub.registry
-    status = {"counts": registry.counts(), "capacity": registry.capacity(),
+    status: dict[str, Any] = {"counts": registry.counts(), "capacity": registry.capacity(),
               "cards": registry.card_counts(), "card_capacity": registry.card_capacity(),
               "enrolling": hub.enrolling, "enrolling_cards": hub.enrolling_cards,
               "tokens": registry.token_counts(), "token_capacity": registry.token_capacity(),

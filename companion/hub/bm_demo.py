@@ -65,8 +65,9 @@ class BMoviesPlayers:
     def in_process(cls, hub: Hub, table: Any, bank: Any, uids: dict[int, str],
                    **options: Any) -> BMoviesPlayers:
         """Players whose decisions go straight to ``hub`` (the demo)."""
-        return cls(table, bank, uids, lambda move: hub.submit(table.id, move, source="demo"),
-                   lock=hub.lock, **options)
+        # Hub.submit is typed with Popcorn's Move until the game interface names a move type
+        return cls(table, bank, uids, lambda move: hub.submit(
+            table.id, move, source="demo"), lock=hub.lock, **options)  # type: ignore[arg-type]
 
     def start(self) -> BMoviesPlayers:
         """Play in a background thread."""

@@ -82,7 +82,8 @@ class ScriptedPlayers:
         self.tapped: set[int] = set()
         """The pawns these players have tapped (whose places the hub knows)."""
         self.lock = lock if lock is not None else hub.lock  # type: ignore[union-attr]
-        self.decide = decide or (lambda move: hub.submit(table.id, move, source="demo"))
+        self.decide = decide or (lambda move: hub.submit(  # type: ignore[union-attr]
+            table.id, move, source="demo"))
         self.delay, self.rng = delay, random.Random(seed)
         self.stop = threading.Event()
         self.actions = 0

@@ -379,7 +379,9 @@ class Hub:
             result = table.handle_tag(seat[1], self.registry.thing_of(event.uid), tag)
         except table.game.violation as exc:  # pragma: no cover - taps read as legal moves
             log.error("hub: tag move refused: %s", exc)
-            result = Alert("UNEXPECTED_TAG", exc.message, "Check the table.", seat[1])
+            # GameKind.violation is typed type[Exception]; every game's carries a message
+            result = Alert("UNEXPECTED_TAG", exc.message,  # type: ignore[attr-defined]
+                           "Check the table.", seat[1])
         level = "error" if isinstance(result, Alert) else "ok"
         self.ingest.feedback(event.reader, level, event.seq)
         if isinstance(result, Alert):

@@ -61,9 +61,9 @@ def call(url: str, method: str = "GET", body: Any = None,
 class ServeProcess:
     """``popcorn-companion serve`` on loopback, restartable on the same database."""
 
-    def __init__(self, db: Path, *, serial: list[str] = (), readers: list[str] = (),
+    def __init__(self, db: Path, *, serial: Sequence[str] = (), readers: Sequence[str] = (),
                  admin_pin: str = "135790", log: Path | None = None,
-                 extra: list[str] = (), program: Sequence[str] = (),
+                 extra: Sequence[str] = (), program: Sequence[str] = (),
                  cwd: Path | None = None) -> None:
         """``program`` is the command that runs the companion: by default this interpreter's
         ``python -m companion``; an installed ``popcorn-companion`` script tests that install.

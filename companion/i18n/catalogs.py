@@ -128,7 +128,7 @@ its ``title`` and ``condition`` in ``lang``, ``actions`` each action id to what 
     for message in catalog:
         if not message.id or message.fuzzy:
             continue
-        if message.context and message.string:
+        if message.context and isinstance(message.string, str) and message.string:
             kind, _, award = message.context.partition(":")
             if kind == "action":
                 actions[award] = message.string
@@ -137,10 +137,10 @@ its ``title`` and ``condition`` in ``lang``, ``actions`` each action id to what 
             awards.setdefault(award, {})[field] = message.string
             continue
         if isinstance(message.id, tuple):
-            forms = list(message.string)
+            forms = list(message.string or ())
             if all(forms):
                 messages[message.id[0]] = forms
-        elif message.string:
+        elif isinstance(message.id, str) and message.string:
             messages[message.id] = message.string
     return {"lang": lang, "plurals": plural_tags(lang), "messages": messages,
             "awards": awards, "actions": actions, "codes": codes()}

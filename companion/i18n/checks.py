@@ -19,7 +19,7 @@ Key = tuple[str | None, str]
 """A message's identity: its context (an award's id, or None) and its English id."""
 
 
-def _key(context: str | None, message_id: str | tuple[str, ...]) -> Key:
+def _key(context: str | None, message_id: str | tuple[str, ...] | list[str]) -> Key:
     return (context, message_id if isinstance(message_id, str) else message_id[0])
 
 
@@ -29,9 +29,11 @@ def english(template: Catalog) -> dict[Key, tuple[str, ...]]:
             for m in template if m.id}
 
 
-def form_problems(key: str, source: tuple[str, ...], forms: Iterable[Any]) -> list[str]:
-    """The problems of one message's translated ``forms`` against its English ``source``."""
-    forms = [forms] if isinstance(forms, str) else list(forms)
+def form_problems(key: str, source: tuple[str, ...], forms: str | Iterable[Any] | None,
+                  ) -> list[str]:
+    """The problems of one message's translated ``forms`` against its English ``source``
+    (a string, a form per plural, or None: untranslated)."""
+    forms = [forms] if isinstance(forms, str) else list(forms or ())
     if not forms or not all(isinstance(f, str) and f.strip() for f in forms):
         return [f"untranslated: {key!r}"]
     wanted = placeholders(source[-1]) | placeholders(source[0])

@@ -26,7 +26,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from . import protocol as proto
 from .ordering import HOLD_SECONDS, SeqOrder
@@ -149,7 +149,7 @@ class Ingest:
 
     # -- the worker ------------------------------------------------------------------------
 
-    def _next(self) -> _Raw | None | bool:
+    def _next(self) -> _Raw | None | Literal[False]:
         """The next queued message; False when a held tap falls due first."""
         due = self.order.deadline()
         if due is None:
@@ -232,15 +232,19 @@ class Ingest:
     def _check(self, raw: _Raw) -> proto.Message | None:
         who = self._who(raw)
         if not self._allow(who):
-            return self._reject(Rejection("RATE_LIMITED", "over the rate limit", raw.claimed), raw)
+            self._reject(Rejection("RATE_LIMITED", "over the rate limit", raw.claimed), raw)
+            return None
         message = proto.parse(raw.data)
         if isinstance(message, Rejection):
-            return self._reject(message, raw)
+            self._reject(message, raw)
+            return None
         if raw.claimed is not None and message.reader != raw.claimed:
-            return self._reject(Rejection("READER_MISMATCH", f"{message.reader} on the topic of "
-                                          f"{raw.claimed}", raw.claimed), raw)
+            self._reject(Rejection("READER_MISMATCH", f"{message.reader} on the topic of "
+                                   f"{raw.claimed}", raw.claimed), raw)
+            return None
         if message.reader not in self.readers:
-            return self._reject(Rejection("UNKNOWN_READER", message.reader, message.reader), raw)
+            self._reject(Rejection("UNKNOWN_READER", message.reader, message.reader), raw)
+            return None
         return message
 
     def _allow(self, who: str) -> bool:

@@ -104,4 +104,4 @@ class MqttLink:
         parts = topics.split(message.topic)
         if parts is None or parts[0] != self.table:
             return
-        self.ingest.submit(self, parts[1], message.payload, claimed=parts[1])
+        self.ingest.submit(self, parts[1], bytes(message.payload), claimed=parts[1])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -202,7 +203,8 @@ def _status(obj: dict[str, Any]) -> Status:
     return Status(_reader(obj), state)
 
 
-_BUILDERS = {"tag": _tag, "hello": _hello, "heartbeat": _heartbeat, "status": _status}
+_BUILDERS: dict[str, Callable[[dict[str, Any]], Message]] = {
+    "tag": _tag, "hello": _hello, "heartbeat": _heartbeat, "status": _status}
 
 
 # -- encoding ------------------------------------------------------------------------------

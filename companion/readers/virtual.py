@@ -389,9 +389,13 @@ class MqttBank(_Bank):
             c.publish(status, proto.encode(proto.status(reader.reader, "online")), 1, True)
             reader.hello()
 
+        def on_socket_open(c: mqtt.Client, _u: Any, sock: Any) -> None:
+            no_delay(sock)
+            self._watch(sock, c, False)
+
         client.on_connect = on_connect
-        client.on_message = lambda _c, _u, msg: reader.on_command(msg.payload)
-        client.on_socket_open = lambda c, _u, sock: (no_delay(sock), self._watch(sock, c, False))
+        client.on_message = lambda _c, _u, msg: reader.on_command(bytes(msg.payload))
+        client.on_socket_open = on_socket_open
         client.on_socket_close = lambda _c, _u, sock: self._unwatch(sock)
         client.on_socket_register_write = lambda c, _u, sock: self._watch(sock, c, True)
         client.on_socket_unregister_write = lambda c, _u, sock: self._watch(sock, c, False)

@@ -23,6 +23,8 @@ MAX_GAINS = 48
 
 def action_of(state: GameState, move: Move) -> str | None:
     """The action id a ``seat_action`` or ``movie_action`` would use (None for others)."""
+    if move.player is None or move.kind not in ("seat_action", "movie_action"):
+        return None
     ps = state.players[move.player]
     slot = move.slot or 0
     if move.kind == "seat_action":
@@ -31,8 +33,6 @@ def action_of(state: GameState, move: Move) -> str | None:
             if theater_id else None
         if action != "movie_action" or move.index is None:
             return action
-    elif move.kind != "movie_action":
-        return None
     movie_id = ps.movies[slot]
     return state.catalog.movies[movie_id].actions[move.index or 0] if movie_id else None
 

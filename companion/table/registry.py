@@ -283,6 +283,7 @@ class TagRegistry:
         if not self.book.knows(kind, card):
             raise RegistryError("BAD_CARD", f"tag {uid}: {kind!r} card {card!r} is not in "
                                 f"the catalog (kinds: {', '.join(CARD_KINDS)})")
+        assert isinstance(kind, str) and isinstance(card, str)  # knows() checked them
         return uid, kind, card
 
     def _check_item(self, item: Any) -> tuple[str, int]:

@@ -109,7 +109,8 @@ class HubStore(DedupStore):
         self._write("INSERT INTO table_events VALUES (?, ?, ?, ?)",
                     (table_id, n, kind, json.dumps(body, separators=(",", ":"))))
 
-    def events(self, table_id: str) -> list[tuple[int, str, dict[str, Any]]]:
+    def events(self, table_id: str,  # type: ignore[override]  # not DedupStore.events()
+               ) -> list[tuple[int, str, dict[str, Any]]]:
         """A table's log in order: ``(n, kind, body)``."""
         with self.lock:
             rows = self._db.execute("SELECT n, kind, body FROM table_events WHERE table_id=? "

@@ -387,6 +387,7 @@ class Table:
                              "is back in a bag, an exit zone, the reserve or the box")
         where = {"box": P.BOX, "reserve": P.RESERVE}.get(zone)
         if where is None:
+            assert type(player) is int  # a bag or an exit zone: checked above
             where = P.bag(player) if zone == "bag" else P.exit_zone(player)
         state.move_pawn(pawn, where)
 

@@ -85,12 +85,15 @@ def _player(row: Any, seat: int, facts: Facts,
     movies = row.get("movies", [])
     if not isinstance(movies, list):
         raise SheetError(f"{where}: movies must be a list")
-    studio = row.get("studio")
-    if hidden and (type(studio) is not int or not 0 <= studio < facts.studios):
-        raise SheetError(f"{where}: the Hidden Team variant needs a studio 0 to "
-                         f"{facts.studios - 1}")
+    studio = -1
+    if hidden:
+        given = row.get("studio")
+        if type(given) is not int or not 0 <= given < facts.studios:
+            raise SheetError(f"{where}: the Hidden Team variant needs a studio 0 to "
+                             f"{facts.studios - 1}")
+        studio = given
     made = tuple(_movie(m, where, facts) for m in movies)
-    return row["name"], tuple(tokens), made, studio if hidden else -1
+    return row["name"], tuple(tokens), made, studio
 
 
 def _movie(item: Any, where: str, facts: Facts) -> Movie:
