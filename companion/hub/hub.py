@@ -11,9 +11,7 @@ interleave.
 from __future__ import annotations
 
 import logging
-import queue
 import secrets
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable
@@ -46,13 +44,9 @@ from ..table.table import (
     new_config,
     violation_error,
 )
+from .pushes import Listener, Pushes
 
 log = logging.getLogger("companion.hub")
-
-Listener = Callable[[str, str, Any], None]
-"""Called as ``listener(table_id, kind, payload)``: kind is ``state``, ``alert``, ``readers``,
-``enroll`` or ``token`` (a seat whose token was replaced)."""
-
 
 class Hub:
     """Tables, tags and readers; thread-safe through the store's lock."""
@@ -69,7 +63,10 @@ class Hub:
                                     _token_values(self.games))
         self.tables: dict[str, Table] = {}
         self.seats: dict[str, tuple[str, int]] = {}
-        self.listeners: list[Listener] = []
+        self.pushes = Pushes(self.store)
+        """The notifications to the screens, delivered by their own thread (:mod:`.pushes`)."""
+        self.listeners: list[Listener] = self.pushes.listeners
+        """Who is told that a table changed (the Socket.IO layer appends itself)."""
         self.enrolling: str | None = None
         """The guest color being enrolled (pawn enrollment), or None."""
         self.enrolling_cards: str | None = None
@@ -84,12 +81,7 @@ class Hub:
         joins after it was sent (``join_admin`` answers with it)."""
         self.mqtt_table = mqtt_table
         self.ingest = Ingest(self.store, readers, on_event=self._on_tag,
-                             on_status=self._on_status, on_committed=self._flush)
-        self._deferred: list[tuple[str, str, Any]] = []
-        self._notes: queue.Queue[tuple[str, str, Any] | None] = queue.Queue()
-        self._notify_thread = threading.Thread(target=self._notifier, name="hub-notify",
-                                               daemon=True)
-        self._notify_thread.start()
+                             on_status=self._on_status, on_committed=self.pushes.flush)
         self.links: list[Any] = []
         self.broker: Broker | None = None
         self.on_reader_login: Callable[[str], None] | None = None
@@ -155,74 +147,14 @@ class Hub:
         for link in self.links:
             link.stop()
         self.ingest.stop()
-        self._notes.put(None)
-        self._notify_thread.join(timeout=5)
+        self.pushes.stop()
         if self.broker:
             self.broker.close()
         self.store.close()
 
-    def _emit(self, table_id: str, kind: str, payload: Any = None) -> None:
-        """Queue a notification; the notifier thread tells the listeners.
-
-        Neither the reader path nor a request ever waits for a dashboard: building views
-        and writing to WebSockets happens in the notifier thread. A notification raised
-        inside a reader batch's transaction waits until that batch is committed.
-        """
-        if self.store.in_transaction():
-            self._deferred.append((table_id, kind, payload))
-            return
-        self._notes.put((table_id, kind, payload))
-
-    def _flush(self) -> None:
-        """Release the notifications of the batch just committed."""
-        with self.lock:
-            pending, self._deferred = self._deferred, []
-        for note in pending:
-            self._notes.put(note)
-
-    def _notifier(self) -> None:
-        while True:
-            batch = [self._notes.get()]
-            while True:
-                try:
-                    batch.append(self._notes.get_nowait())
-                except queue.Empty:
-                    break
-            try:
-                if not self._deliver(batch):
-                    return
-            finally:
-                for _ in batch:
-                    self._notes.task_done()
-
-    def _deliver(self, batch: list[tuple[str, str, Any] | None]) -> bool:
-        seen: set[str] = set()
-        for note in batch:
-            if note is None:
-                return False
-            table_id, kind, payload = note
-            if kind == "state":
-                if table_id in seen:
-                    continue  # one state push per table and round is enough
-                seen.add(table_id)
-            self._tell(table_id, kind, payload)
-        return True
-
-    def _tell(self, table_id: str, kind: str, payload: Any) -> None:
-        for listener in list(self.listeners):
-            try:
-                listener(table_id, kind, payload)
-            except Exception:  # noqa: BLE001 - a broken listener must not stop the hub
-                log.exception("hub: listener failed")
-
     def settled(self, timeout: float = 5.0) -> bool:
         """Wait until every queued notification has been delivered (for tests and tools)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self._notes.unfinished_tasks == 0:
-                return True
-            time.sleep(0.002)
-        return False
+        return self.pushes.settled(timeout)
 
     # -- tables ----------------------------------------------------------------------------
 
@@ -263,7 +195,7 @@ class Hub:
                 self.store.add_table(table_id, config_dict(config), config.created)
                 table.auto_deal()
             self._register(table)
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
         return table, pin, tokens
 
     def _release_finished(self, readers: list[str]) -> None:
@@ -283,7 +215,7 @@ class Hub:
         """Close a table: no more input, and its readers are free for another table."""
         with self.lock:
             self._close(self.table(table_id))
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
 
     def game(self, game: Any) -> GameKind:
         """A game by id, or ``BAD_REQUEST`` naming the games there are."""
@@ -307,7 +239,7 @@ class Hub:
                 table.submit(move, source)
             except table.game.violation as exc:
                 raise violation_error(exc) from exc
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
         return table
 
     def submit_batch(self, table_id: str, moves: list[Move], source: str = "tablet") -> Table:
@@ -318,26 +250,26 @@ class Hub:
                 table.submit_batch(moves, source)
             except BatchViolation as exc:
                 raise exc.error() from exc
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
         return table
 
     def undo(self, table_id: str) -> None:
         """Take back the last move of a table."""
         with self.lock:
             self.table(table_id).undo()
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
 
     def correct(self, table_id: str, pawn: Any, zone: Any, player: Any = None) -> None:
         """Put a pawn where the table says it really is."""
         with self.lock:
             self.table(table_id).correct(pawn, zone, player)
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
 
     def set_hints(self, table_id: str, hints: Any) -> None:
         """Turn a table's seating hints on or off."""
         with self.lock:
             self.table(table_id).set_hints(hints)
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
 
     def deal(self, table_id: str, seed: Any) -> None:
         """Turn "deal for us" on with a seed, and deal what is pending now."""
@@ -346,14 +278,14 @@ class Hub:
         with self.lock:
             table = self.table(table_id)
             table.enable_deal(seed)
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
 
     def reissue_token(self, table_id: str, seat: Any) -> str:
         """A new token for a seat's phone; the old one stops working at once (the phones
         that joined with it stop getting that seat's private pushes)."""
         with self.lock:
             token = self.table(table_id).reissue_token(seat)
-        self._emit(table_id, "token", seat)
+        self.pushes.emit(table_id, "token", seat)
         return token
 
     # -- readers ---------------------------------------------------------------------------
@@ -383,8 +315,8 @@ class Hub:
         level = "error" if isinstance(result, Alert) else "ok"
         self.ingest.feedback(event.reader, level, event.seq)
         if isinstance(result, Alert):
-            self._emit(table.id, "alert", result.to_dict())
-        self._emit(table.id, "state")
+            self.pushes.emit(table.id, "alert", result.to_dict())
+        self.pushes.emit(table.id, "state")
 
     def _enroll(self, event: TagEvent) -> None:
         assert self.enrolling is not None
@@ -482,11 +414,11 @@ class Hub:
 
     def _enrolled(self, result: dict[str, Any]) -> None:
         self.last_enrolled = result
-        self._emit("", "enroll", result)
+        self.pushes.emit("", "enroll", result)
 
     def _on_status(self, info: ReaderInfo) -> None:
         seat = self.seats.get(info.reader)
-        self._emit(seat[0] if seat else "", "readers", self.reader_status())
+        self.pushes.emit(seat[0] if seat else "", "readers", self.reader_status())
 
     def reader_status(self) -> list[dict[str, Any]]:
         """Every known reader: online, transport, and the table and seat it is bound to."""
