@@ -329,7 +329,7 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
 
     @app.get("/api/tags/counts")
     def tag_counts():
-        return jsonify(enroll_status(hub))
+        return jsonify(hub.enrollment.status())
 
     @app.put("/api/tags")
     def import_tags():
@@ -343,37 +343,20 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
         body = _body()
         auth.admin_pin(body)
         hub.enroll_mode(body.get("color"), body.get("cards"), body.get("tokens"))
-        return jsonify(enroll_status(hub, admin=True))
+        return jsonify(hub.enrollment.status(admin=True))
 
     @app.post("/api/enroll/card")
     def enroll_card():
         body = _body()
         auth.admin_pin(body)
         result = hub.bind_card(body.get("uid"), body.get("kind"), body.get("card"))
-        return jsonify({**result, **enroll_status(hub, admin=True)})
+        return jsonify({**result, **hub.enrollment.status(admin=True)})
 
     @app.delete("/api/enroll")
     def stop_enroll():
         auth.admin_pin(json_object(optional=True))
         hub.stop_enrolling()
-        return jsonify(enroll_status(hub, admin=True))
-
-
-def enroll_status(hub: Hub, admin: bool = False) -> dict[str, Any]:
-    """Enrollment at a glance: pawn tags per color and card tags per kind against what the
-    box holds, and what is being enrolled (``enrolling``: a color; ``enrolling_cards``:
-    ``pick`` or a card kind). With ``admin`` (an answer to the admin PIN), also the UIDs
-    tapped in "tap, then pick" that wait for their card (``pending``): a UID is what a
-    forged tap needs, so the unauthenticated counts never carry one."""
-    registry = hub.registry
-    status = {"counts": registry.counts(), "capacity": registry.capacity(),
-              "cards": registry.card_counts(), "card_capacity": registry.card_capacity(),
-              "enrolling": hub.enrolling, "enrolling_cards": hub.enrolling_cards,
-              "tokens": registry.token_counts(), "token_capacity": registry.token_capacity(),
-              "enrolling_tokens": hub.enrolling_tokens}
-    if admin:
-        status["pending"] = list(hub.pending_cards)
-    return status
+        return jsonify(hub.enrollment.status(admin=True))
 
 
 def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) -> None:
@@ -415,7 +398,7 @@ def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) 
             emit("error", {**exc.to_dict(), "retry_after": exc.retry_after})
             return
         join_room(ADMIN_ROOM)
-        emit("admin", {**enroll_status(hub, admin=True), "last": hub.last_enrolled})
+        emit("admin", {**hub.enrollment.status(admin=True), "last": hub.enrollment.last})
 
 
 def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):

@@ -6,6 +6,10 @@ pawn, lets the table turn the tap into a move or an alert (logged in the same tr
 answers the reader with ``ok`` or ``error`` feedback, and tells the listeners (the Socket.IO
 layer) that the table changed. Tablet requests take the same lock, so the two never
 interleave.
+
+Two jobs live in classes of their own that the hub holds: the enrollment under way, which
+takes taps before any table sees them (:class:`~.enrollment.Enrollment`), and the queue of
+pushes to the screens with its delivery thread (:class:`~.pushes.Pushes`).
 """
 
 from __future__ import annotations
@@ -26,13 +30,13 @@ from companion.readers.broker import Broker
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
 from companion.readers.mqtt_link import MqttLink
 from companion.readers.mqtt_url import MqttUrl
-from companion.readers.protocol import READER_ID, normalize_uid
+from companion.readers.protocol import READER_ID
 from companion.readers.serial_link import SerialLink
 
 from ..cards import card_copies
-from ..table.cardbook import CARD_KINDS, CardBook
+from ..table.cardbook import CardBook
 from ..table.interpret import Alert
-from ..table.registry import RegistryError, TagRegistry
+from ..table.registry import TagRegistry
 from ..table.store import HubStore
 from ..table.table import (
     BatchViolation,
@@ -44,6 +48,7 @@ from ..table.table import (
     new_config,
     violation_error,
 )
+from .enrollment import Enrollment
 from .pushes import Listener, Pushes
 
 log = logging.getLogger("companion.hub")
@@ -67,21 +72,13 @@ class Hub:
         """The notifications to the screens, delivered by their own thread (:mod:`.pushes`)."""
         self.listeners: list[Listener] = self.pushes.listeners
         """Who is told that a table changed (the Socket.IO layer appends itself)."""
-        self.enrolling: str | None = None
-        """The guest color being enrolled (pawn enrollment), or None."""
-        self.enrolling_cards: str | None = None
-        """Card enrollment: ``"pick"`` (tap, then pick the card) or a kind enrolled in catalog
-        order (``movie``, ``theater``, ``award``); None when not enrolling cards."""
-        self.enrolling_tokens: int | None = None
-        """The popcorn token value being enrolled (B Movies), or None."""
-        self.pending_cards: list[str] = []
-        """UIDs tapped in ``pick`` mode that wait for their card (oldest first)."""
-        self.last_enrolled: dict[str, Any] | None = None
-        """The last ``enroll`` push of the enrollment under way, for an admin screen that
-        joins after it was sent (``join_admin`` answers with it)."""
         self.mqtt_table = mqtt_table
         self.ingest = Ingest(self.store, readers, on_event=self._on_tag,
                              on_status=self._on_status, on_committed=self.pushes.flush)
+        self.enrollment = Enrollment(self.registry, self.lock, self.ingest.feedback,
+                                     self.pushes.emit)
+        """The enrollment under way, if any; while one is, taps enroll tags instead of being
+        played (:mod:`.enrollment`)."""
         self.links: list[Any] = []
         self.broker: Broker | None = None
         self.on_reader_login: Callable[[str], None] | None = None
@@ -292,14 +289,7 @@ class Hub:
 
     def _on_tag(self, event: TagEvent) -> None:
         """One accepted tap (inside the store's transaction)."""
-        if self.enrolling is not None:
-            self._enroll(event)
-            return
-        if self.enrolling_cards is not None:
-            self._enroll_card(event)
-            return
-        if self.enrolling_tokens is not None:
-            self._enroll_token(event, self.enrolling_tokens)
+        if self.enrollment.tap(event):
             return
         seat = self.seats.get(event.reader)
         if seat is None:
@@ -318,104 +308,6 @@ class Hub:
             self.pushes.emit(table.id, "alert", result.to_dict())
         self.pushes.emit(table.id, "state")
 
-    def _enroll(self, event: TagEvent) -> None:
-        assert self.enrolling is not None
-        try:
-            pawn = self.registry.enroll(event.uid, self.enrolling)
-        except RegistryError as exc:
-            self.ingest.feedback(event.reader, "error", event.seq)
-            self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
-            return
-        self.ingest.feedback(event.reader, "ok", event.seq)
-        self._enrolled({"ok": True, "pawn": pawn, "uid": event.uid,
-                        "counts": self.registry.counts()})
-
-    def enroll_mode(self, color: Any = None, cards: Any = None, tokens: Any = None) -> None:
-        """Start pawn enrollment of ``color``, or card enrollment: ``cards`` is True (tap,
-        then pick the card) or a kind (tap the cards in catalog order), or B Movies' popcorn
-        tokens of value ``tokens`` (tap every 0, then every 1, ...)."""
-        if tokens is not None:
-            if type(tokens) is not int or str(tokens) not in self.registry.token_capacity():
-                raise TableError("BAD_REQUEST", "tokens must be a popcorn token value: "
-                                 + ", ".join(self.registry.token_capacity()))
-            with self.lock:
-                self.enrolling = self.enrolling_cards = None
-                self.enrolling_tokens = tokens
-                self.pending_cards, self.last_enrolled = [], None
-            return
-        if cards is not None:
-            if cards is not True and cards not in CARD_KINDS:
-                raise TableError("BAD_REQUEST", 'cards must be true (tap, then pick) or one '
-                                 f'of {", ".join(CARD_KINDS)} (catalog order)')
-            color = None
-        elif not isinstance(color, str) or color not in self.registry.capacity():
-            raise TableError("BAD_REQUEST", "color must be a guest color, or give "
-                             '"cards": true or a card kind')
-        with self.lock:
-            self.enrolling, self.enrolling_tokens = color, None
-            self.enrolling_cards = None if cards is None else "pick" if cards is True else cards
-            self.pending_cards, self.last_enrolled = [], None
-
-    def stop_enrolling(self) -> None:
-        """End any enrollment (pawns or cards); pending card UIDs are forgotten."""
-        with self.lock:
-            self.enrolling = self.enrolling_cards = self.enrolling_tokens = None
-            self.pending_cards = []
-
-    def bind_card(self, uid: Any, kind: Any, card: Any) -> dict[str, Any]:
-        """Bind a UID (one tapped in ``pick`` mode, or typed) to a card; pushes and returns
-        the ``enroll`` result."""
-        with self.lock:
-            title = self.registry.enroll_card(uid, kind, card)
-            uid = normalize_uid(uid)  # valid: the registry took it
-            if uid in self.pending_cards:
-                self.pending_cards.remove(uid)
-            result = {"ok": True, "uid": uid, "kind": kind, "card": card, "title": title,
-                      "cards": self.registry.card_counts()}
-        self._enrolled(result)
-        return result
-
-    def _enroll_card(self, event: TagEvent) -> None:
-        mode = self.enrolling_cards
-        try:
-            if mode == "pick":
-                known = self.registry.describe(event.uid)
-                if known is not None:
-                    raise RegistryError("DUPLICATE_UID", f"tag {event.uid} is already "
-                                        f"{known}; tap a card that has no tag yet")
-                if event.uid not in self.pending_cards:
-                    self.pending_cards.append(event.uid)
-                result: dict[str, Any] = {"ok": True, "pending": event.uid,
-                                          "waiting": list(self.pending_cards)}
-            else:
-                assert mode is not None
-                card = self.registry.enroll_next(event.uid, mode)
-                result = {"ok": True, "uid": event.uid, "kind": mode, "card": card,
-                          "title": self.registry.book.title(mode, card),
-                          "cards": self.registry.card_counts()}
-        except RegistryError as exc:
-            self.ingest.feedback(event.reader, "error", event.seq)
-            self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
-            return
-        self.ingest.feedback(event.reader, "ok", event.seq)
-        self._enrolled(result)
-
-    def _enroll_token(self, event: TagEvent, value: int) -> None:
-        try:
-            token = self.registry.enroll_token(event.uid, value)
-        except RegistryError as exc:
-            self.ingest.feedback(event.reader, "error", event.seq)
-            self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
-            return
-        self.ingest.feedback(event.reader, "ok", event.seq)
-        self._enrolled({"ok": True, "uid": event.uid, "token": token, "value": value,
-                        "tokens": self.registry.token_counts(),
-                        "capacity": self.registry.token_capacity()})
-
-    def _enrolled(self, result: dict[str, Any]) -> None:
-        self.last_enrolled = result
-        self.pushes.emit("", "enroll", result)
-
     def _on_status(self, info: ReaderInfo) -> None:
         seat = self.seats.get(info.reader)
         self.pushes.emit(seat[0] if seat else "", "readers", self.reader_status())
@@ -429,6 +321,26 @@ class Hub:
                         "table": seat[0] if seat else None, "seat": seat[1] if seat else None})
         return out
 
+    # -- enrollment ------------------------------------------------------------------------
+
+    def enroll_mode(self, color: Any = None, cards: Any = None, tokens: Any = None) -> None:
+        """Start an enrollment: pawns of ``color``, cards (``cards``: True to tap then pick,
+        or a kind in catalog order) or popcorn tokens of value ``tokens`` (see
+        :meth:`Enrollment.start`)."""
+        self.enrollment.start(color, cards, tokens)
+
+    def stop_enrolling(self) -> None:
+        """End any enrollment; taps are played again (see :meth:`Enrollment.stop`)."""
+        self.enrollment.stop()
+
+    def bind_card(self, uid: Any, kind: Any, card: Any) -> dict[str, Any]:
+        """Bind a UID to a card and push the result (see :meth:`Enrollment.bind_card`)."""
+        return self.enrollment.bind_card(uid, kind, card)
+
+    @property
+    def last_enrolled(self) -> dict[str, Any] | None:
+        """The last ``enroll`` push of the enrollment under way (:attr:`Enrollment.last`)."""
+        return self.enrollment.last
 
 def _token_values(games: dict[str, GameKind]) -> tuple[int, ...]:
     """The value of each popcorn token id, from B Movies' facts (none without B Movies)."""
