@@ -39,15 +39,14 @@ from companion.hub.advice_route import (
     register_placement,
     register_suggestion,
 )
-from companion.table.registry import RegistryError
 from companion.table.table import MAX_BATCH, TableError
 from companion.table.views import catalog_json
 
-from . import auth
+from . import auth, errors
 from .bodies import MAX_BODY, json_object
 from .browser import protect
 from .hub import Hub
-from .language import error_body, setup_language
+from .language import setup_language
 from .phones import phone_links, register_phones, secret_answer
 from .pin_tries import PinTries, TooManyTries
 
@@ -76,6 +75,7 @@ def create_app(hub: Hub, admin_pin: str | None = None,
     # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
     socketio = SocketIO(app, async_mode="threading")
     private_rooms: set[tuple[str, int]] = set()
+    app.register_blueprint(errors.blueprint())
     _routes(app, hub)
     register_advice(app, hub)
     register_placement(app, hub)
@@ -87,55 +87,10 @@ def create_app(hub: Hub, admin_pin: str | None = None,
     return app, socketio
 
 
-def _error(code: str, message: str, status: int,
-           params: dict[str, Any] | None = None) -> tuple[Response, int]:
-    return jsonify(error_body(code, params or {}, message)), status
-
-
 def _body() -> dict[str, Any]:
     body = json_object()
     assert body is not None
     return body
-
-
-def _errors(app: Flask) -> None:
-    @app.errorhandler(TableError)
-    def table_error(exc: TableError):
-        extra = {} if exc.index is None else {"index": exc.index}
-        body = error_body(exc.code, exc.params, exc.message, **extra)
-        response, status = jsonify(body), exc.status
-        if isinstance(exc, TooManyTries):
-            response.headers["Retry-After"] = str(exc.retry_after)
-        return response, status
-
-    @app.errorhandler(RegistryError)
-    def registry_error(exc: RegistryError):
-        conflict = exc.code in ("DUPLICATE_UID", "DUPLICATE_PAWN", "COLOR_FULL", "CARD_FULL")
-        return _error(exc.code, exc.message, 409 if conflict else 400,
-                      getattr(exc, "params", None))
-
-    @app.errorhandler(Exception)
-    def unexpected(exc: Exception):
-        from werkzeug.exceptions import HTTPException
-
-        if isinstance(exc, HTTPException):
-            return _error(exc.name.upper().replace(" ", "_"), exc.description or "", exc.code)
-        app.logger.exception("unexpected error")
-        return _error("INTERNAL_ERROR", "The hub hit an unexpected error; nothing was "
-                      "changed by this request.", 500)
-
-    @app.errorhandler(404)
-    def not_found(exc: Any):
-        return _error("NOT_FOUND", f"No route {request.path}.", 404)
-
-    @app.errorhandler(405)
-    def bad_method(exc: Any):
-        return _error("METHOD_NOT_ALLOWED", f"{request.method} is not allowed here.", 405)
-
-    @app.errorhandler(413)
-    def too_large(exc: Any):
-        return _error("BODY_TOO_LARGE", f"The request body is over {MAX_BODY // 1024} KiB, "
-                      "the most the hub reads.", 413)
 
 
 def _parsed_moves(body: dict[str, Any], game: GameKind) -> list[Move]:
@@ -183,7 +138,6 @@ def _authorize(hub: Hub, table_id: str, body: dict[str, Any], move: Move,
 
 def _routes(app: Flask, hub: Hub) -> None:
     web = web_dir()  # found once: a broken install fails at start, not on a request
-    _errors(app)
 
     @app.get("/")
     @app.get("/setup")
