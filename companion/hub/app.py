@@ -5,10 +5,8 @@ for a malformed request, 403 for a wrong PIN or token, 404 for an unknown table,
 move the rules refuse. The ``message`` is in the request's language (``?lang=`` or
 ``Accept-Language``, see :mod:`.language`). ``docs/api.md`` lists every route with an example.
 
-Socket.IO (threading mode): a client emits ``join`` with a table id to get ``state`` pushes
-(the public view) and ``alert`` pushes; ``join_private`` with a player's token adds that
-player's ``private`` pushes; ``join_admin`` with the admin PIN adds the ``enroll`` pushes,
-which carry tag UIDs. Nothing private is ever sent to the table room.
+Socket.IO (threading mode): the rooms a screen joins and the pushes they get are in
+:mod:`.sockets`; the error handlers in :mod:`.errors`.
 
 Phone links, their QR codes and the re-issue of a seat's token live in :mod:`.phones`; the
 hub keeps tokens only as salted hashes, so the create answer is the one place they appear.
@@ -26,7 +24,7 @@ from typing import Any
 
 import flask.cli
 from flask import Flask, Response, jsonify, request, send_from_directory
-from flask_socketio import SocketIO, emit, join_room
+from flask_socketio import SocketIO
 
 from companion.assets import web_dir
 from companion.cards import action_meanings
@@ -42,16 +40,13 @@ from companion.hub.advice_route import (
 from companion.table.table import MAX_BATCH, TableError
 from companion.table.views import catalog_json
 
-from . import auth, errors
+from . import auth, errors, sockets
 from .bodies import MAX_BODY, json_object
 from .browser import protect
 from .hub import Hub
 from .language import setup_language
 from .phones import phone_links, register_phones, secret_answer
-from .pin_tries import PinTries, TooManyTries
-
-ADMIN_ROOM = "admin"
-"""The Socket.IO room of clients that joined with the admin PIN: they get ``enroll`` pushes."""
+from .pin_tries import PinTries
 
 
 def quiet_server() -> None:
@@ -74,7 +69,6 @@ def create_app(hub: Hub, admin_pin: str | None = None,
     setup_language(app, lang)
     # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
     socketio = SocketIO(app, async_mode="threading")
-    private_rooms: set[tuple[str, int]] = set()
     app.register_blueprint(errors.blueprint())
     _routes(app, hub)
     register_advice(app, hub)
@@ -82,8 +76,7 @@ def create_app(hub: Hub, admin_pin: str | None = None,
     register_gains(app, hub)
     register_suggestion(app, hub)
     register_phones(app, hub)
-    _sockets(socketio, hub, private_rooms)
-    hub.listeners.append(_pusher(socketio, hub, private_rooms))
+    sockets.register(socketio, hub)
     return app, socketio
 
 
@@ -311,74 +304,3 @@ def _registry_routes(app: Flask, hub: Hub) -> None:
         auth.admin_pin(json_object(optional=True))
         hub.stop_enrolling()
         return jsonify(hub.enrollment.status(admin=True))
-
-
-def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) -> None:
-    @socketio.on("join")
-    def join(data: Any):
-        table_id = data.get("table") if isinstance(data, dict) else None
-        table = hub.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None:
-            emit("error", {"code": "TABLE_NOT_FOUND", "params": {}, "message": "No such table."})
-            return
-        join_room(table.id)
-        with hub.lock:
-            emit("state", {"table": table.id, "events": table.count,
-                           "view": table.view()})
-
-    @socketio.on("join_private")
-    def join_private(data: Any):
-        data = data if isinstance(data, dict) else {}
-        table_id = data.get("table")
-        table = hub.tables.get(table_id) if isinstance(table_id, str) else None
-        seat = table.config.player_of_token(data.get("token")) if table else None
-        if table is None or seat is None or seat != data.get("player"):
-            emit("error", {"code": "WRONG_TOKEN", "params": {},
-                           "message": "That is not this player's token."})
-            return
-        join_room(f"{table.id}/p{seat}")
-        private_rooms.add((table.id, seat))
-        with hub.lock:
-            emit("private", {"table": table.id, "view": table.private(seat)})
-
-    @socketio.on("join_admin")
-    def join_admin(data: Any):
-        pin = data.get("admin_pin") if isinstance(data, dict) else None
-        try:
-            if not auth.check_admin(pin):
-                emit("error", {"code": "WRONG_PIN", "params": {}, "message": auth.ADMIN_MESSAGE})
-                return
-        except TooManyTries as exc:
-            emit("error", {**exc.to_dict(), "retry_after": exc.retry_after})
-            return
-        join_room(ADMIN_ROOM)
-        emit("admin", {**hub.enrollment.status(admin=True), "last": hub.enrollment.last})
-
-
-def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
-    def push(table_id: str, kind: str, payload: Any) -> None:
-        if kind == "state" and table_id in hub.tables:
-            table = hub.tables[table_id]
-            # a live state is never changed in place: no lock needed to read one
-            state, events, view = table.state, table.count, table.view()
-            socketio.emit("state", {"table": table_id, "events": events,
-                                    "view": view}, to=table_id)
-            for seat in range(len(table.config.players)):
-                if (table_id, seat) in private_rooms:
-                    socketio.emit("private", {"table": table_id,
-                                              "view": table.game.private_view(
-                                                  state, seat, table.config.players)},
-                                  to=f"{table_id}/p{seat}")
-        elif kind == "alert":
-            socketio.emit("alert", {"table": table_id, "alert": payload}, to=table_id)
-        elif kind == "token":  # a seat's old token no longer opens its private pushes
-            room = f"{table_id}/p{payload}"
-            socketio.emit("error", {"code": "WRONG_TOKEN", "params": {}, "message": "This phone "
-                                    "link was replaced: scan the new QR code."}, to=room)
-            socketio.close_room(room)
-            private_rooms.discard((table_id, payload))
-        elif kind == "enroll":
-            socketio.emit(kind, payload, to=ADMIN_ROOM)  # a UID lets its holder forge taps
-        elif kind == "readers":
-            socketio.emit(kind, payload)
-    return push
