@@ -40,7 +40,7 @@ from companion.hub.advice_route import (
 from companion.table.table import MAX_BATCH, TableError
 from companion.table.views import catalog_json
 
-from . import auth, errors, sockets
+from . import auth, errors, sockets, tags
 from .bodies import MAX_BODY, json_object
 from .browser import protect
 from .hub import Hub
@@ -71,6 +71,7 @@ def create_app(hub: Hub, admin_pin: str | None = None,
     socketio = SocketIO(app, async_mode="threading")
     app.register_blueprint(errors.blueprint())
     _routes(app, hub)
+    app.register_blueprint(tags.blueprint(hub))
     register_advice(app, hub)
     register_placement(app, hub)
     register_gains(app, hub)
@@ -265,42 +266,3 @@ def _routes(app: Flask, hub: Hub) -> None:
         with hub.lock:
             return jsonify(hub.reader_status())
 
-    _registry_routes(app, hub)
-
-
-def _registry_routes(app: Flask, hub: Hub) -> None:
-    @app.get("/api/tags")
-    def tags():
-        auth.admin_pin()
-        return jsonify({**hub.registry.export(), "counts": hub.registry.counts()})
-
-    @app.get("/api/tags/counts")
-    def tag_counts():
-        return jsonify(hub.enrollment.status())
-
-    @app.put("/api/tags")
-    def import_tags():
-        body = _body()
-        auth.admin_pin(body)
-        count = hub.registry.import_(body.get("registry"))
-        return jsonify({"ok": True, "tags": count})
-
-    @app.post("/api/enroll")
-    def enroll():
-        body = _body()
-        auth.admin_pin(body)
-        hub.enroll_mode(body.get("color"), body.get("cards"), body.get("tokens"))
-        return jsonify(hub.enrollment.status(admin=True))
-
-    @app.post("/api/enroll/card")
-    def enroll_card():
-        body = _body()
-        auth.admin_pin(body)
-        result = hub.bind_card(body.get("uid"), body.get("kind"), body.get("card"))
-        return jsonify({**result, **hub.enrollment.status(admin=True)})
-
-    @app.delete("/api/enroll")
-    def stop_enroll():
-        auth.admin_pin(json_object(optional=True))
-        hub.stop_enrolling()
-        return jsonify(hub.enrollment.status(admin=True))
