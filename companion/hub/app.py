@@ -8,8 +8,9 @@ move the rules refuse. The ``message`` is in the request's language (``?lang=`` 
 Socket.IO (threading mode): the rooms a screen joins and the pushes they get are in
 :mod:`.sockets`; the error handlers in :mod:`.errors`.
 
-Phone links, their QR codes and the re-issue of a seat's token live in :mod:`.phones`; the
-hub keeps tokens only as salted hashes, so the create answer is the one place they appear.
+A player's private view, phone links, their QR codes and the re-issue of a seat's token live
+in :mod:`.phones`; the hub keeps tokens only as salted hashes, so the create answer is the one
+place they appear.
 
 Around the routes: bodies are bounded in size and nesting (:mod:`.bodies`), wrong PINs are
 throttled (:mod:`.pin_tries`), and browsers get a strict Content Security Policy while other
@@ -40,12 +41,12 @@ from companion.hub.advice_route import (
 from companion.table.table import MAX_BATCH, TableError
 from companion.table.views import catalog_json
 
-from . import auth, errors, sockets, tags
+from . import auth, errors, phones, sockets, tags
 from .bodies import MAX_BODY, json_object
 from .browser import protect
 from .hub import Hub
 from .language import setup_language
-from .phones import phone_links, register_phones, secret_answer
+from .phones import phone_links, secret_answer
 from .pin_tries import PinTries
 
 
@@ -71,12 +72,12 @@ def create_app(hub: Hub, admin_pin: str | None = None,
     socketio = SocketIO(app, async_mode="threading")
     app.register_blueprint(errors.blueprint())
     _routes(app, hub)
+    app.register_blueprint(phones.blueprint(hub))
     app.register_blueprint(tags.blueprint(hub))
     register_advice(app, hub)
     register_placement(app, hub)
     register_gains(app, hub)
     register_suggestion(app, hub)
-    register_phones(app, hub)
     sockets.register(socketio, hub)
     return app, socketio
 
@@ -253,13 +254,6 @@ def _routes(app: Flask, hub: Hub) -> None:
     def scores(table_id: str):
         with hub.lock:
             return jsonify(hub.table(table_id).scores())
-
-    @app.get("/api/tables/<table_id>/players/<int:seat>/private")
-    def private(table_id: str, seat: int):
-        if auth.token_seat(hub, table_id) != seat:
-            raise TableError("WRONG_TOKEN", "That is not this player's token.", 403)
-        with hub.lock:
-            return jsonify(hub.table(table_id).private(seat))
 
     @app.get("/api/readers")
     def readers():
