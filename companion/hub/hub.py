@@ -53,6 +53,7 @@ from .pushes import Listener, Pushes
 
 log = logging.getLogger("companion.hub")
 
+
 class Hub:
     """Tables, tags and readers; thread-safe through the store's lock."""
 
@@ -341,6 +342,7 @@ class Hub:
     def last_enrolled(self) -> dict[str, Any] | None:
         """The last ``enroll`` push of the enrollment under way (:attr:`Enrollment.last`)."""
         return self.enrollment.last
+
 
 def _token_values(games: dict[str, GameKind]) -> tuple[int, ...]:
     """The value of each popcorn token id, from B Movies' facts (none without B Movies)."""
