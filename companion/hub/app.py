@@ -1,58 +1,42 @@
-"""The hub's web face: a Flask app factory, the REST API and Socket.IO rooms.
+"""The hub's web face: the Flask app factory that wires the Blueprints and Socket.IO.
 
-Every route answers JSON. Errors are ``{"code", "params", "message"}`` with a 4xx status: 400
-for a malformed request, 403 for a wrong PIN or token, 404 for an unknown table, 409 for a
-move the rules refuse. The ``message`` is in the request's language (``?lang=`` or
-``Accept-Language``, see :mod:`.language`). ``docs/api.md`` lists every route with an example.
+:func:`create_app` is the one entry point (``serve``, ``demo`` and the tests call it). Each
+job is a Blueprint of its own module:
 
-Socket.IO (threading mode): a client emits ``join`` with a table id to get ``state`` pushes
-(the public view) and ``alert`` pushes; ``join_private`` with a player's token adds that
-player's ``private`` pushes; ``join_admin`` with the admin PIN adds the ``enroll`` pushes,
-which carry tag UIDs. Nothing private is ever sent to the table room.
+- :mod:`.dashboard`: the page, its files, and the hub-wide facts (catalog, games, health,
+  readers);
+- :mod:`.tables`: create and list tables, moves, undo, corrections, hints, "deal for us",
+  closing, and a table's view, full state, record and scores;
+- :mod:`.phones`: a player's private view, and phone links with their QR codes;
+- :mod:`.tags`: the tag registry and enrollment;
+- :mod:`.errors`: every refusal as JSON ``{"code", "params", "message"}`` with a 4xx status:
+  400 for a malformed request, 403 for a wrong PIN or token, 404 for an unknown table, 409
+  for a move the rules refuse;
+- :mod:`.advice_route`: the seating advisor and the table screen's shortcuts (Popcorn);
+- :mod:`.sockets`: the Socket.IO rooms and the pushes they get (threading mode).
 
-Phone links, their QR codes and the re-issue of a seat's token live in :mod:`.phones`; the
-hub keeps tokens only as salted hashes, so the create answer is the one place they appear.
-
-Around the routes: bodies are bounded in size and nesting (:mod:`.bodies`), wrong PINs are
-throttled (:mod:`.pin_tries`), and browsers get a strict Content Security Policy while other
-sites' pages may not change anything (:mod:`.browser`).
+``docs/api.md`` lists every route and event with an example. Around the routes: bodies are
+bounded in size and nesting (:mod:`.bodies`), wrong PINs are throttled (:mod:`.pin_tries`),
+browsers get a strict Content Security Policy while other sites' pages may not change
+anything (:mod:`.browser`), and messages are in the request's language (:mod:`.language`).
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any
 
 import flask.cli
-from flask import Flask, Response, jsonify, request, send_from_directory
-from flask_socketio import SocketIO, emit, join_room
+from flask import Flask
+from flask_socketio import SocketIO
 
-from companion.assets import web_dir
-from companion.cards import action_meanings
-from companion.engine.moves import Move
-from companion.games import DEFAULT, GameKind
-from companion.games.base import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN
-from companion.hub.advice_route import (
-    register_advice,
-    register_gains,
-    register_placement,
-    register_suggestion,
-)
-from companion.table.registry import RegistryError
-from companion.table.table import MAX_BATCH, TableError
-from companion.table.views import catalog_json
-
-from . import auth
-from .bodies import MAX_BODY, json_object
+from . import dashboard, errors, phones, sockets, tables, tags
+from .advice_route import register_advice, register_gains, register_placement, register_suggestion
+from .bodies import MAX_BODY
 from .browser import protect
 from .hub import Hub
-from .language import error_body, setup_language
-from .phones import phone_links, register_phones, secret_answer
-from .pin_tries import PinTries, TooManyTries
-
-ADMIN_ROOM = "admin"
-"""The Socket.IO room of clients that joined with the admin PIN: they get ``enroll`` pushes."""
+from .language import setup_language
+from .pin_tries import PinTries
 
 
 def quiet_server() -> None:
@@ -75,376 +59,14 @@ def create_app(hub: Hub, admin_pin: str | None = None,
     setup_language(app, lang)
     # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
     socketio = SocketIO(app, async_mode="threading")
-    private_rooms: set[tuple[str, int]] = set()
-    _routes(app, hub)
+    app.register_blueprint(dashboard.blueprint(hub))
+    app.register_blueprint(errors.blueprint())
+    app.register_blueprint(tables.blueprint(hub))
+    app.register_blueprint(phones.blueprint(hub))
+    app.register_blueprint(tags.blueprint(hub))
     register_advice(app, hub)
     register_placement(app, hub)
     register_gains(app, hub)
     register_suggestion(app, hub)
-    register_phones(app, hub)
-    _sockets(socketio, hub, private_rooms)
-    hub.listeners.append(_pusher(socketio, hub, private_rooms))
+    sockets.register(socketio, hub)
     return app, socketio
-
-
-def _error(code: str, message: str, status: int,
-           params: dict[str, Any] | None = None) -> tuple[Response, int]:
-    return jsonify(error_body(code, params or {}, message)), status
-
-
-def _body() -> dict[str, Any]:
-    body = json_object()
-    assert body is not None
-    return body
-
-
-def _errors(app: Flask) -> None:
-    @app.errorhandler(TableError)
-    def table_error(exc: TableError):
-        extra = {} if exc.index is None else {"index": exc.index}
-        body = error_body(exc.code, exc.params, exc.message, **extra)
-        response, status = jsonify(body), exc.status
-        if isinstance(exc, TooManyTries):
-            response.headers["Retry-After"] = str(exc.retry_after)
-        return response, status
-
-    @app.errorhandler(RegistryError)
-    def registry_error(exc: RegistryError):
-        conflict = exc.code in ("DUPLICATE_UID", "DUPLICATE_PAWN", "COLOR_FULL", "CARD_FULL")
-        return _error(exc.code, exc.message, 409 if conflict else 400,
-                      getattr(exc, "params", None))
-
-    @app.errorhandler(Exception)
-    def unexpected(exc: Exception):
-        from werkzeug.exceptions import HTTPException
-
-        if isinstance(exc, HTTPException):
-            return _error(exc.name.upper().replace(" ", "_"), exc.description or "",
-                          exc.code or 500)
-        app.logger.exception("unexpected error")
-        return _error("INTERNAL_ERROR", "The hub hit an unexpected error; nothing was "
-                      "changed by this request.", 500)
-
-    @app.errorhandler(404)
-    def not_found(exc: Any):
-        return _error("NOT_FOUND", f"No route {request.path}.", 404)
-
-    @app.errorhandler(405)
-    def bad_method(exc: Any):
-        return _error("METHOD_NOT_ALLOWED", f"{request.method} is not allowed here.", 405)
-
-    @app.errorhandler(413)
-    def too_large(exc: Any):
-        return _error("BODY_TOO_LARGE", f"The request body is over {MAX_BODY // 1024} KiB, "
-                      "the most the hub reads.", 413)
-
-
-def _parsed_moves(body: dict[str, Any], game: GameKind) -> list[Move]:
-    """The body's one ``move``, or its ``moves`` (a batch): parsed, not yet checked by rules.
-
-    A malformed move in a batch is refused with the batch's ``index`` of it.
-    """
-    if ("move" in body) == ("moves" in body):
-        raise TableError("BAD_MOVE", 'The body needs either "move" (one move) or "moves" '
-                         "(a list of moves made all or none), not both or neither.", 400)
-    if "move" in body:
-        return [_parsed(game, body["move"], None)]
-    moves = body["moves"]
-    if not isinstance(moves, list) or not 1 <= len(moves) <= MAX_BATCH:
-        raise TableError("BAD_MOVE", f'"moves" must be a list of 1 to {MAX_BATCH} moves.', 400)
-    return [_parsed(game, move, index) for index, move in enumerate(moves)]
-
-
-def _parsed(game: GameKind, data: Any, index: int | None) -> Move:
-    try:
-        return game.move_from_dict(data)
-    except game.violation as exc:
-        where = "" if index is None else f"Move {index + 1} of the batch: "
-        # GameKind.violation is typed type[Exception]; every game's has code, message, params
-        raise TableError(exc.code, where + exc.message, 400, index,  # type: ignore[attr-defined]
-                         exc.params) from exc  # type: ignore[attr-defined]
-
-
-def _authorize(hub: Hub, table_id: str, body: dict[str, Any], move: Move,
-               index: int | None) -> None:
-    """The secret a move needs (its game says which, :meth:`GameKind.secret`): its player's
-    token, the table PIN, or either; a refusal in a batch names the move's index."""
-    table = hub.table(table_id)
-    try:
-        secret = table.game.secret(table.state, move)
-        seat = auth.token_seat(hub, table_id, body) if secret else None
-        if secret == SECRET_PIN or (secret == SECRET_EITHER and seat is None):
-            auth.table_pin(hub, table_id, body)  # one person at the tablet, with the PIN
-        elif secret in (SECRET_TOKEN, SECRET_EITHER) and seat != move.player:
-            raise TableError("WRONG_TOKEN", "Only that player's phone may make this move.",
-                             403)
-    except TableError as exc:
-        if index is not None and exc.index is None:
-            exc.index = index
-        raise
-
-
-def _routes(app: Flask, hub: Hub) -> None:
-    web = web_dir()  # found once: a broken install fails at start, not on a request
-    _errors(app)
-
-    @app.get("/")
-    @app.get("/setup")
-    @app.get("/table/<table_id>")
-    @app.get("/phone/<table_id>/<int:seat>")
-    def index(**_: Any):
-        return send_from_directory(web, "index.html", max_age=0)
-
-    @app.get("/web/<path:name>")
-    def web_file(name: str):
-        return send_from_directory(web, name, max_age=0)
-
-    @app.get("/api/catalog")
-    def catalog():
-        return jsonify(catalog_json(hub.catalog, action_meanings()))
-
-    @app.get("/api/games")
-    def games():
-        return jsonify([{"id": g.id, "title": g.title, "min_players": g.min_players,
-                         "max_players": g.max_players} for g in hub.games.values()])
-
-    @app.get("/api/health")
-    def health():
-        return jsonify({"ok": True, "tables": len(hub.tables)})
-
-    @app.get("/api/tables")
-    def tables():
-        with hub.lock:
-            return jsonify([t.info() for t in hub.tables.values()])
-
-    @app.post("/api/tables")
-    def create():
-        body = _body()
-        table, pin, tokens = hub.create_table(body.get("players"), body.get("readers"),
-                                              body.get("first_player", 0), body.get("name"),
-                                              body.get("deal_seed"), body.get("hints", True),
-                                              body.get("game", DEFAULT), body)
-        phones = phone_links(table, dict(enumerate(tokens)), request.host_url)
-        return secret_answer({**table.info(), "pin": pin, "tokens": tokens,
-                              "phones": phones}, 201)
-
-    @app.get("/api/tables/<table_id>")
-    def get_table(table_id: str):
-        with hub.lock:
-            table = hub.table(table_id)
-            return jsonify({**table.info(), "view": table.view(),
-                            "alerts": list(table.alerts)})
-
-    @app.post("/api/tables/<table_id>/moves")
-    def post_move(table_id: str):
-        body = _body()
-        table = hub.table(table_id)
-        moves = _parsed_moves(body, table.game)
-        for index, move in enumerate(moves):
-            _authorize(hub, table_id, body, move, None if "move" in body else index)
-        if "move" in body:
-            hub.submit(table_id, moves[0])
-            applied: Any = moves[0].to_dict()
-        else:
-            hub.submit_batch(table_id, moves)
-            applied = [move.to_dict() for move in moves]
-        with hub.lock:
-            return jsonify({"applied": applied, "view": table.view()})
-
-    @app.post("/api/tables/<table_id>/undo")
-    def undo(table_id: str):
-        auth.table_pin(hub, table_id, json_object(optional=True))
-        hub.undo(table_id)
-        return jsonify({"ok": True, "events": hub.table(table_id).count})
-
-    @app.post("/api/tables/<table_id>/correct")
-    def correct(table_id: str):
-        body = _body()
-        auth.table_pin(hub, table_id, body)
-        hub.correct(table_id, body.get("pawn"), body.get("zone"), body.get("player"))
-        return jsonify({"ok": True})
-
-    @app.post("/api/tables/<table_id>/hints")
-    def hints(table_id: str):
-        body = _body()
-        auth.table_pin(hub, table_id, body)
-        hub.set_hints(table_id, body.get("hints"))
-        return jsonify({"ok": True, "hints": hub.table(table_id).hints})
-
-    @app.post("/api/tables/<table_id>/deal")
-    def deal(table_id: str):
-        body = _body()
-        auth.table_pin(hub, table_id, body)
-        hub.deal(table_id, body.get("seed"))
-        return jsonify({"ok": True})
-
-    @app.post("/api/tables/<table_id>/close")
-    def close(table_id: str):
-        body = json_object(optional=True)
-        hub.table(table_id)
-        if auth.wants_admin(body):  # a table whose PIN is lost is closed by the admin
-            auth.admin_pin(body)
-        else:
-            auth.table_pin(hub, table_id, body)
-        hub.close_table(table_id)
-        return jsonify({"ok": True, "table": hub.table(table_id).info()})
-
-    @app.get("/api/tables/<table_id>/record")
-    def record(table_id: str):
-        auth.table_pin(hub, table_id)
-        with hub.lock:
-            text = hub.table(table_id).record_text()
-        return Response(text, mimetype="application/x-ndjson")
-
-    @app.get("/api/tables/<table_id>/state")
-    def full_state(table_id: str):
-        auth.table_pin(hub, table_id)
-        with hub.lock:
-            table = hub.table(table_id)
-            table.check_open_state()
-            return jsonify({"events": table.count, "state": table.state.to_dict()})
-
-    @app.get("/api/tables/<table_id>/scores")
-    def scores(table_id: str):
-        with hub.lock:
-            return jsonify(hub.table(table_id).scores())
-
-    @app.get("/api/tables/<table_id>/players/<int:seat>/private")
-    def private(table_id: str, seat: int):
-        if auth.token_seat(hub, table_id) != seat:
-            raise TableError("WRONG_TOKEN", "That is not this player's token.", 403)
-        with hub.lock:
-            return jsonify(hub.table(table_id).private(seat))
-
-    @app.get("/api/readers")
-    def readers():
-        with hub.lock:
-            return jsonify(hub.reader_status())
-
-    _registry_routes(app, hub)
-
-
-def _registry_routes(app: Flask, hub: Hub) -> None:
-    @app.get("/api/tags")
-    def tags():
-        auth.admin_pin()
-        return jsonify({**hub.registry.export(), "counts": hub.registry.counts()})
-
-    @app.get("/api/tags/counts")
-    def tag_counts():
-        return jsonify(enroll_status(hub))
-
-    @app.put("/api/tags")
-    def import_tags():
-        body = _body()
-        auth.admin_pin(body)
-        count = hub.registry.import_(body.get("registry"))
-        return jsonify({"ok": True, "tags": count})
-
-    @app.post("/api/enroll")
-    def enroll():
-        body = _body()
-        auth.admin_pin(body)
-        hub.enroll_mode(body.get("color"), body.get("cards"), body.get("tokens"))
-        return jsonify(enroll_status(hub, admin=True))
-
-    @app.post("/api/enroll/card")
-    def enroll_card():
-        body = _body()
-        auth.admin_pin(body)
-        result = hub.bind_card(body.get("uid"), body.get("kind"), body.get("card"))
-        return jsonify({**result, **enroll_status(hub, admin=True)})
-
-    @app.delete("/api/enroll")
-    def stop_enroll():
-        auth.admin_pin(json_object(optional=True))
-        hub.stop_enrolling()
-        return jsonify(enroll_status(hub, admin=True))
-
-
-def enroll_status(hub: Hub, admin: bool = False) -> dict[str, Any]:
-    """Enrollment at a glance: pawn tags per color and card tags per kind against what the
-    box holds, and what is being enrolled (``enrolling``: a color; ``enrolling_cards``:
-    ``pick`` or a card kind). With ``admin`` (an answer to the admin PIN), also the UIDs
-    tapped in "tap, then pick" that wait for their card (``pending``): a UID is what a
-    forged tap needs, so the unauthenticated counts never carry one."""
-    registry = hub.registry
-    status: dict[str, Any] = {"counts": registry.counts(), "capacity": registry.capacity(),
-              "cards": registry.card_counts(), "card_capacity": registry.card_capacity(),
-              "enrolling": hub.enrolling, "enrolling_cards": hub.enrolling_cards,
-              "tokens": registry.token_counts(), "token_capacity": registry.token_capacity(),
-              "enrolling_tokens": hub.enrolling_tokens}
-    if admin:
-        status["pending"] = list(hub.pending_cards)
-    return status
-
-
-def _sockets(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]) -> None:
-    @socketio.on("join")
-    def join(data: Any):
-        table_id = data.get("table") if isinstance(data, dict) else None
-        table = hub.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None:
-            emit("error", {"code": "TABLE_NOT_FOUND", "params": {}, "message": "No such table."})
-            return
-        join_room(table.id)
-        with hub.lock:
-            emit("state", {"table": table.id, "events": table.count,
-                           "view": table.view()})
-
-    @socketio.on("join_private")
-    def join_private(data: Any):
-        data = data if isinstance(data, dict) else {}
-        table_id = data.get("table")
-        table = hub.tables.get(table_id) if isinstance(table_id, str) else None
-        seat = table.config.player_of_token(data.get("token")) if table else None
-        if table is None or seat is None or seat != data.get("player"):
-            emit("error", {"code": "WRONG_TOKEN", "params": {},
-                           "message": "That is not this player's token."})
-            return
-        join_room(f"{table.id}/p{seat}")
-        private_rooms.add((table.id, seat))
-        with hub.lock:
-            emit("private", {"table": table.id, "view": table.private(seat)})
-
-    @socketio.on("join_admin")
-    def join_admin(data: Any):
-        pin = data.get("admin_pin") if isinstance(data, dict) else None
-        try:
-            if not auth.check_admin(pin):
-                emit("error", {"code": "WRONG_PIN", "params": {}, "message": auth.ADMIN_MESSAGE})
-                return
-        except TooManyTries as exc:
-            emit("error", {**exc.to_dict(), "retry_after": exc.retry_after})
-            return
-        join_room(ADMIN_ROOM)
-        emit("admin", {**enroll_status(hub, admin=True), "last": hub.last_enrolled})
-
-
-def _pusher(socketio: SocketIO, hub: Hub, private_rooms: set[tuple[str, int]]):
-    def push(table_id: str, kind: str, payload: Any) -> None:
-        if kind == "state" and table_id in hub.tables:
-            table = hub.tables[table_id]
-            # a live state is never changed in place: no lock needed to read one
-            state, events, view = table.state, table.count, table.view()
-            socketio.emit("state", {"table": table_id, "events": events,
-                                    "view": view}, to=table_id)
-            for seat in range(len(table.config.players)):
-                if (table_id, seat) in private_rooms:
-                    socketio.emit("private", {"table": table_id,
-                                              "view": table.game.private_view(
-                                                  state, seat, table.config.players)},
-                                  to=f"{table_id}/p{seat}")
-        elif kind == "alert":
-            socketio.emit("alert", {"table": table_id, "alert": payload}, to=table_id)
-        elif kind == "token":  # a seat's old token no longer opens its private pushes
-            room = f"{table_id}/p{payload}"
-            socketio.emit("error", {"code": "WRONG_TOKEN", "params": {}, "message": "This phone "
-                                    "link was replaced: scan the new QR code."}, to=room)
-            socketio.close_room(room)
-            private_rooms.discard((table_id, payload))
-        elif kind == "enroll":
-            socketio.emit(kind, payload, to=ADMIN_ROOM)  # a UID lets its holder forge taps
-        elif kind == "readers":
-            socketio.emit(kind, payload)
-    return push

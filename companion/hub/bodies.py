@@ -53,6 +53,14 @@ def json_object(*, optional: bool = False) -> dict[str, Any] | None:
     return value
 
 
+def json_body() -> dict[str, Any]:
+    """The request's body as a JSON object, for a route that needs one (a missing or empty
+    body is ``400 BAD_JSON``, as with :func:`json_object`)."""
+    body = json_object()
+    assert body is not None
+    return body
+
+
 def nesting_exceeds(value: Any, limit: int) -> bool:
     """Whether parsed JSON nests arrays and objects more than ``limit`` deep (a walk with a
     stack of its own, so no depth can hit the recursion limit)."""

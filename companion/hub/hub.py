@@ -6,14 +6,16 @@ pawn, lets the table turn the tap into a move or an alert (logged in the same tr
 answers the reader with ``ok`` or ``error`` feedback, and tells the listeners (the Socket.IO
 layer) that the table changed. Tablet requests take the same lock, so the two never
 interleave.
+
+Two jobs live in classes of their own that the hub holds: the enrollment under way, which
+takes taps before any table sees them (:class:`~.enrollment.Enrollment`), and the queue of
+pushes to the screens with its delivery thread (:class:`~.pushes.Pushes`).
 """
 
 from __future__ import annotations
 
 import logging
-import queue
 import secrets
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable
@@ -28,13 +30,13 @@ from companion.readers.broker import Broker
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
 from companion.readers.mqtt_link import MqttLink
 from companion.readers.mqtt_url import MqttUrl
-from companion.readers.protocol import READER_ID, normalize_uid
+from companion.readers.protocol import READER_ID
 from companion.readers.serial_link import SerialLink
 
 from ..cards import card_copies
-from ..table.cardbook import CARD_KINDS, CardBook
+from ..table.cardbook import CardBook
 from ..table.interpret import Alert
-from ..table.registry import RegistryError, TagRegistry
+from ..table.registry import TagRegistry
 from ..table.store import HubStore
 from ..table.table import (
     BatchViolation,
@@ -46,12 +48,10 @@ from ..table.table import (
     new_config,
     violation_error,
 )
+from .enrollment import Enrollment
+from .pushes import Listener, Pushes
 
 log = logging.getLogger("companion.hub")
-
-Listener = Callable[[str, str, Any], None]
-"""Called as ``listener(table_id, kind, payload)``: kind is ``state``, ``alert``, ``readers``,
-``enroll`` or ``token`` (a seat whose token was replaced)."""
 
 
 class Hub:
@@ -69,27 +69,17 @@ class Hub:
                                     _token_values(self.games))
         self.tables: dict[str, Table] = {}
         self.seats: dict[str, tuple[str, int]] = {}
-        self.listeners: list[Listener] = []
-        self.enrolling: str | None = None
-        """The guest color being enrolled (pawn enrollment), or None."""
-        self.enrolling_cards: str | None = None
-        """Card enrollment: ``"pick"`` (tap, then pick the card) or a kind enrolled in catalog
-        order (``movie``, ``theater``, ``award``); None when not enrolling cards."""
-        self.enrolling_tokens: int | None = None
-        """The popcorn token value being enrolled (B Movies), or None."""
-        self.pending_cards: list[str] = []
-        """UIDs tapped in ``pick`` mode that wait for their card (oldest first)."""
-        self.last_enrolled: dict[str, Any] | None = None
-        """The last ``enroll`` push of the enrollment under way, for an admin screen that
-        joins after it was sent (``join_admin`` answers with it)."""
+        self.pushes = Pushes(self.store)
+        """The notifications to the screens, delivered by their own thread (:mod:`.pushes`)."""
+        self.listeners: list[Listener] = self.pushes.listeners
+        """Who is told that a table changed (the Socket.IO layer appends itself)."""
         self.mqtt_table = mqtt_table
         self.ingest = Ingest(self.store, readers, on_event=self._on_tag,
-                             on_status=self._on_status, on_committed=self._flush)
-        self._deferred: list[tuple[str, str, Any]] = []
-        self._notes: queue.Queue[tuple[str, str, Any] | None] = queue.Queue()
-        self._notify_thread = threading.Thread(target=self._notifier, name="hub-notify",
-                                               daemon=True)
-        self._notify_thread.start()
+                             on_status=self._on_status, on_committed=self.pushes.flush)
+        self.enrollment = Enrollment(self.registry, self.lock, self.ingest.feedback,
+                                     self.pushes.emit)
+        """The enrollment under way, if any; while one is, taps enroll tags instead of being
+        played (:mod:`.enrollment`)."""
         self.links: list[Any] = []
         self.broker: Broker | None = None
         self.on_reader_login: Callable[[str], None] | None = None
@@ -155,74 +145,14 @@ class Hub:
         for link in self.links:
             link.stop()
         self.ingest.stop()
-        self._notes.put(None)
-        self._notify_thread.join(timeout=5)
+        self.pushes.stop()
         if self.broker:
             self.broker.close()
         self.store.close()
 
-    def _emit(self, table_id: str, kind: str, payload: Any = None) -> None:
-        """Queue a notification; the notifier thread tells the listeners.
-
-        Neither the reader path nor a request ever waits for a dashboard: building views
-        and writing to WebSockets happens in the notifier thread. A notification raised
-        inside a reader batch's transaction waits until that batch is committed.
-        """
-        if self.store.in_transaction():
-            self._deferred.append((table_id, kind, payload))
-            return
-        self._notes.put((table_id, kind, payload))
-
-    def _flush(self) -> None:
-        """Release the notifications of the batch just committed."""
-        with self.lock:
-            pending, self._deferred = self._deferred, []
-        for note in pending:
-            self._notes.put(note)
-
-    def _notifier(self) -> None:
-        while True:
-            batch = [self._notes.get()]
-            while True:
-                try:
-                    batch.append(self._notes.get_nowait())
-                except queue.Empty:
-                    break
-            try:
-                if not self._deliver(batch):
-                    return
-            finally:
-                for _ in batch:
-                    self._notes.task_done()
-
-    def _deliver(self, batch: list[tuple[str, str, Any] | None]) -> bool:
-        seen: set[str] = set()
-        for note in batch:
-            if note is None:
-                return False
-            table_id, kind, payload = note
-            if kind == "state":
-                if table_id in seen:
-                    continue  # one state push per table and round is enough
-                seen.add(table_id)
-            self._tell(table_id, kind, payload)
-        return True
-
-    def _tell(self, table_id: str, kind: str, payload: Any) -> None:
-        for listener in list(self.listeners):
-            try:
-                listener(table_id, kind, payload)
-            except Exception:  # noqa: BLE001 - a broken listener must not stop the hub
-                log.exception("hub: listener failed")
-
     def settled(self, timeout: float = 5.0) -> bool:
         """Wait until every queued notification has been delivered (for tests and tools)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self._notes.unfinished_tasks == 0:
-                return True
-            time.sleep(0.002)
-        return False
+        return self.pushes.settled(timeout)
 
     # -- tables ----------------------------------------------------------------------------
 
@@ -263,7 +193,7 @@ class Hub:
                 self.store.add_table(table_id, config_dict(config), config.created)
                 table.auto_deal()
             self._register(table)
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
         return table, pin, tokens
 
     def _release_finished(self, readers: list[str]) -> None:
@@ -283,7 +213,7 @@ class Hub:
         """Close a table: no more input, and its readers are free for another table."""
         with self.lock:
             self._close(self.table(table_id))
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
 
     def game(self, game: Any) -> GameKind:
         """A game by id, or ``BAD_REQUEST`` naming the games there are."""
@@ -307,7 +237,7 @@ class Hub:
                 table.submit(move, source)
             except table.game.violation as exc:
                 raise violation_error(exc) from exc
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
         return table
 
     def submit_batch(self, table_id: str, moves: list[Move], source: str = "tablet") -> Table:
@@ -318,26 +248,26 @@ class Hub:
                 table.submit_batch(moves, source)
             except BatchViolation as exc:
                 raise exc.error() from exc
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
         return table
 
     def undo(self, table_id: str) -> None:
         """Take back the last move of a table."""
         with self.lock:
             self.table(table_id).undo()
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
 
     def correct(self, table_id: str, pawn: Any, zone: Any, player: Any = None) -> None:
         """Put a pawn where the table says it really is."""
         with self.lock:
             self.table(table_id).correct(pawn, zone, player)
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
 
     def set_hints(self, table_id: str, hints: Any) -> None:
         """Turn a table's seating hints on or off."""
         with self.lock:
             self.table(table_id).set_hints(hints)
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
 
     def deal(self, table_id: str, seed: Any) -> None:
         """Turn "deal for us" on with a seed, and deal what is pending now."""
@@ -346,28 +276,21 @@ class Hub:
         with self.lock:
             table = self.table(table_id)
             table.enable_deal(seed)
-        self._emit(table_id, "state")
+        self.pushes.emit(table_id, "state")
 
     def reissue_token(self, table_id: str, seat: Any) -> str:
         """A new token for a seat's phone; the old one stops working at once (the phones
         that joined with it stop getting that seat's private pushes)."""
         with self.lock:
             token = self.table(table_id).reissue_token(seat)
-        self._emit(table_id, "token", seat)
+        self.pushes.emit(table_id, "token", seat)
         return token
 
     # -- readers ---------------------------------------------------------------------------
 
     def _on_tag(self, event: TagEvent) -> None:
         """One accepted tap (inside the store's transaction)."""
-        if self.enrolling is not None:
-            self._enroll(event)
-            return
-        if self.enrolling_cards is not None:
-            self._enroll_card(event)
-            return
-        if self.enrolling_tokens is not None:
-            self._enroll_token(event, self.enrolling_tokens)
+        if self.enrollment.tap(event):
             return
         seat = self.seats.get(event.reader)
         if seat is None:
@@ -385,110 +308,12 @@ class Hub:
         level = "error" if isinstance(result, Alert) else "ok"
         self.ingest.feedback(event.reader, level, event.seq)
         if isinstance(result, Alert):
-            self._emit(table.id, "alert", result.to_dict())
-        self._emit(table.id, "state")
-
-    def _enroll(self, event: TagEvent) -> None:
-        assert self.enrolling is not None
-        try:
-            pawn = self.registry.enroll(event.uid, self.enrolling)
-        except RegistryError as exc:
-            self.ingest.feedback(event.reader, "error", event.seq)
-            self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
-            return
-        self.ingest.feedback(event.reader, "ok", event.seq)
-        self._enrolled({"ok": True, "pawn": pawn, "uid": event.uid,
-                        "counts": self.registry.counts()})
-
-    def enroll_mode(self, color: Any = None, cards: Any = None, tokens: Any = None) -> None:
-        """Start pawn enrollment of ``color``, or card enrollment: ``cards`` is True (tap,
-        then pick the card) or a kind (tap the cards in catalog order), or B Movies' popcorn
-        tokens of value ``tokens`` (tap every 0, then every 1, ...)."""
-        if tokens is not None:
-            if type(tokens) is not int or str(tokens) not in self.registry.token_capacity():
-                raise TableError("BAD_REQUEST", "tokens must be a popcorn token value: "
-                                 + ", ".join(self.registry.token_capacity()))
-            with self.lock:
-                self.enrolling = self.enrolling_cards = None
-                self.enrolling_tokens = tokens
-                self.pending_cards, self.last_enrolled = [], None
-            return
-        if cards is not None:
-            if cards is not True and cards not in CARD_KINDS:
-                raise TableError("BAD_REQUEST", 'cards must be true (tap, then pick) or one '
-                                 f'of {", ".join(CARD_KINDS)} (catalog order)')
-            color = None
-        elif not isinstance(color, str) or color not in self.registry.capacity():
-            raise TableError("BAD_REQUEST", "color must be a guest color, or give "
-                             '"cards": true or a card kind')
-        with self.lock:
-            self.enrolling, self.enrolling_tokens = color, None
-            self.enrolling_cards = None if cards is None else "pick" if cards is True else cards
-            self.pending_cards, self.last_enrolled = [], None
-
-    def stop_enrolling(self) -> None:
-        """End any enrollment (pawns or cards); pending card UIDs are forgotten."""
-        with self.lock:
-            self.enrolling = self.enrolling_cards = self.enrolling_tokens = None
-            self.pending_cards = []
-
-    def bind_card(self, uid: Any, kind: Any, card: Any) -> dict[str, Any]:
-        """Bind a UID (one tapped in ``pick`` mode, or typed) to a card; pushes and returns
-        the ``enroll`` result."""
-        with self.lock:
-            title = self.registry.enroll_card(uid, kind, card)
-            uid = normalize_uid(uid)  # valid: the registry took it
-            if uid in self.pending_cards:
-                self.pending_cards.remove(uid)
-            result = {"ok": True, "uid": uid, "kind": kind, "card": card, "title": title,
-                      "cards": self.registry.card_counts()}
-        self._enrolled(result)
-        return result
-
-    def _enroll_card(self, event: TagEvent) -> None:
-        mode = self.enrolling_cards
-        try:
-            if mode == "pick":
-                known = self.registry.describe(event.uid)
-                if known is not None:
-                    raise RegistryError("DUPLICATE_UID", f"tag {event.uid} is already "
-                                        f"{known}; tap a card that has no tag yet")
-                if event.uid not in self.pending_cards:
-                    self.pending_cards.append(event.uid)
-                result: dict[str, Any] = {"ok": True, "pending": event.uid,
-                                          "waiting": list(self.pending_cards)}
-            else:
-                assert mode is not None
-                card = self.registry.enroll_next(event.uid, mode)
-                result = {"ok": True, "uid": event.uid, "kind": mode, "card": card,
-                          "title": self.registry.book.title(mode, card),
-                          "cards": self.registry.card_counts()}
-        except RegistryError as exc:
-            self.ingest.feedback(event.reader, "error", event.seq)
-            self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
-            return
-        self.ingest.feedback(event.reader, "ok", event.seq)
-        self._enrolled(result)
-
-    def _enroll_token(self, event: TagEvent, value: int) -> None:
-        try:
-            token = self.registry.enroll_token(event.uid, value)
-        except RegistryError as exc:
-            self.ingest.feedback(event.reader, "error", event.seq)
-            self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
-            return
-        self.ingest.feedback(event.reader, "ok", event.seq)
-        self._enrolled({"ok": True, "uid": event.uid, "token": token, "value": value,
-                        "tokens": self.registry.token_counts(),
-                        "capacity": self.registry.token_capacity()})
-
-    def _enrolled(self, result: dict[str, Any]) -> None:
-        self.last_enrolled = result
-        self._emit("", "enroll", result)
+            self.pushes.emit(table.id, "alert", result.to_dict())
+        self.pushes.emit(table.id, "state")
 
     def _on_status(self, info: ReaderInfo) -> None:
         seat = self.seats.get(info.reader)
-        self._emit(seat[0] if seat else "", "readers", self.reader_status())
+        self.pushes.emit(seat[0] if seat else "", "readers", self.reader_status())
 
     def reader_status(self) -> list[dict[str, Any]]:
         """Every known reader: online, transport, and the table and seat it is bound to."""
@@ -498,6 +323,27 @@ class Hub:
             out.append({"reader": reader, "online": info.online, "transport": info.transport,
                         "table": seat[0] if seat else None, "seat": seat[1] if seat else None})
         return out
+
+    # -- enrollment ------------------------------------------------------------------------
+
+    def enroll_mode(self, color: Any = None, cards: Any = None, tokens: Any = None) -> None:
+        """Start an enrollment: pawns of ``color``, cards (``cards``: True to tap then pick,
+        or a kind in catalog order) or popcorn tokens of value ``tokens`` (see
+        :meth:`Enrollment.start`)."""
+        self.enrollment.start(color, cards, tokens)
+
+    def stop_enrolling(self) -> None:
+        """End any enrollment; taps are played again (see :meth:`Enrollment.stop`)."""
+        self.enrollment.stop()
+
+    def bind_card(self, uid: Any, kind: Any, card: Any) -> dict[str, Any]:
+        """Bind a UID to a card and push the result (see :meth:`Enrollment.bind_card`)."""
+        return self.enrollment.bind_card(uid, kind, card)
+
+    @property
+    def last_enrolled(self) -> dict[str, Any] | None:
+        """The last ``enroll`` push of the enrollment under way (:attr:`Enrollment.last`)."""
+        return self.enrollment.last
 
 
 def _token_values(games: dict[str, GameKind]) -> tuple[int, ...]:

@@ -1,4 +1,8 @@
-"""Phone links: each player's private screen, as a link and as a QR code to scan.
+"""Phones: each player's private screen, its link and QR code, and the routes a phone uses.
+
+``GET /api/tables/<table>/players/<seat>/private`` is a player's private view (what only that
+player may see; its game says what, :meth:`~companion.games.base.GameKind.private_view`), and
+needs that seat's token.
 
 A phone link is ``<hub>/phone/<table>/<seat>#token=<token>``: the token rides in the
 fragment, which a browser never sends, so it appears in no request line and no log. The hub
@@ -20,7 +24,7 @@ from typing import Any
 from urllib.parse import quote
 
 import segno
-from flask import Flask, Response, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from companion.table.table import Table, TableError
 
@@ -75,10 +79,18 @@ def parse_seat(text: str, table: Table) -> int:
     return int(text)
 
 
-def register_phones(app: Flask, hub: Hub) -> None:
-    """Add the token re-issue route to ``app``."""
+def blueprint(hub: Hub) -> Blueprint:
+    """The phone routes of ``hub``: a player's private view, and a seat's new token."""
+    phones = Blueprint("phones", __name__)
 
-    @app.post("/api/tables/<table_id>/players/<seat>/token")
+    @phones.get("/api/tables/<table_id>/players/<int:seat>/private")
+    def private(table_id: str, seat: int):
+        if auth.token_seat(hub, table_id) != seat:
+            raise TableError("WRONG_TOKEN", "That is not this player's token.", 403)
+        with hub.lock:
+            return jsonify(hub.table(table_id).private(seat))
+
+    @phones.post("/api/tables/<table_id>/players/<seat>/token")
     def reissue(table_id: str, seat: str):
         table = hub.table(table_id)  # 404 before the PIN is looked at
         body = json_object(optional=True)
@@ -87,3 +99,5 @@ def register_phones(app: Flask, hub: Hub) -> None:
         token = hub.reissue_token(table_id, number)
         (link,) = phone_links(table, {number: token}, request.host_url)
         return secret_answer({**link, "token": token})
+
+    return phones

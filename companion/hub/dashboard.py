@@ -1,0 +1,61 @@
+"""What a screen loads before it opens a table: the page, its files, and the hub-wide facts.
+
+``GET /``, ``/setup``, ``/table/<id>`` and ``/phone/<id>/<seat>`` all answer the one page
+(``web/index.html``), which picks its screen from the address; ``GET /web/<name>`` serves its
+modules and styles, with ``max_age=0``: a browser checks again each time, so a hub that was
+updated serves its new dashboard at once.
+
+The JSON routes here are about the hub as a whole, not one table: the card catalog
+(``/api/catalog``), the games it hosts (``/api/games``), whether it is up and how many tables
+it holds (``/api/health``), and its readers (``/api/readers``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, send_from_directory
+
+from companion.assets import web_dir
+from companion.cards import action_meanings
+from companion.table.views import catalog_json
+
+from .hub import Hub
+
+
+def blueprint(hub: Hub) -> Blueprint:
+    """The page, its files and the hub-wide routes of ``hub``. The dashboard's folder is
+    found here, once: a broken install fails at start, not on a request."""
+    dashboard = Blueprint("dashboard", __name__)
+    web = web_dir()
+
+    @dashboard.get("/")
+    @dashboard.get("/setup")
+    @dashboard.get("/table/<table_id>")
+    @dashboard.get("/phone/<table_id>/<int:seat>")
+    def index(**_: Any):
+        return send_from_directory(web, "index.html", max_age=0)
+
+    @dashboard.get("/web/<path:name>")
+    def web_file(name: str):
+        return send_from_directory(web, name, max_age=0)
+
+    @dashboard.get("/api/catalog")
+    def catalog():
+        return jsonify(catalog_json(hub.catalog, action_meanings()))
+
+    @dashboard.get("/api/games")
+    def games():
+        return jsonify([{"id": g.id, "title": g.title, "min_players": g.min_players,
+                         "max_players": g.max_players} for g in hub.games.values()])
+
+    @dashboard.get("/api/health")
+    def health():
+        return jsonify({"ok": True, "tables": len(hub.tables)})
+
+    @dashboard.get("/api/readers")
+    def readers():
+        with hub.lock:
+            return jsonify(hub.reader_status())
+
+    return dashboard

@@ -1,0 +1,124 @@
+"""The Socket.IO side of the hub: the rooms a screen joins, and the pushes each room gets.
+
+A client emits ``join`` with a table id to get that table's ``state`` pushes (the public
+view) and its ``alert`` pushes; ``join_private`` with a player's token adds that player's
+``private`` pushes (room ``<table>/p<seat>``); ``join_admin`` with the admin PIN adds the
+``enroll`` pushes (room :data:`ADMIN_ROOM`), which carry tag UIDs. Every client gets the
+``readers`` pushes. Nothing private is ever sent to a table's room. A refused join is an
+``error`` event ``{"code", "params", "message"}`` and joins nothing.
+
+The pushes come from the hub's notifier thread (:mod:`.pushes`): :func:`register` makes this
+module the hub's listener.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_socketio import SocketIO, emit, join_room
+
+from companion.table.table import Table
+
+from . import auth
+from .hub import Hub
+from .pin_tries import TooManyTries
+from .pushes import Listener
+
+ADMIN_ROOM = "admin"
+"""The Socket.IO room of clients that joined with the admin PIN: they get ``enroll`` pushes."""
+
+PrivateRooms = set[tuple[str, int]]
+"""The ``(table id, seat)`` pairs with a phone in their private room: only those get
+``private`` pushes built."""
+
+
+def register(socketio: SocketIO, hub: Hub) -> None:
+    """Add the ``join``, ``join_private`` and ``join_admin`` handlers to ``socketio`` and
+    tell it every push of ``hub`` from now on."""
+    private_rooms: PrivateRooms = set()
+    _table_joins(socketio, hub, private_rooms)
+    _admin_join(socketio, hub)
+    hub.listeners.append(pusher(socketio, hub, private_rooms))
+
+
+def _table_joins(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> None:
+    @socketio.on("join")
+    def join(data: Any):
+        table_id = data.get("table") if isinstance(data, dict) else None
+        table = hub.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            emit("error", {"code": "TABLE_NOT_FOUND", "params": {}, "message": "No such table."})
+            return
+        join_room(table.id)
+        with hub.lock:
+            emit("state", {"table": table.id, "events": table.count,
+                           "view": table.view()})
+
+    @socketio.on("join_private")
+    def join_private(data: Any):
+        data = data if isinstance(data, dict) else {}
+        table_id = data.get("table")
+        table = hub.tables.get(table_id) if isinstance(table_id, str) else None
+        seat = table.config.player_of_token(data.get("token")) if table else None
+        if table is None or seat is None or seat != data.get("player"):
+            emit("error", {"code": "WRONG_TOKEN", "params": {},
+                           "message": "That is not this player's token."})
+            return
+        join_room(f"{table.id}/p{seat}")
+        private_rooms.add((table.id, seat))
+        with hub.lock:
+            emit("private", {"table": table.id, "view": table.private(seat)})
+
+
+def _admin_join(socketio: SocketIO, hub: Hub) -> None:
+    @socketio.on("join_admin")
+    def join_admin(data: Any):
+        pin = data.get("admin_pin") if isinstance(data, dict) else None
+        try:
+            if not auth.check_admin(pin):
+                emit("error", {"code": "WRONG_PIN", "params": {}, "message": auth.ADMIN_MESSAGE})
+                return
+        except TooManyTries as exc:
+            emit("error", {**exc.to_dict(), "retry_after": exc.retry_after})
+            return
+        join_room(ADMIN_ROOM)
+        emit("admin", {**hub.enrollment.status(admin=True), "last": hub.enrollment.last})
+
+
+def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listener:
+    """The hub listener that turns a notification into Socket.IO events: a table's view to
+    its room and each private view to its seat's room (``state``), an ``alert`` to the
+    table's room, a replaced token's ``error`` (closing that seat's room), ``enroll`` to the
+    admin room and ``readers`` to everyone."""
+    def push(table_id: str, kind: str, payload: Any) -> None:
+        if kind == "state" and table_id in hub.tables:
+            _push_state(socketio, hub.tables[table_id], private_rooms)
+        elif kind == "alert":
+            socketio.emit("alert", {"table": table_id, "alert": payload}, to=table_id)
+        elif kind == "token":  # a seat's old token no longer opens its private pushes
+            _close_seat(socketio, table_id, payload, private_rooms)
+        elif kind == "enroll":
+            socketio.emit(kind, payload, to=ADMIN_ROOM)  # a UID lets its holder forge taps
+        elif kind == "readers":
+            socketio.emit(kind, payload)
+    return push
+
+
+def _push_state(socketio: SocketIO, table: Table, private_rooms: PrivateRooms) -> None:
+    # a live state is never changed in place: no lock needed to read one
+    state, events, view = table.state, table.count, table.view()
+    socketio.emit("state", {"table": table.id, "events": events, "view": view}, to=table.id)
+    for seat in range(len(table.config.players)):
+        if (table.id, seat) in private_rooms:
+            socketio.emit("private", {"table": table.id, "view": table.game.private_view(
+                state, seat, table.config.players)}, to=f"{table.id}/p{seat}")
+
+
+def _close_seat(socketio: SocketIO, table_id: str, seat: int,
+                private_rooms: PrivateRooms) -> None:
+    room = f"{table_id}/p{seat}"
+    socketio.emit("error", {"code": "WRONG_TOKEN", "params": {}, "message": "This phone "
+                            "link was replaced: scan the new QR code."}, to=room)
+    socketio.close_room(room)
+    private_rooms.discard((table_id, seat))
+

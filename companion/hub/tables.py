@@ -1,0 +1,192 @@
+"""The table routes: create and list tables, play moves, and read a table's view, log and scores.
+
+A table is created without a secret (``POST /api/tables``) and its answer is the one place its
+PIN and its players' tokens appear. After that, every change but a move needs the table's PIN:
+undo, a pawn correction, seating hints, "deal for us", closing (which the admin PIN may also
+do). A move (``POST /api/tables/<id>/moves``) needs the secret its game asks for it
+(:meth:`~companion.games.base.GameKind.secret`): its player's token, the PIN, either, or
+nothing; a batch (``"moves"``) is applied all or none, and a refusal names the move's
+``index``. The full state and the game record need the PIN too, as they show what the public
+view hides; the view, the scores and the list of tables need nothing.
+
+Checks come in the order ``docs/api.md`` gives: the body (400), the table (404) and, for a
+move, the move's form (400, read by the table's game), then the secret (403, or 429 after too
+many wrong PINs), then the request itself (400 or 409). Refusals are raised and answered by
+:mod:`.errors`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from companion.engine.moves import Move
+from companion.games import DEFAULT, GameKind
+from companion.games.base import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN
+from companion.table.table import MAX_BATCH, TableError
+
+from . import auth
+from .bodies import json_body, json_object
+from .hub import Hub
+from .phones import phone_links, secret_answer
+
+
+def blueprint(hub: Hub) -> Blueprint:
+    """The table routes of ``hub``: the list and creation, moves, and the PIN-held changes
+    and readings of one table."""
+    tables = Blueprint("tables", __name__)
+    _listing(tables, hub)
+    _moves(tables, hub)
+    _changes(tables, hub)
+    _readings(tables, hub)
+    return tables
+
+
+def _listing(tables: Blueprint, hub: Hub) -> None:
+    @tables.get("/api/tables")
+    def list_tables():
+        with hub.lock:
+            return jsonify([t.info() for t in hub.tables.values()])
+
+    @tables.post("/api/tables")
+    def create():
+        body = json_body()
+        table, pin, tokens = hub.create_table(body.get("players"), body.get("readers"),
+                                              body.get("first_player", 0), body.get("name"),
+                                              body.get("deal_seed"), body.get("hints", True),
+                                              body.get("game", DEFAULT), body)
+        phones = phone_links(table, dict(enumerate(tokens)), request.host_url)
+        return secret_answer({**table.info(), "pin": pin, "tokens": tokens,
+                              "phones": phones}, 201)
+
+    @tables.get("/api/tables/<table_id>")
+    def get_table(table_id: str):
+        with hub.lock:
+            table = hub.table(table_id)
+            return jsonify({**table.info(), "view": table.view(),
+                            "alerts": list(table.alerts)})
+
+
+def _moves(tables: Blueprint, hub: Hub) -> None:
+    @tables.post("/api/tables/<table_id>/moves")
+    def post_move(table_id: str):
+        body = json_body()
+        table = hub.table(table_id)
+        moves = parsed_moves(body, table.game)
+        for index, move in enumerate(moves):
+            authorize(hub, table_id, body, move, None if "move" in body else index)
+        if "move" in body:
+            hub.submit(table_id, moves[0])
+            applied: Any = moves[0].to_dict()
+        else:
+            hub.submit_batch(table_id, moves)
+            applied = [move.to_dict() for move in moves]
+        with hub.lock:
+            return jsonify({"applied": applied, "view": table.view()})
+
+
+def _changes(tables: Blueprint, hub: Hub) -> None:
+    @tables.post("/api/tables/<table_id>/undo")
+    def undo(table_id: str):
+        auth.table_pin(hub, table_id, json_object(optional=True))
+        hub.undo(table_id)
+        return jsonify({"ok": True, "events": hub.table(table_id).count})
+
+    @tables.post("/api/tables/<table_id>/correct")
+    def correct(table_id: str):
+        body = json_body()
+        auth.table_pin(hub, table_id, body)
+        hub.correct(table_id, body.get("pawn"), body.get("zone"), body.get("player"))
+        return jsonify({"ok": True})
+
+    @tables.post("/api/tables/<table_id>/hints")
+    def hints(table_id: str):
+        body = json_body()
+        auth.table_pin(hub, table_id, body)
+        hub.set_hints(table_id, body.get("hints"))
+        return jsonify({"ok": True, "hints": hub.table(table_id).hints})
+
+    @tables.post("/api/tables/<table_id>/deal")
+    def deal(table_id: str):
+        body = json_body()
+        auth.table_pin(hub, table_id, body)
+        hub.deal(table_id, body.get("seed"))
+        return jsonify({"ok": True})
+
+    @tables.post("/api/tables/<table_id>/close")
+    def close(table_id: str):
+        body = json_object(optional=True)
+        hub.table(table_id)
+        if auth.wants_admin(body):  # a table whose PIN is lost is closed by the admin
+            auth.admin_pin(body)
+        else:
+            auth.table_pin(hub, table_id, body)
+        hub.close_table(table_id)
+        return jsonify({"ok": True, "table": hub.table(table_id).info()})
+
+
+def _readings(tables: Blueprint, hub: Hub) -> None:
+    @tables.get("/api/tables/<table_id>/record")
+    def record(table_id: str):
+        auth.table_pin(hub, table_id)
+        with hub.lock:
+            text = hub.table(table_id).record_text()
+        return Response(text, mimetype="application/x-ndjson")
+
+    @tables.get("/api/tables/<table_id>/state")
+    def full_state(table_id: str):
+        auth.table_pin(hub, table_id)
+        with hub.lock:
+            table = hub.table(table_id)
+            table.check_open_state()
+            return jsonify({"events": table.count, "state": table.state.to_dict()})
+
+    @tables.get("/api/tables/<table_id>/scores")
+    def scores(table_id: str):
+        with hub.lock:
+            return jsonify(hub.table(table_id).scores())
+
+
+def parsed_moves(body: dict[str, Any], game: GameKind) -> list[Move]:
+    """The body's one ``move``, or its ``moves`` (a batch): parsed, not yet checked by rules.
+
+    A malformed move in a batch is refused with the batch's ``index`` of it.
+    """
+    if ("move" in body) == ("moves" in body):
+        raise TableError("BAD_MOVE", 'The body needs either "move" (one move) or "moves" '
+                         "(a list of moves made all or none), not both or neither.", 400)
+    if "move" in body:
+        return [_parsed(game, body["move"], None)]
+    moves = body["moves"]
+    if not isinstance(moves, list) or not 1 <= len(moves) <= MAX_BATCH:
+        raise TableError("BAD_MOVE", f'"moves" must be a list of 1 to {MAX_BATCH} moves.', 400)
+    return [_parsed(game, move, index) for index, move in enumerate(moves)]
+
+
+def _parsed(game: GameKind, data: Any, index: int | None) -> Move:
+    try:
+        return game.move_from_dict(data)
+    except game.violation as exc:
+        where = "" if index is None else f"Move {index + 1} of the batch: "
+        raise TableError(exc.code, where + exc.message, 400, index, exc.params) from exc
+
+
+def authorize(hub: Hub, table_id: str, body: dict[str, Any], move: Move,
+              index: int | None) -> None:
+    """Refuse ``move`` unless the request carries the secret its game says it needs
+    (:meth:`GameKind.secret`): its player's token, the table PIN, or either; a refusal in
+    a batch names the move's ``index``."""
+    table = hub.table(table_id)
+    try:
+        secret = table.game.secret(table.state, move)
+        seat = auth.token_seat(hub, table_id, body) if secret else None
+        if secret == SECRET_PIN or (secret == SECRET_EITHER and seat is None):
+            auth.table_pin(hub, table_id, body)  # one person at the tablet, with the PIN
+        elif secret in (SECRET_TOKEN, SECRET_EITHER) and seat != move.player:
+            raise TableError("WRONG_TOKEN", "Only that player's phone may make this move.",
+                             403)
+    except TableError as exc:
+        if index is not None and exc.index is None:
+            exc.index = index
+        raise
