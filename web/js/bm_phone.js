@@ -14,7 +14,7 @@ import { finalCutHtml } from "./bm_final_cut.js";
 import { cardsWord, roleWord, studioWord, voteWord } from "./bm_words.js";
 import { PhoneLink } from "./phone_link.js";
 
-export function mountBmPhone(root, ctx, tableId, seat) {
+export function mountPhone(root, ctx, tableId, seat) {
   const link = new PhoneLink(root, tableId, seat);
   const token = link.token;
   let pub = null;

@@ -20,7 +20,7 @@ import { cardsWord, roleWord } from "./bm_words.js";
 import { drawsHtml, lastTurnHtml, pitchHtml, revealHtml, studioDealHtml, votingHtml } from "./bm_turn.js";
 
 /** Mount the B Movies table screen for `tableId`; returns the function that unmounts it. */
-export function mountBmTable(root, ctx, tableId) {
+export function mountTable(root, ctx, tableId) {
   const screen = new BmTableScreen(root, ctx, tableId);
   return () => screen.unmount();
 }
