@@ -51,8 +51,8 @@ const SCREENS = {
     phone: () => import("./phone.js"),
   },
   "b-movies": {
-    table: () => import("./bm_table.js"),
-    phone: () => import("./bm_phone.js"),
+    table: () => import("./games/bmovies/table.js"),
+    phone: () => import("./games/bmovies/phone.js"),
   },
 };
 
