@@ -47,8 +47,8 @@ function toast(message, kind = "info") {
  * seat)`), loaded when first shown. A new game adds its modules and one entry here. */
 const SCREENS = {
   popcorn: {
-    table: () => import("./table.js"),
-    phone: () => import("./phone.js"),
+    table: () => import("./games/popcorn/table.js"),
+    phone: () => import("./games/popcorn/phone.js"),
   },
   "b-movies": {
     table: () => import("./games/bmovies/table.js"),

@@ -6,16 +6,16 @@
 // is shown when it refuses. Buying is "tap a card, then a slot"; seating is "tap a drawn
 // pawn, then a seat"; everything else is a button for one legal move.
 
-import { ApiError, call, tableCall } from "./api.js";
+import { ApiError, call, tableCall } from "../../api.js";
 import { COLORS, actionLabel, adSpace, esc, guestChip, guestName, letter, moveLabel, pawnHtml, seatWords,
-  shortLabel } from "./labels.js";
-import { actionMeaning, alertText, colorWord, errorText, t, tn } from "./i18n.js";
+  shortLabel } from "../../labels.js";
+import { actionMeaning, alertText, colorWord, errorText, t, tn } from "../../i18n.js";
 import { checklistHtml, roundChecklist } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
-import { ranked } from "./search.js";
+import { ranked } from "../../search.js";
 import { Proposals } from "./proposal.js";
 import { Gains, activationWords } from "./gains.js";
-import { showPhoneQr } from "./phone_qr.js";
+import { showPhoneQr } from "../../phone_qr.js";
 import { mountSpeech } from "./speech.js";
 import { cardChoiceHtml } from "./card_choice.js";
 
