@@ -85,7 +85,8 @@ def test_every_message_the_dashboard_asks_for_is_in_the_template() -> None:
     kept = {m.id if isinstance(m.id, str) else m.id[0] for m in read_template()
             if m.id and not m.context}
     web = Path(__file__).resolve().parents[1] / "web" / "js"
-    asked = {(path.name, found) for path in web.glob("*.js") if path.name != "i18n.js"
+    asked = {(path.relative_to(web).as_posix(), found) for path in web.rglob("*.js")
+             if path.name != "i18n.js"
              for found in JS_MESSAGE.findall(path.read_text(encoding="utf-8"))}
     assert len(asked) > 100
     assert sorted(m for m in asked if m[1] not in kept) == []

@@ -124,8 +124,9 @@ def test_the_installed_hub_serves_every_page_and_every_file(served) -> None:
     for page in ("/", "/setup", f"/table/{table['id']}", f"/phone/{table['id']}/0"):
         assert "<main id=\"app\">" in call(served.base + page), page
     files = dashboard_files(served.base)
-    assert {"/web/js/app.js", "/web/js/setup.js", "/web/js/table.js",
-            "/web/js/phone.js", "/web/css/base.css"} <= files
+    assert {"/web/js/app.js", "/web/js/setup.js", "/web/js/games/popcorn/table.js",
+            "/web/js/games/popcorn/phone.js", "/web/js/games/bmovies/table.js",
+            "/web/js/games/bmovies/phone.js", "/web/css/base.css"} <= files
     assert len(files) == len(repo_files("web", "*.js")) + len(repo_files("web", "*.css"))
 
 

@@ -42,6 +42,25 @@ function toast(message, kind = "info") {
   setTimeout(() => box.remove(), kind === "error" ? 8000 : 3500);
 }
 
+/** Each game's screens, by the table's `game`: its table screen (a module exporting
+ * `mountTable(root, ctx, tableId)`) and its phone screen (`mountPhone(root, ctx, tableId,
+ * seat)`), loaded when first shown. A new game adds its modules and one entry here. */
+const SCREENS = {
+  popcorn: {
+    table: () => import("./games/popcorn/table.js"),
+    phone: () => import("./games/popcorn/phone.js"),
+  },
+  "b-movies": {
+    table: () => import("./games/bmovies/table.js"),
+    phone: () => import("./games/bmovies/phone.js"),
+  },
+};
+
+/** A game's screens; Popcorn's for a game this page does not know. */
+function screensOf(game) {
+  return Object.keys(SCREENS).includes(game) ? SCREENS[game] : SCREENS.popcorn;
+}
+
 let unmount = null;
 
 /** Show the screen for the current address. */
@@ -57,13 +76,11 @@ async function route() {
   const parts = location.pathname.split("/").filter(Boolean);
   const ctx = { socket, catalog: await catalog(), askPin, toast, go };
   if (parts[0] === "table" && parts[1]) {
-    unmount = (await gameOf(parts[1])) === "b-movies"
-      ? (await import("./bm_table.js")).mountBmTable(root, ctx, parts[1])
-      : (await import("./table.js")).mountTable(root, ctx, parts[1]);
+    const screens = screensOf(await gameOf(parts[1]));
+    unmount = (await screens.table()).mountTable(root, ctx, parts[1]);
   } else if (parts[0] === "phone" && parts[1]) {
-    unmount = (await gameOf(parts[1])) === "b-movies"
-      ? (await import("./bm_phone.js")).mountBmPhone(root, ctx, parts[1], Number(parts[2]))
-      : (await import("./phone.js")).mountPhone(root, ctx, parts[1], Number(parts[2]));
+    const screens = screensOf(await gameOf(parts[1]));
+    unmount = (await screens.phone()).mountPhone(root, ctx, parts[1], Number(parts[2]));
   } else {
     unmount = (await import("./setup.js")).mountSetup(root, ctx);
   }

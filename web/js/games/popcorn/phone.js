@@ -3,11 +3,11 @@
 // player's own public cinema and whose turn it is. The link and its token are handled by
 // `PhoneLink` (phone_link.js), shared with the other games' phones.
 
-import { ApiError, call } from "./api.js";
-import { awardText, colorWord, t, tn } from "./i18n.js";
-import { COLORS, actionLabel, esc, letter, pawnHtml } from "./labels.js";
-import { PhoneLink } from "./phone_link.js";
-import { ranked } from "./search.js";
+import { ApiError, call } from "../../api.js";
+import { awardText, colorWord, t, tn } from "../../i18n.js";
+import { COLORS, actionLabel, esc, letter, pawnHtml } from "../../labels.js";
+import { PhoneLink } from "../../phone_link.js";
+import { ranked } from "../../search.js";
 
 const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];
 

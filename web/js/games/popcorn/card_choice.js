@@ -5,8 +5,8 @@
 // legal slot, naming what the card would cover there, and one tap sends that move. Any move
 // clears the choice.
 
-import { t, tn } from "./i18n.js";
-import { esc } from "./labels.js";
+import { t, tn } from "../../i18n.js";
+import { esc } from "../../labels.js";
 
 /** Each slot's button word, in this device's language. */
 const SLOT_WORDS = () => [t("Left slot"), t("Center slot"), t("Right slot")];

@@ -4,7 +4,7 @@
 // spoken sentence comes from `spokenText`, in this device's language, and the voice speaks
 // that language.
 
-import { alertText, language, t } from "./i18n.js";
+import { alertText, language, t } from "../../i18n.js";
 
 const KEY = "popcorn:speak";
 

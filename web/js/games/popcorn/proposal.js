@@ -5,7 +5,7 @@
 // has the guests do next ("Seat and play as suggested"). Tapping a guest and then a seat still works: the proposal
 // is asked again for the guests still drawn.
 
-import { call } from "./api.js";
+import { call } from "../../api.js";
 
 /** Whether player `p` has finished drawing and has guests waiting to be seated. */
 function ready(view, p) {

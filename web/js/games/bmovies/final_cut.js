@@ -5,9 +5,9 @@
 // scores added) and the single players whose score is doubled. Then the winner(s) and the
 // tie-break the rules used. Pure HTML from the JSON and the names; nothing is computed here.
 
-import { t, tn } from "./i18n.js";
-import { esc } from "./labels.js";
-import { cardsWord, studioWord } from "./bm_words.js";
+import { t, tn } from "../../i18n.js";
+import { esc } from "../../labels.js";
+import { cardsWord, studioWord } from "./words.js";
 
 function tokensHtml(values) {
   if (!values.length) return `<span class="muted">${esc(t("no tokens"))}</span>`;

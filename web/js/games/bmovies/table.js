@@ -3,24 +3,24 @@
 // It draws the hub's public view on every `state` push: the round of rounds and the
 // clapboards left, the first player, the screenwriter; each player's token COUNT (never a
 // value: the view has none), the draws they owe and the movies they made; the tokens left in
-// the bucket. The "now" panel follows the turn (bm_turn.js): the pitch, who has voted (never
-// what), the reveal and the draws; at the end, the Final Cut (bm_final_cut.js). Reader
+// the bucket. The "now" panel follows the turn (turn.js): the pitch, who has voted (never
+// what), the reveal and the draws; at the end, the Final Cut (final_cut.js). Reader
 // alerts (a token tapped when none is owed...) show as banners, as on Popcorn's screen.
 // Undo, the tablet's vote entry and the studio deal need the table PIN (asked once, then
 // kept on this device). Every move is checked by the hub, whose sentence is shown when it
 // refuses.
 
-import { ApiError, call, savePin, savedPin, tableCall } from "./api.js";
-import { alertText, errorText, t, tn } from "./i18n.js";
-import { esc } from "./labels.js";
-import { showPhoneQr } from "./phone_qr.js";
-import { bmMove, tabletMove } from "./bm_api.js";
-import { finalCutHtml } from "./bm_final_cut.js";
-import { cardsWord, roleWord } from "./bm_words.js";
-import { drawsHtml, lastTurnHtml, pitchHtml, revealHtml, studioDealHtml, votingHtml } from "./bm_turn.js";
+import { ApiError, call, savePin, savedPin, tableCall } from "../../api.js";
+import { alertText, errorText, t, tn } from "../../i18n.js";
+import { esc } from "../../labels.js";
+import { showPhoneQr } from "../../phone_qr.js";
+import { bmMove, tabletMove } from "./moves.js";
+import { finalCutHtml } from "./final_cut.js";
+import { cardsWord, roleWord } from "./words.js";
+import { drawsHtml, lastTurnHtml, pitchHtml, revealHtml, studioDealHtml, votingHtml } from "./turn.js";
 
 /** Mount the B Movies table screen for `tableId`; returns the function that unmounts it. */
-export function mountBmTable(root, ctx, tableId) {
+export function mountTable(root, ctx, tableId) {
   const screen = new BmTableScreen(root, ctx, tableId);
   return () => screen.unmount();
 }

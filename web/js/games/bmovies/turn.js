@@ -2,12 +2,12 @@
 // the studio deal typed in (Hidden Team, cardboard deal), the pitch (2 to 4 Title cards as
 // big buttons and an optional typed title), the vote (who has voted, never what; the
 // tablet's vote entry for cardboard vote cards), the reveal (each vote, the tally, MADE or
-// REJECTED) and the draws owed. Pure HTML from the public view; bm_table.js wires the
+// REJECTED) and the draws owed. Pure HTML from the public view; table.js wires the
 // buttons (data-act) and sends the moves.
 
-import { t, tn } from "./i18n.js";
-import { esc } from "./labels.js";
-import { cardsWord, studioWord, voteHtml, voteWord } from "./bm_words.js";
+import { t, tn } from "../../i18n.js";
+import { esc } from "../../labels.js";
+import { cardsWord, studioWord, voteHtml, voteWord } from "./words.js";
 
 /** Pitch sizes: how many Title cards a pitch may have (the hub's facts, in the view). */
 export function pitchSizes(view) {

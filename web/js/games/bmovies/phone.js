@@ -6,15 +6,15 @@
 // seat's room (PRIVATE_VIEW), which the hub sends only after accepting the link's token; the
 // public view (`state`) says whose turn it is. The link and its token: `PhoneLink`.
 
-import { ApiError } from "./api.js";
-import { t, tn } from "./i18n.js";
-import { esc } from "./labels.js";
-import { bmMove, phoneMove } from "./bm_api.js";
-import { finalCutHtml } from "./bm_final_cut.js";
-import { cardsWord, roleWord, studioWord, voteWord } from "./bm_words.js";
-import { PhoneLink } from "./phone_link.js";
+import { ApiError } from "../../api.js";
+import { t, tn } from "../../i18n.js";
+import { esc } from "../../labels.js";
+import { bmMove, phoneMove } from "./moves.js";
+import { finalCutHtml } from "./final_cut.js";
+import { cardsWord, roleWord, studioWord, voteWord } from "./words.js";
+import { PhoneLink } from "../../phone_link.js";
 
-export function mountBmPhone(root, ctx, tableId, seat) {
+export function mountPhone(root, ctx, tableId, seat) {
   const link = new PhoneLink(root, tableId, seat);
   const token = link.token;
   let pub = null;

@@ -1,0 +1,115 @@
+// What the Popcorn table screen takes: clicks (every button carries a `data-act`; the
+// header's and the banners' too, so the listener is on the document), typing and Enter in a
+// search box, the checklist's ticks, and the selection of two-tap buying and seating (a card
+// or a drawn guest, then a slot or a seat).
+//
+// Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
+
+import { showPhoneQr } from "../../phone_qr.js";
+
+export const inputMethods = {
+  click(event) {
+    const el = event.target.closest("[data-act]");
+    if (!el || !this.view) return;
+    const act = el.dataset.act;
+    const num = (name) => Number(el.dataset[name]);
+    const handlers = {
+      "pick-movie": () => this.pick({ kind: "movie", card: el.dataset.card }),
+      "pick-theater": () => this.pick({ kind: "theater", card: el.dataset.card }),
+      "pick-pawn": () => this.pick({ kind: "pawn", pawn: num("pawn"), player: num("player") }),
+      seat: () => this.seatTapped(num("player"), num("slot"), num("seat")),
+      slot: () => this.slotTapped(num("player"), num("slot")),
+      "to-exit": () => this.send({ move: "to_exit", player: this.selection.player, pawn: this.selection.pawn }),
+      clear: () => { this.selection = null; this.render(); },
+      move: () => this.send(this.view.legal[num("index")]),
+      "next-seat": () => {
+        const next = this.nextSeat(num("player"));
+        const pick = next && next.moves.find(([m]) => this.ctx.catalog.pawns[m.pawn] === el.dataset.color);
+        if (pick) this.sendBatch(this.withForcedExits(pick[0]));
+      },
+      "seat-all": () => this.sendBatch(this.proposals.moves(num("player"))),
+      "seat-play": () => this.sendBatch([...this.proposals.moves(num("player")), ...this.proposals.then(num("player"))]),
+      gains: () => this.sendBatch(this.gains.moves(num("player"))),
+      suggestion: () => this.sendBatch(this.suggestion.moves(num("player"))),
+      hints: () => this.toggleHints(),
+      "open-group": () => {
+        this.openGroup = this.openGroup === el.dataset.key ? null : el.dataset.key;
+        this.render();
+      },
+      chance: () => this.send(this.view.chance[num("index")]),
+      "card-choice": () => this.send(this.view.card_choice.moves[num("index")]),
+      undo: () => this.undo(),
+      dismiss: () => this.dismiss(el.dataset.key),
+      "checklist-done": () => { this.checklist = null; this.render(); },
+      tick: () => this.tick(num("n"), el),
+      export: () => this.exportRecord(),
+      phones: () => showPhoneQr(this.ctx, this.id, this.view.names),
+    };
+    if (handlers[act]) handlers[act]();
+  },
+
+  tick(n, el) {
+    if (!this.checklist) return;
+    const ticked = (this.checklist.ticked ||= new Set());
+    if (ticked.has(n)) ticked.delete(n); else ticked.add(n);
+    el.classList.toggle("done", ticked.has(n));
+  },
+
+  input(event) {
+    const el = event.target;
+    if (el.dataset.act !== "search") return;
+    this.pickerQuery[el.dataset.kind] = el.value;
+    const pos = el.selectionStart;
+    this.render();
+    const again = this.root.querySelector(`[data-testid="search-${el.dataset.kind}"]`);
+    if (again) { again.focus(); again.setSelectionRange(pos, pos); }
+  },
+
+  key(event) {
+    const el = event.target;
+    if (event.key !== "Enter" || el.dataset.act !== "search") return;
+    const list = this.view.chance.map((m, i) => [m, i]).filter(([m]) => m.move === el.dataset.kind);
+    const shown = this.matches(el.dataset.kind, list);
+    if (shown.length === 1) this.send(this.view.chance[shown[0][1]]); // Enter takes the only match
+  },
+
+  pick(selection) {
+    const same = this.selection && JSON.stringify(this.selection) === JSON.stringify(selection);
+    this.selection = same ? null : selection;
+    this.refusal = null;
+    this.render();
+  },
+
+  seatTapped(player, slot, seat) {
+    const sel = this.selection;
+    if (sel && sel.kind === "pawn") {
+      this.send({ move: "place", player: sel.player, pawn: sel.pawn, slot, seat });
+    } else if (sel) {
+      this.slotTapped(player, slot); // a seat is part of its slot when buying
+    } else {
+      const pawn = this.guestForSeat(player, slot, seat);
+      if (pawn !== undefined) this.sendBatch(this.withForcedExits({ move: "place", player, pawn, slot, seat }));
+    }
+  },
+
+  slotTapped(player, slot) {
+    const sel = this.selection;
+    if (!sel || sel.kind === "pawn") return;
+    const kind = sel.kind === "movie" ? "buy_movie" : "buy_theater";
+    this.send({ move: kind, player, card: sel.card, slot });
+  },
+
+  selectionStillUseful() {
+    const sel = this.selection;
+    const v = this.view;
+    if (sel.kind === "pawn") return v.cinemas[sel.player].hand.some((h) => h.pawn === sel.pawn);
+    if (v.phase !== "buying") return false;
+    const offered = [...v.features, ...v.premiers, ...Object.values(v.columns).flat()];
+    return offered.some((card) => card.id === sel.card);
+  },
+
+  dismiss(key) {
+    this.alerts = this.alerts.filter((a) => a.key !== key);
+    this.renderBanners();
+  },
+};

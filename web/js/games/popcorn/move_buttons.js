@@ -1,0 +1,94 @@
+// A player's move buttons on the Popcorn table screen, in their cinema under the guests they
+// are about: "Play as suggested" and "Take the gains" first (one batch each), then one
+// button per move the table can tell apart. Moves that differ only by a look-alike pawn
+// share a button; moves that differ only by the guest they pick fold under one button for
+// the action ("— which guest?"). Buying and seating have no button: they are taps on the
+// market and the cinemas (DIRECT).
+//
+// Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
+
+import { esc, guestChip, moveLabel, pawnHtml, shortLabel } from "../../labels.js";
+import { t, tn } from "../../i18n.js";
+
+const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
+
+export const moveButtonMethods = {
+  /** A player's move buttons, in their cinema under the guests they are about: "Take the
+   * gains" first, then one button per move the table can tell apart (guest choices folded
+   * under their action). */
+  playerMovesHtml(p) {
+    const moves = this.view.legal.map((m, i) => [m, i]).filter(([m]) => m.player === p && !DIRECT.has(m.move));
+    const gains = this.suggestionHtml(p) + this.gainsHtml(p);
+    if (!moves.length && !gains) return "";
+    const groups = this.grouped(this.distinct(moves)).map((group) => this.groupHtml(group)).join("");
+    return `<div class="moves" data-testid="moves-${p}">${gains}${groups}</div>`;
+  },
+
+  /** "Play as suggested" (hints on): the advisor's plan for the seated guests, one batch. */
+  suggestionHtml(p) {
+    const moves = this.suggestion.moves(p);
+    if (!moves.length || JSON.stringify(moves) === JSON.stringify(this.gains.moves(p))) return "";
+    const what = this.suggestion.label(this.view, p);  // in the title: the button stays short
+    const title = `${t("Play as suggested")}${what ? `: ${what}` : ""}`;
+    return `<button class="btn primary take-gains" data-act="suggestion" data-player="${p}"
+      data-testid="suggestion-${p}" title="${esc(title)}">${esc(t("Play as suggested"))}
+      <small>(${esc(tn("{n} move", "{n} moves", moves.length))})</small></button>`;
+  },
+
+  gainsHtml(p) {
+    const moves = this.gains.moves(p);
+    if (!moves.length) return "";
+    const what = this.gains.label(this.view, p);  // in the title: the button stays short
+    const title = `${t("Take the gains")}${what ? `: ${what}` : ""}`;
+    return `<button class="btn primary take-gains" data-act="gains" data-player="${p}" data-testid="gains-${p}"
+      title="${esc(title)}">${esc(t("Take the gains"))} <small>(${esc(tn("{n} move", "{n} moves", moves.length))})</small></button>`;
+  },
+
+  /** One entry per move the table can tell apart: moves whose words are the same (two
+   * white guests of one exit zone, say) differ only by a pawn number no pawn carries, so
+   * one button stands for them all (`same` lists them). */
+  distinct(moves) {
+    const byLabel = new Map();
+    for (const [m, i] of moves) {
+      const label = moveLabel(m, this.view, this.ctx.catalog);
+      if (byLabel.has(label)) byLabel.get(label)[2].push(m);
+      else byLabel.set(label, [m, i, [m]]);
+    }
+    return [...byLabel.values()];
+  },
+
+  /** Moves that differ only by the pawn they pick, under one button: the action first, then
+   * (once that button is tapped) which guest; so a movie action with a choice of guests takes
+   * one button, not one per guest. */
+  grouped(entries) {
+    const groups = new Map();
+    for (const entry of entries) {
+      const m = entry[0];
+      const key = m.pawn === undefined ? JSON.stringify(m)
+        : `${m.player}:${moveLabel({ ...m, pawn: undefined }, this.view, this.ctx.catalog)}`;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(entry);
+    }
+    return [...groups.entries()];
+  },
+
+  groupHtml([key, entries]) {
+    if (entries.length === 1) return this.moveButton(...entries[0]);
+    const all = entries.flatMap((e) => e[2]);
+    const first = { ...entries[0][0], pawn: undefined };
+    const label = shortLabel(first, this.view, this.ctx.catalog);
+    const open = this.openGroup === key;
+    const head = `<button class="btn move group${open ? " open" : ""}" data-act="open-group" data-key="${esc(key)}"
+      title="${esc(moveLabel(first, this.view, this.ctx.catalog))}" data-same="${esc(JSON.stringify(all))}">
+      ${guestChip(first, this.view)}${esc(label)} <small>${esc(t("— which guest? ({n})", { n: entries.length }))}</small></button>`;
+    return open ? `${head}<div class="choices">${entries.map((e) => this.moveButton(...e)).join("")}</div>` : head;
+  },
+
+  moveButton(m, i, same = [m]) {
+    const pawn = m.pawn === undefined ? "" : ` ${pawnHtml(m.pawn, this.ctx.catalog.pawns[m.pawn], "small")}`;
+    return `<button class="btn move" data-act="move" data-index="${i}" data-testid="move-${i}"
+      data-kind="${m.move}" data-move="${esc(JSON.stringify(m))}" data-same="${esc(JSON.stringify(same))}"
+      title="${esc(moveLabel(m, this.view, this.ctx.catalog))}">
+      ${guestChip(m, this.view)}${esc(shortLabel(m, this.view, this.ctx.catalog))}${pawn}</button>`;
+  },
+};

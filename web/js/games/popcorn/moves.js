@@ -1,0 +1,112 @@
+// What the Popcorn table screen sends the hub: the moves a tap makes (a guest for the next
+// free seat, a guest seated in the last free seat with the other drawn guests sent to the
+// exit zone, the guest a tap on an empty seat seats), sent one at a time or as a batch (all
+// made, or none; a refusal shows the engine's sentence), and the table's other requests:
+// Undo, the hints setting, the game record.
+//
+// Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
+
+import { ApiError, tableCall } from "../../api.js";
+import { t } from "../../i18n.js";
+
+export const moveMethods = {
+  /** The first free seat of player `p` the legal moves fill, and the place moves to it
+   * (lowest pawn first), or null. */
+  nextSeat(p) {
+    const places = this.view.legal.map((m, i) => [m, i])
+      .filter(([m]) => m.move === "place" && m.player === p)
+      .sort(([a], [b]) => a.slot - b.slot || a.seat - b.seat || a.pawn - b.pawn);
+    if (!places.length) return null;
+    const [{ slot, seat }] = places[0];
+    return { slot, seat, moves: places.filter(([m]) => m.slot === slot && m.seat === seat) };
+  },
+
+  /** Whether seat `n` of slot `k` is the next free seat of player `p`'s drawn guests. */
+  isNextSeat(p, k, n) {
+    const next = this.nextSeat(p);
+    return Boolean(next && next.slot === k && next.seat === n);
+  },
+
+  /** A guest seated in the last free seat, and then, in the same batch, the other drawn
+   * guests to the exit zone, where the rules send them once no seat is left. */
+  withForcedExits(place) {
+    const p = place.player;
+    const seats = new Set(this.view.legal.filter((m) => m.move === "place" && m.player === p)
+      .map((m) => `${m.slot}:${m.seat}`));
+    const theater = this.view.cinemas[p].slots[place.slot].theater;
+    const last = seats.size === 1 && theater && place.seat === theater.seats - 1;
+    if (!last) return [place];
+    const rest = this.view.cinemas[p].hand.filter((h) => h.pawn !== place.pawn);
+    return [place, ...rest.map((h) => ({ move: "to_exit", player: p, pawn: h.pawn }))];
+  },
+
+  /** The guest a tap on an empty seat seats when no guest was tapped first: the one shown
+   * there (faded), else the drawn guest when every drawn guest has the same color (they
+   * look alike, so which one does not matter). Undefined when the tap must say who. */
+  guestForSeat(p, slot, seat) {
+    if (this.view.phase !== "showings") return undefined;
+    const shown = this.proposals.pawnFor(p, slot, seat);
+    if (shown !== undefined) return shown;
+    const hand = this.view.cinemas[p].hand;
+    return hand.length && new Set(hand.map((h) => h.color)).size === 1 ? hand[0].pawn : undefined;
+  },
+
+  async send(move) {
+    await this.post({ move });
+  },
+
+  /** Send moves as one batch: all made, or none (docs/api.md, "Batches of moves"). */
+  async sendBatch(moves) {
+    if (moves.length) await this.post({ moves });
+  },
+
+  /** POST one move or a batch; a refusal shows the hub's sentence. */
+  async post(body) {
+    try {
+      await tableCall(this.id, `/api/tables/${this.id}/moves`, { method: "POST", body }, this.ctx.askPin);
+      this.refusal = null;
+      this.selection = null;
+    } catch (err) {
+      this.refusal = err instanceof ApiError ? err.message : String(err);
+      this.ctx.toast(this.refusal, "error");
+    }
+    this.render();
+  },
+
+  async toggleHints() {
+    try {
+      const answer = await tableCall(this.id, `/api/tables/${this.id}/hints`,
+        { method: "POST", body: { hints: !this.hints() } }, this.ctx.askPin);
+      this.info = { ...this.info, hints: answer.hints };
+      this.proposals.refresh(this.view, this.hints());
+      this.suggestion.refresh(this.view, this.events, this.hints());
+      this.ctx.toast(answer.hints ? t("Seating hints are on.") : t("Seating hints are off."), "ok");
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+    this.render();
+  },
+
+  async undo() {
+    try {
+      await tableCall(this.id, `/api/tables/${this.id}/undo`, { method: "POST", body: {} }, this.ctx.askPin);
+      this.alerts = [];
+      this.ctx.toast(t("The last move was taken back."), "ok");
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+    this.renderBanners();
+  },
+
+  async exportRecord() {
+    try {
+      const text = await tableCall(this.id, `/api/tables/${this.id}/record`, {}, this.ctx.askPin);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
+      link.download = `popcorn-${this.id}.jsonl`;
+      link.click();
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+  },
+};

@@ -1,0 +1,136 @@
+// The side panel's "now" part on the Popcorn table screen: a hint for the phase (with the
+// Hints toggle and what each shown placement is expected to bring), the last refusal, the
+// steps the table waits for, and a search box per chance step the table reports (a starting
+// movie, a revealed movie or theater, a draw typed by hand), listing only the outcomes the
+// engine offers.
+//
+// Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
+
+import { actionLabel, esc, guestName } from "../../labels.js";
+import { colorWord, t, tn } from "../../i18n.js";
+import { ranked } from "../../search.js";
+
+export const nowPanelMethods = {
+  nowHtml() {
+    const v = this.view;
+    const parts = [this.hintHtml()];
+    if (this.refusal) {
+      parts.push(`<div class="refusal" data-testid="refusal"><b>${esc(t("Refused:"))}</b> ${esc(this.refusal)}</div>`);
+    }
+    parts.push(this.pendingHtml());
+    parts.push(this.chanceHtml());
+    return parts.join("");
+  },
+
+  hintHtml() {
+    const v = this.view;
+    const sel = this.selection;
+    if (sel && sel.kind === "pawn") {
+      const color = this.ctx.catalog.pawns[sel.pawn];
+      return `<div class="hint" data-testid="hint">${esc(t("The drawn {guest}: tap a seat in {name}'s cinema, or", { guest: guestName(color), name: v.names[sel.player] }))}
+        <button class="btn small" data-act="to-exit" data-testid="to-exit">${esc(t("send it to the exit zone"))}</button>
+        <button class="btn small" data-act="clear">${esc(t("Cancel"))}</button></div>`;
+    }
+    if (sel) {
+      const card = this.ctx.catalog.byId[sel.card];
+      return `<div class="hint" data-testid="hint">${esc(t("{card}: tap a slot in {name}'s cinema.", { card: card ? card.title || card.id : sel.card, name: v.names[v.current] }))}
+        <button class="btn small" data-act="clear">${esc(t("Cancel"))}</button></div>`;
+    }
+    if (v.phase === "buying") {
+      return `<div class="hint">${esc(t("{name} buys: tap a movie or a theater, then a slot.", { name: v.names[v.current] }))}</div>`;
+    }
+    if (v.phase === "showings") {
+      const how = this.hints() ? t("Faded pawns show the advisor's placement: Seat all (or Seat and play as suggested), tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.")
+        : t("Faded pawns show the first free seats: Seat all, tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.");
+      return `<div class="hint">${esc(t("Draw guests from the bag onto its reader."))} ${esc(how)}
+        <button class="btn small" data-act="hints" data-testid="hints-toggle">${esc(this.hints() ? t("Hints: on") : t("Hints: off"))}</button>
+        ${this.expectedHtml()}</div>`;
+    }
+    return "";
+  },
+
+  /** With hints on, what the advisor expects each shown placement to bring, per player. */
+  expectedHtml() {
+    const lines = this.view.cinemas.map((c, p) => [c, p, this.proposals.gains(p)])
+      .filter(([, , g]) => g).map(([c, p, g]) => {
+        const words = [g.money ? `+$${g.money}` : "", g.popcorn ? t("+{n} popcorn", { n: g.popcorn }) : "",
+          g.audience ? `${t("Audience")} +${g.audience}` : ""].filter(Boolean).join(", ") || "—";
+        return `<li data-testid="expected-${p}">${esc(t("{name}: the placement shown brings {gains}", { name: c.name, gains: words }))}</li>`;
+      });
+    return lines.length ? `<ul class="expected">${lines.join("")}</ul>` : "";
+  },
+
+  pendingHtml() {
+    const v = this.view;
+    if (!v.pending.length) return "";
+    const say = (task) => {
+      const name = task.player !== null && task.player !== undefined ? v.names[task.player] : t("The table");
+      switch (task.kind) {
+        case "deal_starting": return t("{name}: pick the starting movie", { name });
+        case "lineup": return t("Reveal the new Premiers from the movie deck");
+        case "theater": return tn("Reveal a {n}-seat theater tile", "Reveal a {n}-seat theater tile", task.size);
+        case "award": return t("{name}: draws award cards (on the phone)", { name });
+        case "gain": return t("{name}: gains a {color} guest — tap it on the bag's reader", { name, color: colorWord(task.color) });
+        case "bonus": return t("{name}: showing bonus {action}", { name, action: actionLabel(task.action) });
+        case "draw_seat": return task.pawn === undefined ? t("{name}: draw a guest from the bag and tap it on the reader", { name })
+          : t("{name}: seat the {guest} drawn", { name, guest: guestName(this.ctx.catalog.pawns[task.pawn]) });
+        default: return `${name}: ${task.kind}`;
+      }
+    };
+    return `<h3>${esc(t("Waiting for"))}</h3><ul class="pending" data-testid="pending">
+      ${v.pending.map((task) => `<li>${esc(say(task))}</li>`).join("")}</ul>`;
+  },
+
+  chanceHtml() {
+    const v = this.view;
+    const groups = {};
+    for (const [i, m] of v.chance.entries()) (groups[m.move] ||= []).push([m, i]);
+    const out = [];
+    for (const [kind, list] of Object.entries(groups)) {
+      const manual = kind === "draw_pawn";
+      const shown = this.matches(kind, list);
+      const only = shown.length === 1 && list.length > 1 ? " only" : "";
+      const searchWord = t("Search…");
+      const picker = `<div class="search" data-testid="picker-${kind}">
+        <input data-act="search" data-kind="${kind}" placeholder="${esc(searchWord)}" value="${esc(this.pickerQuery[kind] || "")}"
+          data-testid="search-${kind}" autocomplete="off" enterkeyhint="go">
+        <ul>${shown.map(([m, i]) => `<li><button class="pick${only}" data-act="chance" data-index="${i}"
+          data-testid="chance-${kind}-${esc(m.card ?? m.pawn)}">${esc(this.chanceText(m))}</button></li>`).join("")}</ul></div>`;
+      const title = esc({ deal_starting: t("Starting movie dealt"), reveal_movie: t("Movie revealed"),
+        reveal_theater: t("Theater tile revealed"), draw_pawn: t("Reader not working? Enter a draw by hand") }[kind] || kind);
+      out.push(manual ? `<details class="manual"><summary>${title}</summary>${picker}</details>`
+        : `<h3>${title}</h3>${picker}`);
+    }
+    return out.join("");
+  },
+
+  /** The outcomes of one search box that match its query, best first (at most 30). A new
+   * step (other outcomes than the query was typed for) starts with an empty box. The engine
+   * lists only the cards the deck still holds, so nothing else is ever offered. */
+  matches(kind, list) {
+    const step = JSON.stringify(list.map(([m]) => m));
+    if (this.pickerStep[kind] !== step) {
+      this.pickerStep[kind] = step;
+      this.pickerQuery[kind] = "";
+    }
+    return ranked(list, this.pickerQuery[kind] || "", ([m]) => this.searchText(m)).slice(0, 30);
+  },
+
+  /** What a search box matches an outcome by: a movie's title, else its label. */
+  searchText(m) {
+    const card = m.card && this.ctx.catalog.byId[m.card];
+    return card && card.title ? card.title : this.chanceText(m);
+  },
+
+  chanceText(m) {
+    const v = this.view;
+    const card = m.card && this.ctx.catalog.byId[m.card];
+    const who = m.player !== undefined ? `${v.names[m.player]}: ` : "";
+    if (m.move === "draw_pawn") return `${who}${t("pawn {pawn}", { pawn: m.pawn })}`;
+    if (card && card.seats) {
+      const seats = card.seat_colors.map((c, k) => `${c === "grey" ? t("any") : colorWord(c)} ${actionLabel(card.seat_actions[k])}`);
+      return `${tn("{n}-seat theater", "{n}-seat theater", card.seats)}, $${card.price}: ${seats.join(" · ")}`;
+    }
+    return `${who}${card ? card.title || card.id : m.card}`;
+  },
+};

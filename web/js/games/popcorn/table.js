@@ -1,0 +1,129 @@
+// The table screen: what the tablet in the middle of the table shows and takes.
+//
+// It draws the hub's public view (docs/api.md, "The public view") on every `state` push,
+// and sends the table's decisions as moves. It knows no rule: what to offer comes from the
+// view's `legal` and `chance` lists, and every tap is checked by the engine, whose sentence
+// is shown when it refuses. Buying is "tap a card, then a slot"; seating is "tap a drawn
+// pawn, then a seat"; everything else is a button for one legal move.
+//
+// The screen is one object, `TableScreen`; its methods live by job in this folder and are
+// mixed into it below:
+//   table.js          mounting, loading the table, each `state` push, alerts (this file)
+//   board.js          drawing: the header's facts, banners, market, cinemas, slots, seats
+//   move_buttons.js   a player's move buttons
+//   now_panel.js      the side panel: hint, refusal, pending steps, search boxes
+//   moves.js          the moves a tap makes, and sending them (one, or a batch); Undo,
+//                     the hints setting, the game record
+//   input.js          clicks, typing and Enter, the selection of two-tap buying and seating
+
+import { call } from "../../api.js";
+import { esc } from "../../labels.js";
+import { errorText, t } from "../../i18n.js";
+import { roundChecklist } from "./checklist.js";
+import { Proposals } from "./proposal.js";
+import { Gains } from "./gains.js";
+import { mountSpeech } from "./speech.js";
+import { boardMethods } from "./board.js";
+import { moveButtonMethods } from "./move_buttons.js";
+import { nowPanelMethods } from "./now_panel.js";
+import { moveMethods } from "./moves.js";
+import { inputMethods } from "./input.js";
+
+/** Mount the table screen for `tableId`; returns the function that unmounts it. */
+export function mountTable(root, ctx, tableId) {
+  const screen = new TableScreen(root, ctx, tableId);
+  return () => screen.unmount();
+}
+
+class TableScreen {
+  constructor(root, ctx, tableId) {
+    Object.assign(this, { root, ctx, id: tableId });
+    this.view = null;
+    this.info = null;
+    this.alerts = [];
+    this.selection = null;
+    this.refusal = null;
+    this.checklist = null;
+    this.pickerQuery = {};
+    this.pickerStep = {}; // per kind, the outcomes the query was typed for
+    this.proposals = new Proposals(tableId, () => this.render());
+    this.gains = new Gains(tableId, () => this.render());
+    this.suggestion = new Gains(tableId, () => this.render(), "suggestion");
+    this.onClick = (event) => this.click(event);
+    this.onInput = (event) => this.input(event);
+    this.onKey = (event) => this.key(event);
+    document.addEventListener("click", this.onClick); // the header and banners too
+    root.addEventListener("input", this.onInput);
+    root.addEventListener("keydown", this.onKey);
+    ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
+    ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
+    ctx.socket.on("alert", (data) => data.table === tableId && this.addAlert(data.alert));
+    ctx.socket.on("error", (data) => this.fail(errorText(data.code, data.params, data.message)));
+    ctx.socket.on("readers", (list) => { this.readers = list; this.render(); });
+    this.unmountSpeech = mountSpeech(ctx, tableId);
+    this.readers = [];
+    this.load();
+  }
+
+  unmount() {
+    this.unmountSpeech();
+    document.removeEventListener("click", this.onClick);
+    this.root.removeEventListener("input", this.onInput);
+    this.root.removeEventListener("keydown", this.onKey);
+  }
+
+  async load() {
+    try {
+      const table = await call(`/api/tables/${this.id}`); // public: no PIN
+      this.readers = await call("/api/readers");
+      this.info = table;
+      if (this.view) this.proposals.refresh(this.view, this.hints());
+      const pushed = this.alerts; // alerts pushed while this request was on its way
+      const same = (a, b) => a.code === b.code && a.message === b.message;
+      const stored = table.alerts.filter((a) => !pushed.some((b) => same(a, b)));
+      this.alerts = [...stored.map((alert, n) => ({ ...alert, key: `old${n}` })), ...pushed].slice(-3);
+      if (!this.view) this.update({ view: table.view, events: table.events });
+      else this.renderFacts();
+      this.renderBanners();
+      window.popcornLoaded = this.id;
+    } catch (err) {
+      this.fail(err.message);
+    }
+  }
+
+  fail(message) {
+    this.root.innerHTML = `<div class="card" data-testid="table-error"><h2>${esc(t("Cannot show this table"))}</h2>
+      <p>${esc(message)}</p><a class="btn" href="/" data-nav>${esc(t("Back to setup"))}</a></div>`;
+  }
+
+  update({ view, events }) {
+    if (this.events !== undefined && events < this.events) return; // an older push
+    const before = this.view;
+    this.view = view;
+    this.events = events;
+    window.popcornEvents = events; // for tests and curious people: the state drawn
+    // a round that ends, not the setup that gives way to round 1 (round 0 is the setup)
+    if (before && before.round >= 1 && view.round > before.round && view.phase !== "over") {
+      this.checklist = roundChecklist(before, view);
+    }
+    if (view.phase === "over") this.checklist = null;
+    if (this.selection && !this.selectionStillUseful()) this.selection = null;
+    this.proposals.refresh(view, this.hints());
+    this.gains.refresh(view, events);
+    this.suggestion.refresh(view, events, this.hints());
+    this.render();
+  }
+
+  hints() {
+    return !this.info || this.info.hints !== false;
+  }
+
+  addAlert(alert) {
+    this.alerts.push({ ...alert, key: `a${Date.now()}${Math.random()}` });
+    this.alerts = this.alerts.slice(-3);
+    this.renderBanners();
+  }
+}
+
+Object.assign(TableScreen.prototype, boardMethods, moveButtonMethods, nowPanelMethods, moveMethods,
+  inputMethods);
