@@ -99,7 +99,7 @@ class Enrollment:
         pick" that wait for their card (``pending``): a UID is what a forged tap needs, so
         the unauthenticated counts never carry one."""
         registry = self.registry
-        status = {"counts": registry.counts(), "capacity": registry.capacity(),
+        status: dict[str, Any] = {"counts": registry.counts(), "capacity": registry.capacity(),
                   "cards": registry.card_counts(), "card_capacity": registry.card_capacity(),
                   "enrolling": self.color, "enrolling_cards": self.cards,
                   "tokens": registry.token_counts(), "token_capacity": registry.token_capacity(),

@@ -66,7 +66,8 @@ def registry_error(exc: RegistryError) -> tuple[Response, int]:
 def unexpected(exc: Exception) -> tuple[Response, int]:
     """Flask's refusals under their own names; any other exception is a logged 500."""
     if isinstance(exc, HTTPException):
-        return json_error(exc.name.upper().replace(" ", "_"), exc.description or "", exc.code)
+        return json_error(exc.name.upper().replace(" ", "_"), exc.description or "",
+                          exc.code or 500)
     current_app.logger.exception("unexpected error")
     return json_error("INTERNAL_ERROR", "The hub hit an unexpected error; nothing was "
                       "changed by this request.", 500)

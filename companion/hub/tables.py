@@ -169,7 +169,9 @@ def _parsed(game: GameKind, data: Any, index: int | None) -> Move:
         return game.move_from_dict(data)
     except game.violation as exc:
         where = "" if index is None else f"Move {index + 1} of the batch: "
-        raise TableError(exc.code, where + exc.message, 400, index, exc.params) from exc
+        # GameKind.violation is typed type[Exception]; every game's has code, message, params
+        raise TableError(exc.code, where + exc.message, 400, index,  # type: ignore[attr-defined]
+                         exc.params) from exc  # type: ignore[attr-defined]
 
 
 def authorize(hub: Hub, table_id: str, body: dict[str, Any], move: Move,
