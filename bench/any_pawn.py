@@ -139,7 +139,7 @@ class TablePlayers:
 
     def tap(self, move: Any) -> None:
         """Tap a pawn of the move's color on the reader of the bag it leaves or enters."""
-        from companion.games.base import TagThing
+        from companion.kit.game import TagThing
 
         state = self.table.state
         bag = move.player if move.kind == "draw_pawn" or move.target is None else move.target

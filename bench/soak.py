@@ -49,11 +49,12 @@ from companion.engine.setup import new_game
 from companion.engine.state import GameState
 from companion.hub.demo import ScriptedPlayers
 from companion.hub.remote import HttpError, RemoteTable, ServeProcess, call
+from companion.kit.errors import TableError
 from companion.readers.accounts import ReaderAccounts
 from companion.readers.broker import Broker
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
 from companion.record import loads_record, replay
-from companion.table.table import AUTO_DEAL_KINDS, TableError
+from companion.table.table import AUTO_DEAL_KINDS
 
 PLAYERS = ["Ana", "Bob", "Chloe", "Dev"]
 FAULTS = ("unplug", "broker_restart", "hub_kill", "garbage", "duplicate", "out_of_order")

@@ -27,6 +27,7 @@ from companion.engine import (
     name_guest,
     new_game,
 )
+from companion.kit.records import RecordError, parse_line
 
 FORMAT = "popcorn-record"
 """The ``format`` value of a record's header line."""
@@ -34,16 +35,6 @@ VERSION = 2
 """The record format version this code writes."""
 READABLE = (1, 2)
 """The record format versions this code reads."""
-
-
-class RecordError(ValueError):
-    """A record that cannot be read or replayed: ``line`` is its 1-based line number and
-    ``code`` a violation code (or ``BAD_RECORD`` for a malformed line); every game's records
-    raise it."""
-
-    def __init__(self, line: int, message: str, code: str = "BAD_RECORD") -> None:
-        super().__init__(f"line {line}: {code}: {message}")
-        self.line, self.code, self.message = line, code, message
 
 
 @dataclass
@@ -97,15 +88,6 @@ def loads_record(text: str | Iterable[str]) -> Record:
             raise RecordError(number, exc.message, exc.code) from exc
         numbers.append(number)
     return Record(names, first, moves, numbers, version)
-
-
-def parse_line(line: str, number: int) -> Any:
-    """One line of a record as JSON, or :class:`RecordError` naming its line (every game's
-    records read their lines this way)."""
-    try:
-        return json.loads(line)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise RecordError(number, f"not a JSON object ({exc})") from exc
 
 
 def _check_header(head: Any) -> tuple[tuple[str, ...], int, int]:

@@ -11,8 +11,9 @@ from companion.engine.simulator import random_move
 from companion.i18n.catalogs import translations
 from companion.i18n.localize import alert_texts, placeholders, render_alert
 from companion.i18n.texts import ALERTS
+from companion.kit.alerts import Alert
 from companion.table.card_taps import CardChoice, interpret_card
-from companion.table.interpret import ALERT_CODES, Alert
+from companion.table.interpret import ALERT_CODES
 
 CATALOG = load_catalog()
 

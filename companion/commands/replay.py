@@ -18,7 +18,8 @@ from companion.cards import load_catalog
 from companion.engine import final_positions, score_game, state_summary
 from companion.games.bmovies.commands import run_replay
 from companion.games.bmovies.record import is_bmovies_header
-from companion.record import RecordError, loads_record, replay
+from companion.kit.records import RecordError
+from companion.record import loads_record, replay
 from companion.scorefile import score_to_json
 
 PROG = "popcorn-companion replay"

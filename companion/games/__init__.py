@@ -1,4 +1,4 @@
-"""The games the hub hosts, each behind :class:`~companion.games.base.GameKind`.
+"""The games the hub hosts, each behind :class:`~companion.kit.game.GameKind`.
 
 A table's configuration names its game (``popcorn`` when an older hub's table names none);
 :func:`build` makes one object per game when the hub starts, from the facts each game reads.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import GameKind, TagThing
+from companion.kit.game import GameKind, TagThing
 
 DEFAULT = "popcorn"
 """The game of a table whose configuration names none (every table before B Movies)."""

@@ -1,4 +1,4 @@
-"""Popcorn behind the :class:`~companion.games.base.GameKind` interface.
+"""Popcorn behind the :class:`~companion.kit.game.GameKind` interface.
 
 Nothing here is new rules: it points the interface at the modules Popcorn has always used
 (the engine, :mod:`companion.table.views`, the pawn and card tap readers, the record), so a
@@ -18,12 +18,11 @@ from companion.engine import (
     name_guest,
     new_game,
 )
+from companion.kit.game import SECRET_PIN, SECRET_TOKEN, GameKind, TagThing
 from companion.record import Record, dumps_record
 from companion.table.card_taps import interpret_card
 from companion.table.interpret import interpret, swap
 from companion.table.views import private_view, public_view, scores
-
-from .base import SECRET_PIN, SECRET_TOKEN, GameKind, TagThing
 
 SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
 """Setup deals a person enters from the cardboard: they need the table's PIN."""

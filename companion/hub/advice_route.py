@@ -13,6 +13,7 @@ from __future__ import annotations
 from flask import Flask, jsonify, request
 
 from companion.advisor import AdviceError, advise
+from companion.kit.errors import TableError
 from companion.table.gains import gains
 from companion.table.placement import (
     advised_then,
@@ -21,7 +22,7 @@ from companion.table.placement import (
     first_free,
     suggested_play,
 )
-from companion.table.table import Table, TableError
+from companion.table.table import Table
 
 from .hub import Hub
 

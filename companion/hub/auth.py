@@ -14,7 +14,8 @@ from typing import Any
 
 from flask import current_app, request
 
-from companion.table.table import Table, TableError
+from companion.kit.errors import TableError
+from companion.table.table import Table
 
 from .hub import Hub
 from .pin_tries import PinTries

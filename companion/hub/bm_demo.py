@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.bmovies.engine import Move
+from companion.kit.errors import TableError
 from companion.readers.virtual import random_uid
 
-from ..table.table import TableError
 from .hub import Hub
 
 log = logging.getLogger("companion.demo")

@@ -15,7 +15,7 @@ from typing import Any
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from companion.table.table import TableError
+from companion.kit.errors import TableError
 
 MAX_BODY = 256 * 1024
 """The largest request body, in bytes. The largest legitimate ones are a tag-registry import

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, request
 
-from companion.table.table import TableError
+from companion.kit.errors import TableError
 
 STATE_CHANGING = frozenset({"POST", "PUT", "DELETE", "PATCH"})
 """Methods refused from another site's page."""

@@ -23,11 +23,11 @@ from typing import Any
 from companion.engine import Move, Violation
 from companion.engine import pawns as P
 from companion.engine.simulator import PASSIVE_KINDS
+from companion.kit.errors import TableError
 from companion.readers.virtual import random_uid
 
 from ..table.cardbook import CARD_KINDS, CardBook
 from ..table.interpret import resting
-from ..table.table import TableError
 from .hub import Hub
 
 log = logging.getLogger("companion.demo")

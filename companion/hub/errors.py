@@ -17,8 +17,8 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.kit.errors import TableError
 from companion.table.registry import RegistryError
-from companion.table.table import TableError
 
 from .bodies import MAX_BODY
 from .language import error_body

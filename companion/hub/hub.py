@@ -26,6 +26,8 @@ from companion.engine import GUEST_COLORS, Catalog, Move
 from companion.engine.pawns import pawn_colors
 from companion.games import DEFAULT, GameKind
 from companion.games import build as build_games
+from companion.kit.alerts import Alert
+from companion.kit.errors import TableError
 from companion.readers.broker import Broker
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
 from companion.readers.mqtt_link import MqttLink
@@ -35,14 +37,12 @@ from companion.readers.serial_link import SerialLink
 
 from ..cards import card_copies
 from ..table.cardbook import CardBook
-from ..table.interpret import Alert
 from ..table.registry import TagRegistry
 from ..table.store import HubStore
 from ..table.table import (
     BatchViolation,
     Table,
     TableConfig,
-    TableError,
     config_dict,
     holds_plain_tokens,
     new_config,

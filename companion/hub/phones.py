@@ -1,7 +1,7 @@
 """Phones: each player's private screen, its link and QR code, and the routes a phone uses.
 
 ``GET /api/tables/<table>/players/<seat>/private`` is a player's private view (what only that
-player may see; its game says what, :meth:`~companion.games.base.GameKind.private_view`), and
+player may see; its game says what, :meth:`~companion.kit.game.GameKind.private_view`), and
 needs that seat's token.
 
 A phone link is ``<hub>/phone/<table>/<seat>#token=<token>``: the token rides in the
@@ -26,7 +26,8 @@ from urllib.parse import quote
 import segno
 from flask import Blueprint, Response, jsonify, request
 
-from companion.table.table import Table, TableError
+from companion.kit.errors import TableError
+from companion.table.table import Table
 
 from . import auth
 from .bodies import json_object

@@ -28,7 +28,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
-from companion.table.table import TableError
+from companion.kit.errors import TableError
 
 PER_ADDRESS = parse_many("5/minute;20/hour;50/day")
 """Wrong PINs one client address may send: at 50 a day, half of the million 6-digit PINs

@@ -24,10 +24,10 @@ from typing import Any
 
 from companion.cards import Catalog
 from companion.engine import GameState, Move, new_game
+from companion.kit.errors import TableError
 from companion.readers.broker import free_port
 from companion.record import loads_record
 
-from ..table.table import TableError
 from .demo import ScriptedPlayers
 
 

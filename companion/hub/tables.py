@@ -4,7 +4,7 @@ A table is created without a secret (``POST /api/tables``) and its answer is the
 PIN and its players' tokens appear. After that, every change but a move needs the table's PIN:
 undo, a pawn correction, seating hints, "deal for us", closing (which the admin PIN may also
 do). A move (``POST /api/tables/<id>/moves``) needs the secret its game asks for it
-(:meth:`~companion.games.base.GameKind.secret`): its player's token, the PIN, either, or
+(:meth:`~companion.kit.game.GameKind.secret`): its player's token, the PIN, either, or
 nothing; a batch (``"moves"``) is applied all or none, and a refusal names the move's
 ``index``. The full state and the game record need the PIN too, as they show what the public
 view hides; the view, the scores and the list of tables need nothing.
@@ -23,8 +23,9 @@ from flask import Blueprint, Response, jsonify, request
 
 from companion.engine.moves import Move
 from companion.games import DEFAULT, GameKind
-from companion.games.base import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN
-from companion.table.table import MAX_BATCH, TableError
+from companion.kit.errors import TableError
+from companion.kit.game import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN
+from companion.table.table import MAX_BATCH
 
 from . import auth
 from .bodies import json_body, json_object

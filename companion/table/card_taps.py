@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import GameState, Move
+from companion.kit.alerts import Alert
 
 from .cardbook import theater_title
-from .interpret import Alert
 
 BUY_KINDS = {"movie": "buy_movie", "theater": "buy_theater"}
 """The buying move of each card kind that can be bought."""

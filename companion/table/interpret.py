@@ -22,12 +22,12 @@ Pure: it reads the state and returns a value; applying the move is the table's j
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
 
 from companion.engine import GameState, Move, Violation
 from companion.engine import pawns as P
-from companion.games.base import Relabel
+from companion.kit.alerts import Alert
+from companion.kit.game import Relabel
 
 from .alert_params import alert_params
 
@@ -52,26 +52,6 @@ ALERT_CODES: dict[str, str] = {
     "NOT_A_TOKEN": "B Movies: a pawn's or a card's tag was tapped on a token pad",
 }
 """Every alert code, with what it means."""
-
-
-@dataclass(frozen=True)
-class Alert:
-    """A tap the rules do not explain: what happened, who is concerned, how to fix it."""
-
-    code: str
-    message: str
-    fix: str
-    player: int | None = None
-    pawn: int | None = None
-    color: str | None = None
-    params: dict[str, Any] = field(default_factory=dict)
-    """The facts of the message and the fix (see :mod:`.alert_params`), for other languages."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form, as pushed to the dashboard."""
-        return {"code": self.code, "message": self.message, "fix": self.fix,
-                "player": self.player, "pawn": self.pawn, "color": self.color,
-                "params": self.params}
 
 
 def interpret(state: GameState, player: int, pawn: int | None, uid: str = "",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from companion.games.base import TagThing
+from companion.kit.game import TagThing
 from companion.readers.protocol import normalize_uid
 
 from .cardbook import CARD_KINDS, CardBook

@@ -22,11 +22,12 @@ from typing import Any
 
 from companion.engine import Catalog, GameState, Move
 from companion.engine import pawns as P
-from companion.games.base import GameKind, Relabel, TagThing
+from companion.kit.alerts import Alert
+from companion.kit.errors import TableError
+from companion.kit.game import GameKind, Relabel, TagThing
 from companion.record import Record
 
 from .card_taps import CardChoice
-from .interpret import Alert
 from .store import HubStore
 
 MAX_BATCH = 64
@@ -36,29 +37,6 @@ AUTO_DEAL_KINDS = frozenset({"deal_starting", "reveal_movie", "reveal_theater", 
 game names its own: :attr:`GameKind.auto_deal_kinds`)."""
 ZONES = ("box", "reserve", "bag", "exit")
 """Where a correction may put a pawn."""
-
-
-class TableError(Exception):
-    """A refused table request: a stable ``code``, an English sentence, the HTTP status to use,
-    and ``params``, the facts the sentence names (so a client renders it in its own language:
-    see :mod:`companion.i18n`)."""
-
-    def __init__(self, code: str, message: str, status: int = 400,
-                 index: int | None = None, params: dict[str, Any] | None = None) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code, self.message, self.status = code, message, status
-        self.index = index
-        """In a refused batch of moves, the position (from 0) of the first bad move."""
-        self.params: dict[str, Any] = dict(params or {})
-
-    def to_dict(self) -> dict[str, Any]:
-        """The API's error body, ``{"code", "params", "message"}`` (with ``index`` when a
-        batch's move was refused)."""
-        body: dict[str, Any] = {"code": self.code, "params": dict(self.params),
-                                "message": self.message}
-        if self.index is not None:
-            body["index"] = self.index
-        return body
 
 
 def hash_pin(pin: str, salt: str) -> str:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.table.table import TableError
+from companion.kit.errors import TableError
+from companion.kit.game import SECRET_EITHER, SECRET_PIN, GameKind, TagThing
 
-from ..base import SECRET_EITHER, SECRET_PIN, GameKind, TagThing
 from . import tags, views
 from .engine import Facts, Move, State, Violation, final_cut, move_from_dict, new_game
 from .facts_file import load_facts

@@ -29,8 +29,8 @@ from companion.games.bmovies.engine import (
     move_from_dict,
     new_game,
 )
-from companion.record import RecordError
-from companion.record import parse_line as _parse_line
+from companion.kit.records import RecordError
+from companion.kit.records import parse_line as _parse_line
 
 __all__ = ["FORMAT", "GAME", "VERSION", "Record", "RecordError", "dumps_record", "header",
            "is_bmovies_header", "loads_record", "replay"]

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.table.interpret import Alert
+from companion.kit.alerts import Alert
+from companion.kit.game import TagThing
 
-from ..base import TagThing
 from .engine import Facts, Move, State, Violation
 
 ALERT_FOR = {"NO_DRAW_OWED": "TOKEN_NOT_OWED", "DRAW_BEYOND_OWED": "TOKEN_BEYOND_OWED",
