@@ -23,16 +23,16 @@ import random
 import statistics
 import time
 
-from companion.advisor import advise
-from companion.advisor.policy import play_advised
-from companion.cards import load_catalog
-from companion.engine import game as G
-from companion.engine import pawns as P
-from companion.engine.scoring import score_game
-from companion.engine.setup import new_game
-from companion.engine.simulator import DEFAULT_NAMES, random_move
-from companion.engine.state import GameState
-from companion.engine.summary import final_positions
+from companion.games.popcorn.advisor import advise
+from companion.games.popcorn.advisor.policy import play_advised
+from companion.games.popcorn.engine import game as G
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.engine.scoring import score_game
+from companion.games.popcorn.engine.setup import new_game
+from companion.games.popcorn.engine.simulator import DEFAULT_NAMES, random_move
+from companion.games.popcorn.engine.state import GameState
+from companion.games.popcorn.engine.summary import final_positions
+from companion.games.popcorn.facts_file import load_catalog
 
 PLAYERS = 4
 

@@ -98,7 +98,7 @@ def play_all(games: int, players: int, seed: int) -> dict[str, int]:
 
 def play_one(tmp: Path, players: int, rng: random.Random) -> dict[str, int]:
     """One whole game on a hub that is not listening (taps go straight to the table)."""
-    from companion.cards import load_catalog
+    from companion.games.popcorn.facts_file import load_catalog
     from companion.hub.hub import Hub
 
     readers = [f"bag-{i + 1}" for i in range(players)]
@@ -171,7 +171,7 @@ class TablePlayers:
 
     def into_bag(self, move: Any) -> bool:
         """Whether a decision puts a pawn into a bag (a pawn the players then tap)."""
-        from companion.engine import pawns as P
+        from companion.games.popcorn.engine import pawns as P
 
         if move.pawn is None or move.kind == "place":
             return False
@@ -184,7 +184,7 @@ def resting(state: Any, pawn: int) -> bool:
     """Whether a pawn lies in the box, the reserve, a bag or an exit zone, named by no
     pending step (the hub's own rule, written here again so that a baseline without it
     is played the same way)."""
-    from companion.engine import pawns as P
+    from companion.games.popcorn.engine import pawns as P
 
     loc = state.loc[pawn]
     owner = None if P.is_seat(loc) else P.owner(loc)

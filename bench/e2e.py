@@ -24,8 +24,8 @@ from pathlib import Path
 
 import socketio
 
-from companion.cards import load_catalog
-from companion.hub.demo import ScriptedPlayers
+from companion.games.popcorn.demo import ScriptedPlayers
+from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.remote import RemoteTable, ServeProcess
 from companion.readers.virtual import SerialBank, VirtualReader, random_uid
 

@@ -111,10 +111,10 @@ def _decision(move: Any) -> Any:
 
 def play_games(numbers: list[int], players: int, seed: int) -> dict[str, Any]:
     """Play and score the seeded games with whichever ``companion`` is importable."""
-    from companion.cards import load_catalog
-    from companion.engine.scoring import score_game
-    from companion.engine.simulator import play_random
-    from companion.engine.summary import final_positions
+    from companion.games.popcorn.engine.scoring import score_game
+    from companion.games.popcorn.engine.simulator import play_random
+    from companion.games.popcorn.engine.summary import final_positions
+    from companion.games.popcorn.facts_file import load_catalog
 
     catalog = load_catalog()
     out: dict[str, Any] = {"seconds": 0.0, "moves": 0, "per_game": [], "endings": {}}

@@ -43,17 +43,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.cards import Catalog, load_catalog
-from companion.engine.moves import Move
-from companion.engine.setup import new_game
-from companion.engine.state import GameState
-from companion.hub.demo import ScriptedPlayers
+from companion.games.popcorn.demo import ScriptedPlayers
+from companion.games.popcorn.engine.moves import Move
+from companion.games.popcorn.engine.setup import new_game
+from companion.games.popcorn.engine.state import GameState
+from companion.games.popcorn.facts_file import Catalog, load_catalog
+from companion.games.popcorn.record import loads_record, replay
 from companion.hub.remote import HttpError, RemoteTable, ServeProcess, call
 from companion.kit.errors import TableError
 from companion.readers.accounts import ReaderAccounts
 from companion.readers.broker import Broker
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
-from companion.record import loads_record, replay
 from companion.table.table import AUTO_DEAL_KINDS
 
 PLAYERS = ["Ana", "Bob", "Chloe", "Dev"]

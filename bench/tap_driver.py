@@ -26,8 +26,8 @@ from playwright.sync_api import Locator, Page
 from tap_room import TapRoom
 from tap_tally import Tally
 
-from companion.engine import ACTIVATION_KINDS, Move, Violation
-from companion.engine import pawns as P
+from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
+from companion.games.popcorn.engine import pawns as P
 from companion.hub.remote import HttpError, RemoteTable, call
 
 IN_VIEW = """(el) => {

@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from companion.engine.catalog import Catalog
+from companion.games.popcorn.engine.catalog import Catalog
 from companion.hub.remote import HttpError, RemoteTable, ServeProcess, call
 from companion.readers.virtual import SerialBank, VirtualReader, random_uid
 

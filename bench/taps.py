@@ -32,12 +32,12 @@ from tap_driver import TableDriver
 from tap_room import TapRoom
 from tap_tally import Tally
 
-from companion.advisor.policy import play_advised
-from companion.cards import load_catalog
-from companion.engine import Move, final_positions, score_game
+from companion.games.popcorn.advisor.policy import play_advised
+from companion.games.popcorn.engine import Move, final_positions, score_game
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.record import Record, loads_record, replay
+from companion.games.popcorn.scoresheet import score_to_json
 from companion.hub.remote import RemoteTable, call
-from companion.record import Record, loads_record, replay
-from companion.scorefile import score_to_json
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = ROOT / "docs" / "examples" / "game-4p.jsonl"

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 
 import pytest
 
-from companion.cards import load_catalog
-from companion.engine import GameState, Move, Violation, name_guest, new_game
-from companion.engine import pawns as P
+from companion.games.popcorn.engine import GameState, Move, Violation, name_guest, new_game
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.facts_file import load_catalog
 
 CATALOG = load_catalog()
 NAMES = ("Ana", "Bob", "Chloe", "Dev")
@@ -138,7 +138,7 @@ def score_command(state: GameState) -> dict:
     import subprocess
     import sys
 
-    from companion.engine.summary import final_positions
+    from companion.games.popcorn.engine.summary import final_positions
 
     sheet = {"players": [{
         "name": f.name, "bucket": f.bucket, "money": f.money, "theaters": list(f.theaters),

@@ -7,16 +7,16 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.advisor import AdviceError, advise
-from companion.advisor.advice import Advice
-from companion.advisor.policy import play_advised
-from companion.advisor.weights import load_weights as advice_weights
 from companion.cli import main
-from companion.engine import game as G
-from companion.engine import pawns as P
-from companion.engine.setup import new_game
-from companion.engine.simulator import DEFAULT_NAMES, random_move
-from companion.engine.state import GameState
+from companion.games.popcorn.advisor import AdviceError, advise
+from companion.games.popcorn.advisor.advice import Advice
+from companion.games.popcorn.advisor.policy import play_advised
+from companion.games.popcorn.advisor.weights import load_weights as advice_weights
+from companion.games.popcorn.engine import game as G
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.engine.setup import new_game
+from companion.games.popcorn.engine.simulator import DEFAULT_NAMES, random_move
+from companion.games.popcorn.engine.state import GameState
 from support import CATALOG
 
 
@@ -229,7 +229,7 @@ def test_a_pending_step_comes_first() -> None:
 
 def test_the_weights_file_names_every_term() -> None:
     """The packaged weights load; a file missing a term, or with a word for a number, fails."""
-    from companion.advisor.weights import TERMS, Weights
+    from companion.games.popcorn.advisor.weights import TERMS, Weights
 
     assert len(advice_weights().values) == len(TERMS)
     for terms in ({t: 1 for t in TERMS[1:]}, {**{t: 1 for t in TERMS}, "money": "a lot"}):
@@ -243,7 +243,7 @@ def test_the_weights_file_names_every_term() -> None:
 def test_pruned_acting_orders_lose_nothing(monkeypatch) -> None:
     """The search tries other acting orders only where a bound says they could win; trying
     every order for every placement gives the same three placements and values."""
-    from companion.advisor import search
+    from companion.games.popcorn.advisor import search
 
     weights = advice_weights()
     pruned = [[(pl.value, pl.key()) for pl in search.best_placements(state, p, weights)]

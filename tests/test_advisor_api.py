@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import load_catalog
-from companion.engine import pawns as P
-from companion.engine.moves import move_from_dict
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.engine.moves import move_from_dict
+from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.hub.remote import HttpError, RemoteTable, ServeProcess, call

@@ -21,6 +21,8 @@ ROOT = Path(__file__).parents[1]
 PACKAGE = ROOT / "companion"
 NOT_PYTHON_OF_OURS = ("web", "firmware")
 """Folders of companion/ that link to the dashboard and to the MicroPython firmware."""
+ENGINE = "companion.games.popcorn.engine"
+"""The Popcorn engine's package."""
 
 
 def _run(tool: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -100,10 +102,10 @@ def _base(name: str, is_package: bool, node: ast.ImportFrom) -> str:
 def test_import_graph_is_read() -> None:
     """The graph sees the imports the engine is known to have, lazy or not."""
     graph = import_graph()
-    assert "companion.engine.base_state" in graph["companion.engine.game"]
-    assert "companion.engine.game" in graph["companion.engine.state"]
-    assert graph["companion.engine.pawns"] == set()
-    assert "companion.engine" in graph["companion.table.table"]
+    assert f"{ENGINE}.base_state" in graph[f"{ENGINE}.game"]
+    assert f"{ENGINE}.game" in graph[f"{ENGINE}.state"]
+    assert graph[f"{ENGINE}.pawns"] == set()
+    assert ENGINE in graph["companion.games.popcorn.record"]
 
 
 def test_no_import_circle() -> None:
@@ -125,7 +127,7 @@ def documented_engine_order() -> list[str]:
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     section = text.split("## The engine's modules, bottom to top", 1)[1].split("\n## ", 1)[0]
     names = re.findall(r"^\| `(\w+)` \|", section, re.MULTILINE)
-    return ["companion.engine" if n == "__init__" else f"companion.engine.{n}" for n in names]
+    return [ENGINE if n == "__init__" else f"{ENGINE}.{n}" for n in names]
 
 
 def test_engine_modules_import_in_the_documented_order() -> None:
@@ -133,7 +135,7 @@ def test_engine_modules_import_in_the_documented_order() -> None:
     ("The engine's modules, bottom to top"), and the list names every module."""
     graph = import_graph()
     order = documented_engine_order()
-    assert sorted(order) == sorted(m for m in graph if m.startswith("companion.engine"))
+    assert sorted(order) == sorted(m for m in graph if m.startswith(ENGINE))
     rank = {module: i for i, module in enumerate(order)}
     upward = [f"{module} imports {other}" for module in order for other in sorted(graph[module])
               if other in rank and rank[other] >= rank[module]]

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from test_advisor_api import READERS, advice, api, draw_for_ana  # noqa: F401
 
-from companion.cards import load_catalog
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.record import loads_record, replay
 from companion.hub.hub import Hub
-from companion.record import loads_record, replay
 
 
 def batch(client, table_id: str, moves: list, **extra):

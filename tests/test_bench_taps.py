@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import load_catalog
-from companion.record import Record, loads_record
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.record import Record, loads_record
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
@@ -25,7 +25,7 @@ CATALOG = load_catalog()
 
 def colors_of(moves) -> list[dict]:
     """Moves with each pawn replaced by its color: what the table can see."""
-    from companion.engine import new_game
+    from companion.games.popcorn.engine import new_game
     colors = new_game(CATALOG, ["a", "b"], 0).pawn_color
     out = []
     for move in moves:

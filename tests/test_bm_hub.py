@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 from readers_support import wait_for
 
-from companion.cards import load_catalog
+from companion.games.bmovies.demo import BMoviesPlayers, enroll_tokens
 from companion.games.bmovies.engine import Move
 from companion.games.bmovies.facts_file import load_facts
+from companion.games.popcorn.demo import enroll_box
+from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
-from companion.hub.bm_demo import BMoviesPlayers, enroll_tokens
-from companion.hub.demo import enroll_box
 from companion.hub.hub import Hub
 from companion.readers.virtual import SerialBank, VirtualReader, random_uid
 
@@ -396,8 +396,8 @@ def test_every_b_movies_code_has_a_template_and_a_refusal_speaks_french(rig4: Ri
     """Languages: each B Movies violation and token alert code renders in every language;
     a refused pitch asked in French is answered in French with the same code and params."""
     from companion.games.bmovies.engine import CODES
+    from companion.games.popcorn.tags import ALERT_CODES
     from companion.i18n.texts import ALERTS, BM_VIOLATIONS, VIOLATIONS
-    from companion.table.interpret import ALERT_CODES
 
     assert set(CODES) == set(BM_VIOLATIONS) | (set(VIOLATIONS) & set(CODES))
     tags = {"TOKEN_NOT_OWED", "TOKEN_BEYOND_OWED", "TOKEN_ALREADY_DRAWN", "NOT_A_TOKEN"}

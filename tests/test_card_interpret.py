@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import random
 
-from companion.cards import load_catalog
-from companion.engine import new_game
-from companion.engine.simulator import random_move
+from companion.games.popcorn.card_taps import CardChoice, interpret_card
+from companion.games.popcorn.engine import new_game
+from companion.games.popcorn.engine.simulator import random_move
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.tags import ALERT_CODES
 from companion.i18n.catalogs import translations
 from companion.i18n.localize import alert_texts, placeholders, render_alert
 from companion.i18n.texts import ALERTS
 from companion.kit.alerts import Alert
-from companion.table.card_taps import CardChoice, interpret_card
-from companion.table.interpret import ALERT_CODES
 
 CATALOG = load_catalog()
 
@@ -81,7 +81,7 @@ def test_every_card_alert_code_is_listed() -> None:
     import inspect
     import re
 
-    from companion.table import card_taps
+    from companion.games.popcorn import card_taps
 
     used = set(re.findall(r'Alert\("([A-Z_]+)"', inspect.getsource(card_taps)))
     assert used == {"CARD_NOT_EXPECTED", "CARD_NOT_IN_MARKET", "CARD_ALREADY_OWNED",

@@ -11,10 +11,10 @@ import pytest
 from readers_support import wait_for
 from test_hub import ADMIN, Rig
 
-from companion.cards import card_copies, load_catalog
-from companion.engine import GUEST_COLORS
-from companion.engine.pawns import pawn_colors
-from companion.table.cardbook import CardBook
+from companion.games.popcorn.cardbook import CardBook
+from companion.games.popcorn.engine import GUEST_COLORS
+from companion.games.popcorn.engine.pawns import pawn_colors
+from companion.games.popcorn.facts_file import card_copies, load_catalog
 from companion.table.registry import RegistryError, TagRegistry
 from companion.table.store import HubStore
 

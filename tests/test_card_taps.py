@@ -12,9 +12,9 @@ from readers_support import wait_for
 from test_card_interpret import assert_localized
 from test_hub import Rig
 
-from companion.cards import load_catalog
-from companion.hub.demo import card_uids
-from companion.record import loads_record, replay
+from companion.games.popcorn.demo import card_uids
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.record import loads_record, replay
 
 
 @pytest.fixture
@@ -160,7 +160,7 @@ def test_the_demo_players_tap_the_cards(rig: Rig) -> None:
     """With card tags and no "deal for us", the demo's players tap every starting movie,
     reveal and award draw, and what they buy (choosing the slot when the hub asks). No tap
     is an alert, and the game replays from its record."""
-    from companion.hub.demo import ScriptedPlayers
+    from companion.games.popcorn.demo import ScriptedPlayers
 
     info = rig.client.post("/api/tables", json={"players": ["Ana", "Bob"],
                                                 "readers": ["bag-1", "bag-2"]}).json

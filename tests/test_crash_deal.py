@@ -16,10 +16,10 @@ import threading
 import time
 from pathlib import Path
 
-from companion.cards import load_catalog
-from companion.engine.moves import Move
-from companion.engine.simulator import PASSIVE_KINDS
-from companion.engine.state import GameState
+from companion.games.popcorn.engine.moves import Move
+from companion.games.popcorn.engine.simulator import PASSIVE_KINDS
+from companion.games.popcorn.engine.state import GameState
+from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.remote import HttpError, RemoteTable, ServeProcess, call
 from companion.table.table import AUTO_DEAL_KINDS
 

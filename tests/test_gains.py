@@ -1,4 +1,4 @@
-""""Take the gains" (:mod:`companion.table.gains`) over random games, and its route."""
+""""Take the gains" (:mod:`companion.games.popcorn.gains`) over random games, and its route."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import random
 
 from test_advisor_api import api, draw_for_ana  # noqa: F401
 
-from companion.cards import load_catalog
-from companion.engine import ACTIVATION_KINDS, new_game, random_move
-from companion.table.gains import GAIN, action_of, gains, next_gain
+from companion.games.popcorn.engine import ACTIVATION_KINDS, new_game, random_move
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.gains import GAIN, action_of, gains, next_gain
 
 CATALOG = load_catalog()
 

@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 from readers_support import wait_for
 
-from companion.cards import load_catalog
-from companion.engine import Move
-from companion.engine import pawns as P
+from companion.games.popcorn.demo import enroll_box
+from companion.games.popcorn.engine import Move
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.record import loads_record, replay, upgraded
 from companion.hub.app import create_app
-from companion.hub.demo import enroll_box
 from companion.hub.hub import Hub
 from companion.readers.virtual import SerialBank, VirtualReader
-from companion.record import loads_record, replay, upgraded
 from companion.table.store import HubStore
 from companion.table.table import Table, config_dict, new_config
 
@@ -344,7 +344,7 @@ def test_a_finished_game_gives_its_readers_to_a_new_table(rig) -> None:
     """A table whose game is over is closed for you when a new table takes a reader."""
     import random
 
-    from companion.engine.simulator import play_random
+    from companion.games.popcorn.engine.simulator import play_random
 
     info = rig.table(("Ana", "Bob"), ["bag-1", "bag-2"])
     table = rig.hub.tables[info["id"]]
@@ -363,7 +363,7 @@ def test_a_finished_game_gives_its_readers_to_a_new_table(rig) -> None:
 
 def test_the_record_export_replays(rig, tmp_path: Path) -> None:
     """A table's game record (PIN) is accepted by ``popcorn-companion replay``."""
-    from companion.record import loads_record, replay
+    from companion.games.popcorn.record import loads_record, replay
 
     info = rig.table()
     rig.end_buying(info)

@@ -11,7 +11,7 @@ import pytest
 import requests
 from readers_support import wait_for
 
-from companion.cards import load_catalog
+from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.remote import RemoteTable, ServeProcess
 from companion.readers.broker import free_port
 from companion.readers.mqtt_url import MqttUrl, parse_mqtt_url

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
-from companion.engine.violations import CODES
+from companion.games.popcorn.engine.violations import CODES
+from companion.games.popcorn.tags import ALERT_CODES
 from companion.i18n.catalogs import (
     TRANSLATED,
     browser_catalog,
@@ -21,7 +22,6 @@ from companion.i18n.catalogs import (
 from companion.i18n.checks import browser_problems, po_problems
 from companion.i18n.extract import extract
 from companion.i18n.texts import ALERTS, ERRORS, VIOLATIONS
-from companion.table.interpret import ALERT_CODES
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -19,11 +19,11 @@ import pytest
 from readers_support import wait_for
 from test_hub import Rig, alert_case, in_zone
 
-from companion.cards import load_catalog
-from companion.engine import pawns as P
-from companion.hub.demo import ScriptedPlayers
+from companion.games.popcorn.demo import ScriptedPlayers
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.record import loads_record, replay
 from companion.hub.hub import Hub
-from companion.record import loads_record, replay
 
 
 @pytest.fixture

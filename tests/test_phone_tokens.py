@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import load_catalog
+from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.hub.phones import qr_svg

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from test_advisor_api import READERS, advice, draw_for_ana
 
-from companion.cards import load_catalog
-from companion.engine import pawns as P
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import GameState, Violation, new_game, play_random
-from companion.engine.position import VERSION
+from companion.games.popcorn.engine import GameState, Violation, new_game, play_random
+from companion.games.popcorn.engine.position import VERSION
 from support import CATALOG, dealt_game
 
 POSITIONS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import (
+from companion.games.popcorn.engine import (
     FIELDS,
     Move,
     Violation,
@@ -16,8 +16,8 @@ from companion.engine import (
     play_random,
     random_move,
 )
-from companion.engine import pawns as P
-from companion.record import Record, dumps_record, loads_record, replay
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.record import Record, dumps_record, loads_record, replay
 from support import CATALOG, NAMES
 
 GAME = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import Move, play_random
+from companion.games.popcorn.engine import Move, play_random
+from companion.games.popcorn.record import Record, dumps_record, loads_record, replay, upgraded
 from companion.kit.records import RecordError
-from companion.record import Record, dumps_record, loads_record, replay, upgraded
 from support import CATALOG
 
 EXAMPLE = Path(__file__).parents[1] / "docs" / "examples" / "game-4p.jsonl"

@@ -6,9 +6,9 @@ violation code and for leaving the whole state unchanged.
 
 from __future__ import annotations
 
-from companion.engine import GameState, Move
-from companion.engine import pawns as P
-from companion.table.views import public_view
+from companion.games.popcorn.engine import GameState, Move
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.views import public_view
 from support import bag, color_in, dealt_game, end_turns, exit_zone, play, put, refused, showings
 
 THREE_SEAT = "three_seat_blue_blue_grey"

@@ -11,8 +11,14 @@ from dataclasses import replace
 
 import pytest
 
-from companion.engine import GameState, Move, final_position, final_positions, score_game
-from companion.engine import pawns as P
+from companion.games.popcorn.engine import (
+    GameState,
+    Move,
+    final_position,
+    final_positions,
+    score_game,
+)
+from companion.games.popcorn.engine import pawns as P
 from support import CATALOG, dealt_game, draw, end_turns, play, put, refused, showings
 
 FEATURES = ("the_man_with_the_money", "barbacus", "mister_giggles")

@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from companion.engine import COLORS, GameState, Move, Violation, new_game
-from companion.engine import pawns as P
+from companion.games.popcorn.engine import COLORS, GameState, Move, Violation, new_game
+from companion.games.popcorn.engine import pawns as P
 from support import CATALOG, NAMES, bag, color_in, dealt_game, exit_zone, refused
 
 STARTING = ("rosebud", "end_of_the_world", "its_my_war", "modern_love")

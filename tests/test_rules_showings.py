@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import GameState, Move, Violation
-from companion.engine import pawns as P
+from companion.games.popcorn.engine import GameState, Move, Violation
+from companion.games.popcorn.engine import pawns as P
 from support import bag, dealt_game, draw, end_turns, exit_zone, play, put, refused
 
 WHITE, WHITE2, WHITE3 = 0, 1, 2

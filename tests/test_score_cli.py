@@ -1,4 +1,4 @@
-"""The ``score`` subcommand and its JSON front end (:mod:`companion.scorefile`).
+"""The ``score`` subcommand and its JSON front end (:mod:`companion.games.popcorn.scoresheet`).
 
 Input errors must give exit status 2 and exactly one line on stderr, never a traceback.
 The subprocess tests run the real ``python -m companion score``; the in-process tests call the
@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from companion.cards import load_catalog
 from companion.commands import score as score_command
-from companion.engine import ScoreInputError
-from companion.scorefile import parse_score_input
+from companion.games.popcorn.engine import ScoreInputError
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.scoresheet import parse_score_input
 
 REPO = Path(__file__).resolve().parents[1]
 CAT = load_catalog()

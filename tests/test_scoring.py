@@ -13,10 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.cards import load_catalog
-from companion.engine import GUEST_COLORS, GameScore, PlayerFinal, ScoreInputError, score_game
-from companion.engine.scoring import check_final
-from companion.scorefile import parse_score_input, score_to_json
+from companion.games.popcorn.engine import (
+    GUEST_COLORS,
+    GameScore,
+    PlayerFinal,
+    ScoreInputError,
+    score_game,
+)
+from companion.games.popcorn.engine.scoring import check_final
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.scoresheet import parse_score_input, score_to_json
 
 CAT = load_catalog()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from companion.engine import final_positions, play_random, score_game
+from companion.games.popcorn.engine import final_positions, play_random, score_game
 from support import CATALOG
 
 ROUNDS = {2: range(7, 12), 3: range(7, 14), 4: range(7, 14)}

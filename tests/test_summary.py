@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import random
 
-from companion.engine import Move, new_game, play_random, state_summary
-from companion.table.views import public_view
+from companion.games.popcorn.engine import Move, new_game, play_random, state_summary
+from companion.games.popcorn.views import public_view
 from support import CATALOG, dealt_game, end_turns, play
 
 

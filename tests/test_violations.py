@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import CODES, Move, Task, Violation, move_from_dict
-from companion.engine import pawns as P
+from companion.games.popcorn.engine import CODES, Move, Task, Violation, move_from_dict
+from companion.games.popcorn.engine import pawns as P
 from support import bag, dealt_game, end_turns, play, put, refused, showings
 
 HERE = Path(__file__).parent

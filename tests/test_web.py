@@ -19,10 +19,10 @@ from web_support import (
     shown,
 )
 
-from companion.engine import Move, Violation
-from companion.engine import pawns as P
+from companion.games.popcorn.engine import Move, Violation
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.record import loads_record
 from companion.hub.remote import RemoteTable
-from companion.record import loads_record
 from support import score_command
 
 SPEECH_SPY = """window.spoken = [];

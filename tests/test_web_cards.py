@@ -8,10 +8,10 @@ from i18n_support import foreign_texts, visible_texts
 from playwright.sync_api import Browser, Page, expect
 from web_support import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots
 
-from companion.cards import card_copies
-from companion.hub.demo import card_uids
+from companion.games.popcorn.cardbook import CardBook
+from companion.games.popcorn.demo import card_uids
+from companion.games.popcorn.facts_file import card_copies
 from companion.hub.remote import RemoteTable
-from companion.table.cardbook import CardBook
 
 CARDS = card_uids(CardBook.from_catalog(CATALOG, card_copies()), 5)
 

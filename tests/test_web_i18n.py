@@ -33,7 +33,7 @@ from web_support import (
     watch_csp,
 )
 
-from companion.engine import pawns as P
+from companion.games.popcorn.engine import pawns as P
 
 LANGS = ("en", "fr", "de", "ja")
 SPEECH_SPY = """window.spoken = [];

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from companion.cards import load_catalog
-from companion.engine import ACTIVATION_KINDS, Move
-from companion.hub.demo import ScriptedPlayers
+from companion.games.popcorn.demo import ScriptedPlayers
+from companion.games.popcorn.engine import ACTIVATION_KINDS, Move
+from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.remote import RemoteTable, ServeProcess, call
 from companion.readers.virtual import SerialBank, VirtualReader, random_uid
 

@@ -21,13 +21,13 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from companion.cards import load_catalog
 from companion.commands.lang_option import add_lang_option
 from companion.commands.serve import tablet_url
+from companion.games.bmovies.demo import PLAYERS as BM_PLAYERS
+from companion.games.bmovies.demo import BMoviesPlayers, enroll_tokens
+from companion.games.popcorn.demo import PLAYERS, ScriptedPlayers, card_uids, enroll_box
+from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
-from companion.hub.bm_demo import PLAYERS as BM_PLAYERS
-from companion.hub.bm_demo import BMoviesPlayers, enroll_tokens
-from companion.hub.demo import PLAYERS, ScriptedPlayers, card_uids, enroll_box
 from companion.hub.hub import Hub
 from companion.readers.broker import BrokerError
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader

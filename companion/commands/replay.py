@@ -14,13 +14,13 @@ import json
 import sys
 from typing import Any
 
-from companion.cards import load_catalog
-from companion.engine import final_positions, score_game, state_summary
 from companion.games.bmovies.commands import run_replay
 from companion.games.bmovies.record import is_bmovies_header
+from companion.games.popcorn.engine import final_positions, score_game, state_summary
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.record import loads_record, replay
+from companion.games.popcorn.scoresheet import score_to_json
 from companion.kit.records import RecordError
-from companion.record import loads_record, replay
-from companion.scorefile import score_to_json
 
 PROG = "popcorn-companion replay"
 GAMES = ("popcorn", "b-movies")

@@ -1,7 +1,7 @@
 """``popcorn-companion score FILE``: score a finished game from a JSON score sheet.
 
-The sheet format is described in :mod:`companion.scorefile`; ``-`` reads it from standard
-input. The scored game goes to standard output as indented JSON and the exit status is 0.
+The sheet format is described in :mod:`companion.games.popcorn.scoresheet`; ``-`` reads it from
+standard input. The scored game goes to standard output as indented JSON and the exit status is 0.
 A sheet with ``"game": "b-movies"`` (or ``--game b-movies``) is a B Movies sheet (see
 :mod:`companion.games.bmovies.scoresheet` and ``docs/b-movies.md``): it prints that game's
 Final Cut. Anything wrong with the input (unreadable file, bad JSON, an impossible end
@@ -16,11 +16,11 @@ import json
 import sys
 from typing import Any
 
-from companion.cards import load_catalog
-from companion.engine import CatalogError, ScoreInputError, score_game
 from companion.games.bmovies.commands import run_score
 from companion.games.bmovies.scoresheet import is_bmovies_sheet
-from companion.scorefile import parse_score_input, score_to_json
+from companion.games.popcorn.engine import CatalogError, ScoreInputError, score_game
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.scoresheet import parse_score_input, score_to_json
 
 PROG = "popcorn-companion score"
 """The prefix of every error line, as argparse would print it."""

@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.cards import load_catalog
 from companion.commands.lang_option import add_lang_option
 from companion.commands.readers import _reader_id, _url_or_empty
+from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.paths import data_dir

@@ -1,9 +1,9 @@
 """``popcorn-companion simulate``: play random legal games and summarize them.
 
-Each game is played by :func:`companion.engine.simulator.play_random` from a seed derived
-from ``--seed`` and the game's number, so any game can be played again alone. With
-``--policy advisor`` it is :func:`companion.advisor.policy.play_advised` instead: every seat
-places its guests as the seating advisor suggests, and makes its other choices eagerly.
+Each game is played by :func:`companion.games.popcorn.engine.simulator.play_random` from a seed
+derived from ``--seed`` and the game's number, so any game can be played again alone. With
+``--policy advisor`` it is :func:`companion.games.popcorn.advisor.policy.play_advised` instead:
+every seat places its guests as the seating advisor suggests, and makes its other choices eagerly.
 With ``--game b-movies`` (3 to 6 players, ``--variant standard|hidden``) the games are
 B Movies games played by :func:`companion.games.bmovies.engine.play_random`.
 """
@@ -17,19 +17,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.advisor.policy import play_advised
-from companion.cards import load_catalog
-from companion.engine import final_positions, play_random, score_game
-from companion.engine.simulator import POLICIES
 from companion.games.bmovies.commands import run_simulate
 from companion.games.bmovies.facts_file import load_facts
-from companion.record import Record, dumps_record
+from companion.games.popcorn.advisor.policy import play_advised
+from companion.games.popcorn.engine import final_positions, play_random, score_game
+from companion.games.popcorn.engine.simulator import POLICIES
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.record import Record, dumps_record
 
 POPCORN_PLAYERS = (2, 3, 4)
 """The player counts Popcorn's setup accepts (B Movies' come from its facts)."""
 
 CHOICES = (*POLICIES, "advisor")
-"""The engine's own policies, and ``advisor`` (:mod:`companion.advisor.policy`)."""
+"""The engine's own policies, and ``advisor`` (:mod:`companion.games.popcorn.advisor.policy`)."""
 
 
 def register(subparsers: Any) -> None:

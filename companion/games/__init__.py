@@ -20,6 +20,6 @@ __all__ = ["DEFAULT", "GAME_IDS", "GameKind", "TagThing", "build"]
 
 def build(catalog: Any) -> dict[str, GameKind]:
     """One :class:`GameKind` per game id: Popcorn on ``catalog``, B Movies on its facts."""
-    from .bmovies import BMovies
-    from .popcorn import Popcorn
+    from companion.games.bmovies import BMovies
+    from companion.games.popcorn import Popcorn
     return {"popcorn": Popcorn(catalog), "b-movies": BMovies.from_file()}

@@ -30,13 +30,18 @@ import flask.cli
 from flask import Flask
 from flask_socketio import SocketIO
 
-from . import dashboard, errors, phones, sockets, tables, tags
-from .advice_route import register_advice, register_gains, register_placement, register_suggestion
-from .bodies import MAX_BODY
-from .browser import protect
-from .hub import Hub
-from .language import setup_language
-from .pin_tries import PinTries
+from companion.games.popcorn.routes import (
+    register_advice,
+    register_gains,
+    register_placement,
+    register_suggestion,
+)
+from companion.hub import dashboard, errors, phones, sockets, tables, tags
+from companion.hub.bodies import MAX_BODY
+from companion.hub.browser import protect
+from companion.hub.hub import Hub
+from companion.hub.language import setup_language
+from companion.hub.pin_tries import PinTries
 
 
 def quiet_server() -> None:

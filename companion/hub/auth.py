@@ -14,11 +14,10 @@ from typing import Any
 
 from flask import current_app, request
 
+from companion.hub.hub import Hub
+from companion.hub.pin_tries import PinTries
 from companion.kit.errors import TableError
 from companion.table.table import Table
-
-from .hub import Hub
-from .pin_tries import PinTries
 
 ADMIN_MESSAGE = "This needs the hub's admin PIN (printed by serve)."
 

@@ -17,10 +17,9 @@ from typing import Any
 from flask import Blueprint, jsonify, send_from_directory
 
 from companion.assets import web_dir
-from companion.cards import action_meanings
-from companion.table.views import catalog_json
-
-from .hub import Hub
+from companion.games.popcorn.facts_file import action_meanings
+from companion.games.popcorn.views import catalog_json
+from companion.hub.hub import Hub
 
 
 def blueprint(hub: Hub) -> Blueprint:

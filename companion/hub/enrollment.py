@@ -23,12 +23,11 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from companion.games.popcorn.cardbook import CARD_KINDS
 from companion.kit.errors import TableError
 from companion.readers.ingest import TagEvent
 from companion.readers.protocol import normalize_uid
-
-from ..table.cardbook import CARD_KINDS
-from ..table.registry import RegistryError, TagRegistry
+from companion.table.registry import RegistryError, TagRegistry
 
 Feedback = Callable[[str, str, int | None], Any]
 """Called as ``feedback(reader, level, seq)`` to light a reader ``ok`` or ``error``."""

@@ -17,12 +17,11 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.hub.bodies import MAX_BODY
+from companion.hub.language import error_body
+from companion.hub.pin_tries import TooManyTries
 from companion.kit.errors import TableError
 from companion.table.registry import RegistryError
-
-from .bodies import MAX_BODY
-from .language import error_body
-from .pin_tries import TooManyTries
 
 CONFLICTS = frozenset({"DUPLICATE_UID", "DUPLICATE_PAWN", "COLOR_FULL", "CARD_FULL"})
 """Registry codes that mean "already taken" (409); any other registry code is a 400."""

@@ -22,10 +22,14 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from companion.engine import GUEST_COLORS, Catalog, Move
-from companion.engine.pawns import pawn_colors
 from companion.games import DEFAULT, GameKind
 from companion.games import build as build_games
+from companion.games.popcorn.cardbook import CardBook
+from companion.games.popcorn.engine import GUEST_COLORS, Catalog, Move
+from companion.games.popcorn.engine.pawns import pawn_colors
+from companion.games.popcorn.facts_file import card_copies
+from companion.hub.enrollment import Enrollment
+from companion.hub.pushes import Listener, Pushes
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
 from companion.readers.broker import Broker
@@ -34,12 +38,9 @@ from companion.readers.mqtt_link import MqttLink
 from companion.readers.mqtt_url import MqttUrl
 from companion.readers.protocol import READER_ID
 from companion.readers.serial_link import SerialLink
-
-from ..cards import card_copies
-from ..table.cardbook import CardBook
-from ..table.registry import TagRegistry
-from ..table.store import HubStore
-from ..table.table import (
+from companion.table.registry import TagRegistry
+from companion.table.store import HubStore
+from companion.table.table import (
     BatchViolation,
     Table,
     TableConfig,
@@ -48,8 +49,6 @@ from ..table.table import (
     new_config,
     violation_error,
 )
-from .enrollment import Enrollment
-from .pushes import Listener, Pushes
 
 log = logging.getLogger("companion.hub")
 

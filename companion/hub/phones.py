@@ -26,12 +26,11 @@ from urllib.parse import quote
 import segno
 from flask import Blueprint, Response, jsonify, request
 
+from companion.hub import auth
+from companion.hub.bodies import json_object
+from companion.hub.hub import Hub
 from companion.kit.errors import TableError
 from companion.table.table import Table
-
-from . import auth
-from .bodies import json_object
-from .hub import Hub
 
 QR_ERROR_LEVEL = "m"
 """Reed-Solomon level M: 15 % of the code may be smudged or glared and still read."""

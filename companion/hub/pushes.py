@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..table.store import HubStore
+from companion.table.store import HubStore
 
 log = logging.getLogger("companion.hub")
 

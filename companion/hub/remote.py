@@ -3,8 +3,8 @@
 The test suite and ``bench/e2e.py`` use this to treat the hub as the black box it is at a
 real table: a separate process that readers talk to over serial or MQTT, and tablets and
 phones over HTTP and Socket.IO. :class:`ServeProcess` runs ``popcorn-companion serve`` and
-can kill it; :class:`RemoteTable` gives :class:`~companion.hub.demo.ScriptedPlayers` what it
-needs of a table (a state to choose from, a way to decide), built from the table's record
+can kill it; :class:`RemoteTable` gives :class:`~companion.games.popcorn.demo.ScriptedPlayers` what
+it needs of a table (a state to choose from, a way to decide), built from the table's record
 and the REST API. Only the standard library is used, so nothing here adds a dependency.
 """
 
@@ -22,13 +22,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.cards import Catalog
-from companion.engine import GameState, Move, new_game
+from companion.games.popcorn.demo import ScriptedPlayers
+from companion.games.popcorn.engine import GameState, Move, new_game
+from companion.games.popcorn.facts_file import Catalog
+from companion.games.popcorn.record import loads_record
 from companion.kit.errors import TableError
 from companion.readers.broker import free_port
-from companion.record import loads_record
-
-from .demo import ScriptedPlayers
 
 
 class HttpError(Exception):

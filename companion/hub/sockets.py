@@ -17,12 +17,11 @@ from typing import Any
 
 from flask_socketio import SocketIO, emit, join_room
 
+from companion.hub import auth
+from companion.hub.hub import Hub
+from companion.hub.pin_tries import TooManyTries
+from companion.hub.pushes import Listener
 from companion.table.table import Table
-
-from . import auth
-from .hub import Hub
-from .pin_tries import TooManyTries
-from .pushes import Listener
 
 ADMIN_ROOM = "admin"
 """The Socket.IO room of clients that joined with the admin PIN: they get ``enroll`` pushes."""

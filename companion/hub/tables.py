@@ -21,16 +21,15 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from companion.engine.moves import Move
 from companion.games import DEFAULT, GameKind
+from companion.games.popcorn.engine.moves import Move
+from companion.hub import auth
+from companion.hub.bodies import json_body, json_object
+from companion.hub.hub import Hub
+from companion.hub.phones import phone_links, secret_answer
 from companion.kit.errors import TableError
 from companion.kit.game import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN
 from companion.table.table import MAX_BATCH
-
-from . import auth
-from .bodies import json_body, json_object
-from .hub import Hub
-from .phones import phone_links, secret_answer
 
 
 def blueprint(hub: Hub) -> Blueprint:

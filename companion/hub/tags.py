@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from . import auth
-from .bodies import json_body, json_object
-from .hub import Hub
+from companion.hub import auth
+from companion.hub.bodies import json_body, json_object
+from companion.hub.hub import Hub
 
 
 def blueprint(hub: Hub) -> Blueprint:

@@ -76,7 +76,8 @@ VIOLATIONS: dict[str, str] = {
     "TOKEN_COUNT": N_("A player's advertising tokens must add up to the set."),
     "SEAT_INVALID": N_("A theater's seat list must match its seat count."),
 }
-"""One template per engine violation code (:data:`companion.engine.violations.CODES`)."""
+"""One template per engine violation code
+(:data:`companion.games.popcorn.engine.violations.CODES`)."""
 
 BM_VIOLATIONS: dict[str, str] = {
     "BAD_SETUP": N_("A B Movies game needs 3 to 6 players, a first player at the table and a "

@@ -71,7 +71,8 @@ class GameKind(ABC):
     max_players: int
     violation: type[Exception]
     """The exception the game's engine raises for a refused move; it carries ``code``,
-    ``message`` and ``params``, like Popcorn's :class:`~companion.engine.Violation`."""
+    ``message`` and ``params``, like Popcorn's
+    :class:`~companion.games.popcorn.engine.Violation`."""
     auto_deal_kinds: frozenset[str] = frozenset()
     """Chance moves that "deal for us" draws with the table's seeded generator."""
     closes_secretly: bool = False

@@ -16,11 +16,10 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from companion.games.popcorn.cardbook import CARD_KINDS, CardBook
 from companion.kit.game import TagThing
 from companion.readers.protocol import normalize_uid
-
-from .cardbook import CARD_KINDS, CardBook
-from .store import HubStore
+from companion.table.store import HubStore
 
 FORMAT = "popcorn-tags"
 """The ``format`` of an exported registry."""

@@ -20,15 +20,14 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from companion.engine import Catalog, GameState, Move
-from companion.engine import pawns as P
+from companion.games.popcorn.card_taps import CardChoice
+from companion.games.popcorn.engine import Catalog, GameState, Move
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.record import Record
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
 from companion.kit.game import GameKind, Relabel, TagThing
-from companion.record import Record
-
-from .card_taps import CardChoice
-from .store import HubStore
+from companion.table.store import HubStore
 
 MAX_BATCH = 64
 """The most moves one batch may hold (a whole turn of a 4-player game is about 30)."""

@@ -15,11 +15,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.games.bmovies.engine import FinalCut, State, final_cut, play_random
-from companion.games.bmovies.facts_file import load_facts
-from companion.games.bmovies.record import Record, RecordError, dumps_record, loads_record, replay
-from companion.games.bmovies.scoresheet import SheetError, parse_sheet, score_sheet
-from companion.games.bmovies.views import named
+from .engine import FinalCut, State, final_cut, play_random
+from .facts_file import load_facts
+from .record import Record, RecordError, dumps_record, loads_record, replay
+from .scoresheet import SheetError, parse_sheet, score_sheet
+from .views import named
 
 
 def summary(state: State, names: tuple[str, ...]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import json
 from functools import cache
 from importlib import resources
 
-from companion.games.bmovies.engine import Facts
+from .engine import Facts
 
 DATA_FILE = "b-movies.json"
 """The facts document in ``companion/data``."""

@@ -19,7 +19,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.bmovies.engine import (
+from companion.kit.records import RecordError
+from companion.kit.records import parse_line as _parse_line
+
+from .engine import (
     STANDARD,
     VARIANTS,
     Facts,
@@ -29,8 +32,6 @@ from companion.games.bmovies.engine import (
     move_from_dict,
     new_game,
 )
-from companion.kit.records import RecordError
-from companion.kit.records import parse_line as _parse_line
 
 __all__ = ["FORMAT", "GAME", "VERSION", "Record", "RecordError", "dumps_record", "header",
            "is_bmovies_header", "loads_record", "replay"]
@@ -128,7 +129,7 @@ def replay(record: Record, facts: Facts | None = None) -> State:
     ``facts`` default to the box's (:func:`~companion.games.bmovies.facts_file.load_facts`).
     """
     if facts is None:
-        from companion.games.bmovies.facts_file import load_facts
+        from .facts_file import load_facts
         facts = load_facts()
     try:
         state = new_game(facts, len(record.names), record.first_player, record.variant)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.bmovies.engine import (
+from .engine import (
     HIDDEN,
     STANDARD,
     Facts,

@@ -3,7 +3,7 @@
 Each popcorn token carries a tag enrolled with its value, so a tap names one physical token.
 A player owed a draw who taps a token from the bucket draws it (``draw_token`` with the
 token's id and value); the engine refuses a token already in someone's pile, and anything
-else the rules do not explain becomes an :class:`~companion.table.interpret.Alert` with
+else the rules do not explain becomes an :class:`~companion.games.popcorn.tags.Alert` with
 reader error feedback and no change. Pure: it reads the state and returns a value.
 
 An alert is public (the tablet shows it, ``GET /api/tables/<id>`` lists it), and token ids are

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine import GameState, Move, Violation
-from companion.engine import pawns as P
 from companion.kit.alerts import Alert
 from companion.kit.game import Relabel
 
 from .alert_params import alert_params
+from .engine import GameState, Move, Violation
+from .engine import pawns as P
 
 ALERT_CODES: dict[str, str] = {
     "UNKNOWN_TAG": "the tag is not in the registry",

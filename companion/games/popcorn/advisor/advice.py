@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import pawns as P
-from companion.engine.state import GameState
-
+from ..engine import pawns as P
+from ..engine.state import GameState
 from .plan import Plan, play_out
 from .search import Placement, best_placements
 from .weights import TERMS, Weights, load_weights

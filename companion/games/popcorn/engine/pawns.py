@@ -1,8 +1,8 @@
 """The 60 guest pawns and the places they can be.
 
 Pawn ids follow the box contents in the catalog, color by color in the order of
-:data:`~companion.engine.catalog.GUEST_COLORS`: with the standard box, ids 0-19 are white,
-20-29 blue, 30-39 green, 40-49 red and 50-59 yellow.
+:data:`~companion.games.popcorn.engine.catalog.GUEST_COLORS`: with the standard box, ids 0-19 are
+white, 20-29 blue, 30-39 green, 40-49 red and 50-59 yellow.
 
 A location is a small integer so that the state copies fast. Build them with the functions
 here, never by hand:

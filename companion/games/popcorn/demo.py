@@ -20,15 +20,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import Move, Violation
-from companion.engine import pawns as P
-from companion.engine.simulator import PASSIVE_KINDS
+from companion.hub.hub import Hub
 from companion.kit.errors import TableError
 from companion.readers.virtual import random_uid
 
-from ..table.cardbook import CARD_KINDS, CardBook
-from ..table.interpret import resting
-from .hub import Hub
+from .cardbook import CARD_KINDS, CardBook
+from .engine import Move, Violation
+from .engine import pawns as P
+from .engine.simulator import PASSIVE_KINDS
+from .tags import resting
 
 log = logging.getLogger("companion.demo")
 

@@ -8,7 +8,7 @@ at the first illegal move, naming its line.
 Version 2 (written now) names the acting guest's ``seat`` in every ``seat_action``,
 ``movie_action`` and ``end_guest``; version 1 left it out, and is still read: its activation
 moves act for the guest whose turn it was, as they did then (see
-:func:`~companion.engine.name_guest`).
+:func:`~companion.games.popcorn.engine.name_guest`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import (
+from companion.kit.records import RecordError, parse_line
+
+from .engine import (
     Catalog,
     GameState,
     Move,
@@ -27,7 +29,6 @@ from companion.engine import (
     name_guest,
     new_game,
 )
-from companion.kit.records import RecordError, parse_line
 
 FORMAT = "popcorn-record"
 """The ``format`` value of a record's header line."""

@@ -1,7 +1,8 @@
 """The pure rules engine of Popcorn: no I/O, no clock, no imports from the rest of the project.
 
 Everything a program needs is importable from this package (the names of ``__all__``); the
-catalog comes from ``companion.cards.load_catalog()``, the only module that reads the file::
+catalog comes from ``companion.games.popcorn.facts_file.load_catalog()``, the only module that
+reads the file::
 
     state = new_game(catalog, ["Ana", "Bob"], first_player=0)
     while state.phase == "setup":          # the table deals: chance outcomes are input

@@ -12,19 +12,19 @@ from __future__ import annotations
 
 from flask import Flask, jsonify, request
 
-from companion.advisor import AdviceError, advise
+from companion.hub.hub import Hub
 from companion.kit.errors import TableError
-from companion.table.gains import gains
-from companion.table.placement import (
+from companion.table.table import Table
+
+from .advisor import AdviceError, advise
+from .gains import gains
+from .placement import (
     advised_then,
     draw_order,
     expected_gains,
     first_free,
     suggested_play,
 )
-from companion.table.table import Table
-
-from .hub import Hub
 
 CONFLICTS = frozenset({"NO_DRAW_WAITING", "PENDING_STEP"})
 """Advice codes that mean "not now" (409); any other code is a bad request (400)."""
@@ -73,7 +73,7 @@ def register_placement(app: Flask, hub: Hub) -> None:
 
 def register_gains(app: Flask, hub: Hub) -> None:
     """Add ``GET /api/tables/<id>/gains?player=N``: the player's activations that only gain
-    and need no choice, in a row from now (see :mod:`companion.table.gains`)."""
+    and need no choice, in a row from now (see :mod:`companion.games.popcorn.gains`)."""
 
     @app.get("/api/tables/<table_id>/gains")
     def take_gains(table_id: str):

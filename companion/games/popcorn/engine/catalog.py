@@ -5,7 +5,8 @@ formula, the audience track, the setup per player count) comes from the catalog 
 file, never from code. This module turns the already-decoded JSON document into frozen
 objects and refuses a document that is incomplete or inconsistent, naming the problem.
 
-Reading the file is not done here (the engine does no I/O): see :mod:`companion.cards`.
+Reading the file is not done here (the engine does no I/O): see
+:mod:`companion.games.popcorn.facts_file`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Popcorn behind the :class:`~companion.kit.game.GameKind` interface.
 
 Nothing here is new rules: it points the interface at the modules Popcorn has always used
-(the engine, :mod:`companion.table.views`, the pawn and card tap readers, the record), so a
+(the engine, :mod:`companion.games.popcorn.views`, the pawn and card tap readers, the record), so a
 Popcorn table behaves exactly as it did before the hub hosted a second game.
 """
 
@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import (
+from companion.kit.game import SECRET_PIN, SECRET_TOKEN, GameKind, TagThing
+
+from .card_taps import interpret_card
+from .engine import (
     Catalog,
     GameState,
     Move,
@@ -18,11 +21,9 @@ from companion.engine import (
     name_guest,
     new_game,
 )
-from companion.kit.game import SECRET_PIN, SECRET_TOKEN, GameKind, TagThing
-from companion.record import Record, dumps_record
-from companion.table.card_taps import interpret_card
-from companion.table.interpret import interpret, swap
-from companion.table.views import private_view, public_view, scores
+from .record import Record, dumps_record
+from .tags import interpret, swap
+from .views import private_view, public_view, scores
 
 SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
 """Setup deals a person enters from the cardboard: they need the table's PIN."""
@@ -70,7 +71,7 @@ class Popcorn(GameKind):
         return None
 
     def public_view(self, state: GameState, names: list[str]) -> dict[str, Any]:
-        """See :func:`companion.table.views.public_view` (never an award id)."""
+        """See :func:`companion.games.popcorn.views.public_view` (never an award id)."""
         return public_view(state)
 
     def private_view(self, state: GameState, seat: int, names: list[str]) -> dict[str, Any]:
@@ -91,7 +92,7 @@ class Popcorn(GameKind):
         return interpret(state, seat, pawn, uid, tapped)
 
     def relabel(self, state: GameState, thing: int, look_alike: int) -> None:
-        """Two pawns of one color trade places (:func:`companion.table.interpret.swap`)."""
+        """Two pawns of one color trade places (:func:`companion.games.popcorn.tags.swap`)."""
         swap(state, thing, look_alike)
 
     def record_text(self, names: list[str], first_player: int, options: dict[str, Any],

@@ -7,7 +7,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from companion.engine import Catalog, CatalogError
+from .engine import Catalog, CatalogError
 
 DATA_FILE = "popcorn-cards.json"
 """The catalog's file name inside ``companion/data``."""

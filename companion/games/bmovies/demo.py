@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.games.bmovies.engine import Move
+from companion.hub.hub import Hub
 from companion.kit.errors import TableError
 from companion.readers.virtual import random_uid
 
-from .hub import Hub
+from .engine import Move
 
 log = logging.getLogger("companion.demo")
 

@@ -1,6 +1,6 @@
 """The ``advisor`` policy: seats chosen by the advisor, every other choice made eagerly.
 
-A game is played like the simulator's (:mod:`companion.engine.simulator`): during the
+A game is played like the simulator's (:mod:`companion.games.popcorn.engine.simulator`): during the
 Showings a random busy player acts, chance outcomes are drawn uniformly, and decisions are
 picked at random among those that are not a pass (the ``eager`` policy). For a player the
 policy advises, once their guests are drawn it asks :func:`.advise` for a plan and follows
@@ -13,11 +13,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Sequence
 
-from companion.engine.catalog import Catalog
-from companion.engine.moves import Move
-from companion.engine.simulator import SimulatedGame, eager, next_choices, play_game
-from companion.engine.state import GameState
-
+from ..engine.catalog import Catalog
+from ..engine.moves import Move
+from ..engine.simulator import SimulatedGame, eager, next_choices, play_game
+from ..engine.state import GameState
 from .advice import AdviceError, advise
 from .weights import Weights
 

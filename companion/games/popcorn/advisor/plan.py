@@ -1,7 +1,8 @@
 """A placement turned into engine moves, played on a copy of the game to measure it.
 
 :func:`play_out` clones the state and applies, through the engine's own
-:func:`~companion.engine.game.apply`, every move the placement implies: the ``place`` moves
+:func:`~companion.games.popcorn.engine.game.apply`, every move the placement implies: the ``place``
+moves
 (pawns of a color lowest id first), the ``to_exit`` moves, then each theater's ``seat_action``,
 ``movie_action`` and ``end_guest`` moves. Nothing is assumed legal: a move the engine refuses
 raises. The gains reported are read from the copy's state afterwards, so they are exact.
@@ -17,12 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.engine import game as G
-from companion.engine import pawns as P
-from companion.engine.moves import Move
-from companion.engine.showing_choices import acting_seat, first_guest, free_seat
-from companion.engine.state import GameState, Task
-
+from ..engine import game as G
+from ..engine import pawns as P
+from ..engine.moves import Move
+from ..engine.showing_choices import acting_seat, first_guest, free_seat
+from ..engine.state import GameState, Task
 from .model import Choice, Gains
 from .search import Placement
 

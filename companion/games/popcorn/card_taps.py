@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import GameState, Move
 from companion.kit.alerts import Alert
 
 from .cardbook import theater_title
+from .engine import GameState, Move
 
 BUY_KINDS = {"movie": "buy_movie", "theater": "buy_theater"}
 """The buying move of each card kind that can be bought."""

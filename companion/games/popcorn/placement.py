@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.advisor import AdviceError, advise
-from companion.advisor.advice import check_ready
-from companion.engine import GameState, Move
-from companion.engine import pawns as P
+from .advisor import AdviceError, advise
+from .advisor.advice import check_ready
+from .engine import GameState, Move
+from .engine import pawns as P
 
 SEATING = frozenset({"place", "to_exit"})
 """The move kinds of a placement."""
@@ -65,7 +65,8 @@ def suggested_play(state: GameState, player: int) -> list[Move]:
 def first_free(state: GameState, player: int, draw_order: list[int]) -> list[Move]:
     """Each drawn guest, in ``draw_order`` (pawns not in the hand are skipped, pawns in the
     hand but not listed come last, lowest first), on the first seat the rules allow, else to
-    the exit zone. Raises :class:`~companion.advisor.AdviceError` when nobody waits to sit."""
+    the exit zone. Raises :class:`~companion.games.popcorn.advisor.AdviceError` when nobody waits
+    to sit."""
     check_ready(state, player)
     trial = state.clone()
     hand = trial.pawns_at(P.hand(player))

@@ -80,7 +80,7 @@ class Violation(Exception):
     """An illegal move: ``code`` is one of :data:`CODES`, ``message`` is for the players.
 
     ``params`` holds the facts behind the sentence (see the module's docstring). The engine's
-    :func:`~companion.engine.game.apply` adds the refused move's own fields to them.
+    :func:`~companion.games.popcorn.engine.game.apply` adds the refused move's own fields to them.
     """
 
     def __init__(self, code: str, message: str, params: Params | None = None) -> None:

@@ -1,6 +1,6 @@
 """The ``params`` of an alert: the facts its sentence names, as plain values.
 
-An :class:`~companion.table.interpret.Alert` says in English where a guest is ("seat #2 of
+An :class:`~companion.games.popcorn.tags.Alert` says in English where a guest is ("seat #2 of
 Bob's center theater"); a device in another language rebuilds that sentence from these
 params (see :mod:`companion.i18n.localize`): the tapping ``player`` and their ``name``, the
 ``pawn`` and its ``color``, and its place as ``zone`` (``box``, ``reserve``, ``bag``,
@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import GameState
-from companion.engine import pawns as P
+from .engine import GameState
+from .engine import pawns as P
 
 ZONE_KINDS = ("bag", "exit", "hand")
-"""A player's own zones, in the order of :mod:`companion.engine.pawns`' location codes."""
+"""A player's own zones, in the order of :mod:`companion.games.popcorn.engine.pawns`' location
+codes."""
 
 
 def place_params(loc: int, names: list[str] | tuple[str, ...]) -> dict[str, Any]:

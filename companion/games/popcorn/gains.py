@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from companion.engine import ACTIVATION_KINDS, GameState, Move
+from .engine import ACTIVATION_KINDS, GameState, Move
 
 GAIN = re.compile(r"^(money_\d|popcorn_\d|audience_up)$")
 """Action ids that only gain something."""

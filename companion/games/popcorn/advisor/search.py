@@ -20,12 +20,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
-from companion.engine import pawns as P
-from companion.engine.catalog import GUEST_COLORS
-from companion.engine.effects import award_deck_size
-from companion.engine.showing_choices import free_seat
-from companion.engine.state import GameState
-
+from ..engine import pawns as P
+from ..engine.catalog import GUEST_COLORS
+from ..engine.effects import award_deck_size
+from ..engine.showing_choices import free_seat
+from ..engine.state import GameState
 from .model import (
     NO_GAINS,
     WHITE,

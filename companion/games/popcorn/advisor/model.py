@@ -23,9 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from companion.engine.catalog import GUEST_COLORS, Catalog
-from companion.engine.effects import amount
-
+from ..engine.catalog import GUEST_COLORS, Catalog
+from ..engine.effects import amount
 from .weights import Weights
 
 Gains = tuple[int, int, int, int, int, int]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import (
+from .engine import (
     GUEST_COLORS,
     GameState,
     final_positions,
@@ -17,8 +17,8 @@ from companion.engine import (
     score_game,
     token_ready,
 )
-from companion.engine import pawns as P
-from companion.scorefile import score_to_json
+from .engine import pawns as P
+from .scoresheet import score_to_json
 
 PRIVATE_MOVES = frozenset({"keep_award", "draw_award"})
 """Moves whose fields would show a player's awards: only the private view lists them."""

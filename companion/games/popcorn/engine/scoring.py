@@ -8,7 +8,7 @@ The rulebook ("End of the Game") adds four amounts per player:
   and the trophies of :attr:`PlayerCountSetup.trophies` go to the highest (see :func:`trophies`);
 * **awards**: each award card held scores by its structured rule in the catalog (see
   :func:`award_popcorn`). No card value lives in this module: every count, need, table and
-  popcorn amount is read from :class:`~companion.engine.catalog.Award.popcorn`.
+  popcorn amount is read from :class:`~companion.games.popcorn.engine.catalog.Award.popcorn`.
 
 Before the awards are revealed, each advertising token still on the board gives its owner a
 choice (rule clarification 21): a token on a colored space may count as a virtual guest of that

@@ -13,15 +13,15 @@ A score sheet describes what every player owns when the game ends::
 
 Every player field is required; a guest color left out of ``guests`` means 0, and ``null`` in
 ``theaters`` is an empty slot. Ids are those of ``companion/data/popcorn-cards.json``. The
-meaning of each field is documented on :class:`~companion.engine.scoring.PlayerFinal`.
+meaning of each field is documented on :class:`~companion.games.popcorn.engine.scoring.PlayerFinal`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import GUEST_COLORS, Catalog, GameScore, PlayerFinal, ScoreInputError
-from companion.engine.scoring import check_final
+from .engine import GUEST_COLORS, Catalog, GameScore, PlayerFinal, ScoreInputError
+from .engine.scoring import check_final
 
 PLAYER_FIELDS: tuple[str, ...] = (
     "name",
