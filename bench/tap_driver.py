@@ -241,6 +241,7 @@ class TableDriver:
         which pawn, not which zone it came from, and the record names the zone."""
         kind = move.kind
         actual = pawn
+        state = state.clone()  # the hub's game before the tap (a mirror may move on)
         if self.any_pawn and (kind == "draw_pawn" or len(self.sources(move, state)) == 1):
             actual = self.any_of_color(pawn, state)
         if actual != pawn:

@@ -143,17 +143,19 @@ def test_a_finished_game_shows_the_scores_of_the_score_command(room: Room, page:
 
 def test_an_alert_shows_as_a_banner_naming_the_pawn_and_undo_needs_the_pin(
         room: Room, page: Page) -> None:
-    """A pawn tapped on the wrong bag's reader: a banner with the pawn, its color and the
-    fix; undo asks for the PIN when this device does not know it."""
+    """A pawn drawn from a bag while nobody draws (the Buying phase): a banner with the
+    pawn, its color, whose bag and the fix; undo asks for the PIN when this device does not
+    know it. (A pawn never tapped is known only by its color: the one the hub had in Bob's
+    bag, tapped on Ana's reader, is taken for the look-alike in Ana's bag.)"""
     table = room.table(["Ana", "Bob", "Chloe"], seed=2)
     tablet = Tablet(page, room, table).open()
     pawn = table.state.pawns_at(P.bag(1))[0]
     room.bank.tap("bag-1", room.uids[pawn])
     banner = page.get_by_test_id("alert")
     expect(banner).to_be_visible()
-    expect(banner).to_have_attribute("data-code", "PAWN_OF_ANOTHER_PLAYER")
+    expect(banner).to_have_attribute("data-code", "NO_DRAW_EXPECTED")
     expect(banner).to_contain_text(f"Pawn {pawn}")
-    expect(banner).to_contain_text("Bob")
+    expect(banner).to_contain_text("Ana's bag")
     tablet.shot("alert")
     page.evaluate("localStorage.clear()")
     current = table.state.current

@@ -118,8 +118,9 @@ def test_setup_table_alert_and_scores_in_four_languages(room: Room, pages) -> No
     while not (table.state.phase == "showings"
                and any(table.state.pawns_at(P.hand(p)) for p in range(3))):
         assert play_step(players, None)
-    pawn = table.state.pawns_at(P.bag(1))[0]
-    room.bank.tap("bag-1", room.uids[pawn])  # Bob's guest on Ana's reader
+    drawer = next(p for p in range(3) if table.state.pawns_at(P.hand(p)))
+    pawn = table.state.pawns_at(P.hand(drawer))[0]  # drawn on its reader: the hub knows it
+    room.bank.tap(READERS[(drawer + 1) % 3], room.uids[pawn])  # on the next player's reader
     alert = wait_for_alert(room, table.id)
     assert alert["code"] == "PAWN_OF_ANOTHER_PLAYER" and alert["params"]["pawn"] == pawn
     for lang, page in pages.items():

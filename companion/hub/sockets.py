@@ -80,8 +80,11 @@ def _admin_join(socketio: SocketIO, hub: Hub) -> None:
         except TooManyTries as exc:
             emit("error", {**exc.to_dict(), "retry_after": exc.retry_after})
             return
-        join_room(ADMIN_ROOM)
-        emit("admin", {**hub.enrollment.status(admin=True), "last": hub.enrollment.last})
+        # Under the hub's lock, as a table's join sends its state: a tap taken after these
+        # counts pushes its own after them, so a stale status never lands after a newer push.
+        with hub.lock:
+            join_room(ADMIN_ROOM)
+            emit("admin", {**hub.enrollment.status(admin=True), "last": hub.enrollment.last})
 
 
 def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listener:
