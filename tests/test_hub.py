@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from readers_support import wait_for
 
+from companion.games.popcorn import Popcorn
 from companion.games.popcorn.demo import enroll_box
 from companion.games.popcorn.engine import Move
 from companion.games.popcorn.engine import pawns as P
@@ -532,9 +533,9 @@ def test_a_log_written_before_moves_named_their_guest_still_loads(tmp_path: Path
         store.add_table(config.id, config_dict(config), 0)
         for n, move in enumerate(old.moves, start=1):
             store.append(config.id, n, "move", {"move": move.to_dict(), "source": "tablet"})
-        table = Table(config, catalog, store)
+        table = Table(config, Popcorn(catalog), store)
         table.replay(store.events(config.id))
         assert table.state == replay(catalog, old) and table.state.is_over
-        assert table.record().moves == upgraded(catalog, old).moves
+        assert loads_record(table.record_text()).moves == upgraded(catalog, old).moves
     finally:
         store.close()

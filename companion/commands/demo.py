@@ -144,5 +144,5 @@ def _print_scores(hub: Hub, table_id: str) -> None:
               f"(tie-break: {result['tie_break']})", flush=True)
         return
     line = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
-    print(f"game over after {state.round} rounds: {line}; winner(s): "
+    print(f"game over after {getattr(state, 'round', '?')} rounds: {line}; winner(s): "
           f"{', '.join(result['winners'])}", flush=True)

@@ -256,10 +256,10 @@ class Hub:
             self.table(table_id).undo()
         self.pushes.emit(table_id, "state")
 
-    def correct(self, table_id: str, pawn: Any, zone: Any, player: Any = None) -> None:
-        """Put a pawn where the table says it really is."""
+    def correct(self, table_id: str, body: dict[str, Any]) -> None:
+        """Put a piece where the table says it really is (the game checks ``body``)."""
         with self.lock:
-            self.table(table_id).correct(pawn, zone, player)
+            self.table(table_id).correct(body)
         self.pushes.emit(table_id, "state")
 
     def set_hints(self, table_id: str, hints: Any) -> None:

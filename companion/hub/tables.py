@@ -97,7 +97,8 @@ def _changes(tables: Blueprint, hub: Hub) -> None:
     def correct(table_id: str):
         body = json_body()
         auth.table_pin(hub, table_id, body)
-        hub.correct(table_id, body.get("pawn"), body.get("zone"), body.get("player"))
+        hub.correct(table_id, {"pawn": body.get("pawn"), "zone": body.get("zone"),
+                               "player": body.get("player")})
         return jsonify({"ok": True})
 
     @tables.post("/api/tables/<table_id>/hints")

@@ -14,7 +14,44 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
+
+from .errors import TableError
+
+
+class GameMove(Protocol):
+    """A move of any game, as the table handles it: an immutable value with a JSON form
+    (the game's ``move_from_dict`` reads it back)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as JSON: ``{"move": kind, field: value, ...}``."""
+        ...
+
+
+class GameState(Protocol):
+    """A game's state, as the table drives it (after python-chess and OpenSpiel): changed in
+    place by :meth:`apply`, copied by :meth:`clone`, asked what chance may bring."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (its final scores can be read)."""
+        ...
+
+    def apply(self, move: Any) -> None:
+        """Apply a move, or raise the game's violation and change nothing."""
+        ...
+
+    def clone(self) -> Any:
+        """An independent copy (a state of the same class)."""
+        ...
+
+    def chance_outcomes(self) -> list[Any]:
+        """The chance outcomes the table may report now (cards revealed, ...)."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -46,6 +83,16 @@ class Relabel:
     thing: int
     look_alike: int
     move: Any | None
+
+
+class TapChoice:
+    """A tap that asks the table to choose: several moves could follow it (Popcorn's card
+    tapped to buy it that several slots could take). The table keeps :meth:`to_dict` in its
+    public view as ``card_choice`` until any input clears it; nothing else changes."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The choice as JSON: what the screen offers (one button per move)."""
+        raise NotImplementedError
 
 
 SECRET_TOKEN = "token"
@@ -128,6 +175,24 @@ class GameKind(ABC):
         :class:`Relabel` of look-alikes with its move, or an alert object with ``to_dict()``
         (an unknown tag, a tag of another game, a wrong moment). ``tapped``: the ids of the
         things the table has seen tapped in its applied moves (their places are known)."""
+
+    def correct(self, state: Any, body: dict[str, Any]) -> None:
+        """Put a piece where the table says it really is, in ``state`` (a ``correct`` event:
+        Popcorn's "pawn 17 is really in Ana's exit zone"); raise
+        :class:`~companion.kit.errors.TableError` for a bad one. A game without pieces to
+        correct answers ``NOT_FOR_THIS_GAME``: its table corrects with Undo."""
+        raise TableError("NOT_FOR_THIS_GAME", f"{self.title} has no pieces to correct: use "
+                         "Undo.", 409, params={"game": self.id})
+
+    def tapped_thing(self, move: dict[str, Any]) -> int | None:
+        """The id of the piece a tap's move (as JSON) names, whose place the table then knows
+        (Popcorn's drawn pawn); None by default."""
+        return None
+
+    def renamed(self, move: Any, names: dict[int, int]) -> Any:
+        """``move`` with its piece renamed by ``names`` (a record's view of relabelled
+        look-alikes, see :class:`Relabel`); unchanged by default."""
+        return move
 
     def relabel(self, state: Any, thing: int, look_alike: int) -> None:
         """Swap two look-alike things in ``state``, in place (see :class:`Relabel`); only a

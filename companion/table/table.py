@@ -10,23 +10,18 @@ too, so nothing is ever edited. Callers hold the store's lock around every metho
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import random
 import secrets
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from companion.games.popcorn.card_taps import CardChoice
-from companion.games.popcorn.engine import Catalog, GameState, Move
-from companion.games.popcorn.engine import pawns as P
-from companion.games.popcorn.record import Record
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
-from companion.kit.game import GameKind, Relabel, TagThing
+from companion.kit.game import GameKind, GameMove, GameState, Relabel, TagThing, TapChoice
 from companion.table.store import HubStore
 
 MAX_BATCH = 64
@@ -34,8 +29,6 @@ MAX_BATCH = 64
 AUTO_DEAL_KINDS = frozenset({"deal_starting", "reveal_movie", "reveal_theater", "draw_award"})
 """Popcorn's chance steps that "deal for us" draws with the table's seeded generator (each
 game names its own: :attr:`GameKind.auto_deal_kinds`)."""
-ZONES = ("box", "reserve", "bag", "exit")
-"""Where a correction may put a pawn."""
 
 
 def hash_pin(pin: str, salt: str) -> str:
@@ -110,14 +103,11 @@ def holds_plain_tokens(data: dict[str, Any]) -> bool:
 class Table:
     """A live table: config, log position, game state, recent alerts."""
 
-    def __init__(self, config: TableConfig, game: GameKind | Catalog, store: HubStore) -> None:
-        """``game``: the table's game; a Popcorn :class:`Catalog` stands for Popcorn on it."""
-        if not isinstance(game, GameKind):
-            from companion.games.popcorn import Popcorn  # the games import the table's parts
-            game = Popcorn(game)
+    def __init__(self, config: TableConfig, game: GameKind, store: HubStore) -> None:
+        """``game``: the table's game (:mod:`companion.games`)."""
         self.config, self.game, self.store = config, game, store
-        self.state: Any = self._fresh()
-        """The game's live state (a Popcorn :class:`GameState` or another game's)."""
+        self.state: GameState = self._fresh()
+        """The game's live state (the game's own state object)."""
         self.entries: list[dict[str, Any]] = []
         """Applied moves and corrections, in order (undo pops the last)."""
         self.count = 0
@@ -131,9 +121,10 @@ class Table:
         self.last_kind: str | None = None
         """The kind of the last event replayed from the log (see :meth:`finish_deals`)."""
         self.card_choice: dict[str, Any] | None = None
-        """A card tapped to buy it that several slots could take (:class:`CardChoice` as
-        JSON): shown in the public view until any move, undo or correction clears it. It is
-        a prompt, not game state, so a restarted hub starts without one."""
+        """A tap that asks which move it is (a :class:`TapChoice` as JSON: Popcorn's card
+        tapped to buy it that several slots could take): shown in the public view until any
+        move, undo or correction clears it. It is a prompt, not game state, so a restarted
+        hub starts without one."""
 
     @property
     def id(self) -> str:
@@ -180,7 +171,7 @@ class Table:
                 self._relabel(self.state, body.get("relabel"))
                 self.entries.append(_fill_entry(body))
             elif kind == "correct":
-                self._relocate(body)
+                self.game.correct(self.state, body)
                 self.entries.append({"correct": body})
             elif kind == "deal":
                 self.config.deal_seed = body["seed"]
@@ -203,10 +194,11 @@ class Table:
             if "move" in entry:
                 state.apply(self.game.move_from_dict(entry["move"]))
             elif "correct" in entry:
-                self._relocate(entry["correct"], state)
+                self.game.correct(state, entry["correct"])
         return state
 
     def _relabel(self, state: Any, pair: list[int] | None) -> None:
+        """Swap two look-alikes (a logged relabel) in ``state``, if ``pair`` names them."""
         if pair:
             self.game.relabel(state, *pair)
 
@@ -224,7 +216,7 @@ class Table:
         self._log("close", {})
         self.closed = True
 
-    def submit(self, move: Move, source: str = "tablet") -> None:
+    def submit(self, move: GameMove, source: str = "tablet") -> None:
         """Check a move, log it, apply it; then deal what "deal for us" deals."""
         self.open_for_input()
         trial = self.state.clone()
@@ -236,7 +228,7 @@ class Table:
             self.card_choice = None
             self.auto_deal()
 
-    def submit_batch(self, moves: list[Move], source: str = "tablet") -> None:
+    def submit_batch(self, moves: Sequence[GameMove], source: str = "tablet") -> None:
         """Check a list of moves as a whole, then log and apply all of them, or none.
 
         The moves are tried in order on a copy of the state; the first one the rules refuse
@@ -273,7 +265,7 @@ class Table:
         self.open_for_input()
         result = self.game.read_tag(self.state, player, thing, tag.get("uid", ""),
                                     self.config.players, self.tapped())
-        if isinstance(result, CardChoice):
+        if isinstance(result, TapChoice):
             self.card_choice = result.to_dict()
             self._log("tag", {"tag": tag, "choice": self.card_choice})
             return result
@@ -314,8 +306,9 @@ class Table:
         """The things (Popcorn's pawns) whose place the table learned from a tap of their own:
         those its applied taps named, moves and bag fills. Every other pawn is known only
         by its color (see :mod:`.interpret`)."""
-        return frozenset(e["fill"] if "fill" in e else e["move"]["pawn"] for e in self.entries
-                         if e.get("tap") and ("fill" in e or e["move"].get("pawn") is not None))
+        things = (e["fill"] if "fill" in e else self.game.tapped_thing(e["move"])
+                  for e in self.entries if e.get("tap"))
+        return frozenset(t for t in things if t is not None)
 
     def undo(self) -> None:
         """Take back the last input, with the cards "deal for us" dealt after it (``undo``)."""
@@ -335,38 +328,17 @@ class Table:
             while batch is not None and self.entries and self.entries[-1].get("batch") == batch:
                 self.entries.pop()
 
-    def correct(self, pawn: Any, zone: Any, player: Any = None) -> None:
-        """Table authority: "pawn 17 is really in Ana's exit zone" (a ``correct`` event).
-        Popcorn's pawns only: another game corrects with Undo."""
+    def correct(self, body: dict[str, Any]) -> None:
+        """Table authority: a piece is really somewhere else (a ``correct`` event, checked by
+        the game: :meth:`GameKind.correct`; Popcorn's "pawn 17 is really in Ana's exit
+        zone"). A game without pieces to correct answers ``NOT_FOR_THIS_GAME``."""
         self.open_for_input()
-        if self.game.id != "popcorn":
-            raise TableError("NOT_FOR_THIS_GAME", f"{self.game.title} has no pawns to "
-                             "correct: use Undo.", 409, params={"game": self.game.id})
-        body = {"pawn": pawn, "zone": zone, "player": player}
         trial = self.state.clone()
-        self._relocate(body, trial)  # validates
+        self.game.correct(trial, body)  # validates
         self._log("correct", body)
         self.state = trial
         self.entries.append({"correct": body})
         self.card_choice = None
-
-    def _relocate(self, body: dict[str, Any], state: GameState | None = None) -> None:
-        state = state or self.state
-        pawn, zone, player = body.get("pawn"), body.get("zone"), body.get("player")
-        if type(pawn) is not int or not 0 <= pawn < len(state.loc):
-            raise TableError("BAD_REQUEST", "pawn must be a pawn id from 0 to 59")
-        if zone not in ZONES:
-            raise TableError("BAD_REQUEST", f"zone must be one of {', '.join(ZONES)}")
-        if zone in ("bag", "exit") and (type(player) is not int or not 0 <= player < state.n):
-            raise TableError("BAD_REQUEST", f"a {zone} needs the player's seat number")
-        if P.is_seat(state.loc[pawn]) or state.loc[pawn] in {P.hand(q) for q in range(state.n)}:
-            raise TableError("BAD_REQUEST", f"pawn {pawn} is drawn or seated: correct it once it "
-                             "is back in a bag, an exit zone, the reserve or the box")
-        where = {"box": P.BOX, "reserve": P.RESERVE}.get(zone)
-        if where is None:
-            assert type(player) is int  # a bag or an exit zone: checked above
-            where = P.bag(player) if zone == "bag" else P.exit_zone(player)
-        state.move_pawn(pawn, where)
 
     def enable_deal(self, seed: int) -> None:
         """Turn "deal for us" on (a ``deal`` event: the stored config never changes)."""
@@ -439,12 +411,6 @@ class Table:
 
     # -- outputs ---------------------------------------------------------------------------
 
-    def record(self) -> Record:
-        """A Popcorn game so far as a :class:`Record` for ``popcorn-companion replay``."""
-        self._recordable()
-        return Record(tuple(self.config.players), self.config.first_player,
-                      self.recorded_moves())
-
     def recorded_moves(self) -> list[Any]:
         """The applied moves as a game record holds them: with no relabels.
 
@@ -461,11 +427,7 @@ class Table:
                 name[a], name[b] = name.get(b, b), name.get(a, a)
             if "move" not in entry:
                 continue
-            move = self.game.move_from_dict(entry["move"])
-            pawn = getattr(move, "pawn", None)
-            if pawn is not None and name.get(pawn, pawn) != pawn:
-                move = dataclasses.replace(move, pawn=name[pawn])
-            moves.append(move)
+            moves.append(self.game.renamed(self.game.move_from_dict(entry["move"]), name))
         return moves
 
     def record_text(self) -> str:

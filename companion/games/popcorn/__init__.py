@@ -7,11 +7,13 @@ Popcorn table behaves exactly as it did before the hub hosted a second game.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from companion.kit.game import SECRET_PIN, SECRET_TOKEN, GameKind, TagThing
 
 from .card_taps import interpret_card
+from .corrections import relocate
 from .engine import (
     Catalog,
     GameState,
@@ -90,6 +92,21 @@ class Popcorn(GameKind):
             return interpret_card(state, seat, thing.kind, thing.id)
         pawn = thing.id if thing is not None and thing.kind == "pawn" else None
         return interpret(state, seat, pawn, uid, tapped)
+
+    def correct(self, state: GameState, body: dict[str, Any]) -> None:
+        """A pawn put where the table says it is (:func:`.corrections.relocate`)."""
+        relocate(state, body)
+
+    def tapped_thing(self, move: dict[str, Any]) -> int | None:
+        """The pawn a tapped draw or addition names."""
+        pawn = move.get("pawn")
+        return pawn if isinstance(pawn, int) else None
+
+    def renamed(self, move: Move, names: dict[int, int]) -> Move:
+        """The move with its pawn renamed."""
+        if move.pawn is None or names.get(move.pawn, move.pawn) == move.pawn:
+            return move
+        return dataclasses.replace(move, pawn=names[move.pawn])
 
     def relabel(self, state: GameState, thing: int, look_alike: int) -> None:
         """Two pawns of one color trade places (:func:`companion.games.popcorn.tags.swap`)."""

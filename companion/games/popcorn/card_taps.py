@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.kit.alerts import Alert
+from companion.kit.game import TapChoice
 
 from .cardbook import theater_title
 from .engine import GameState, Move
@@ -35,7 +36,7 @@ CHANCE_KINDS = {"movie": ("deal_starting", "reveal_movie"), "theater": ("reveal_
 
 
 @dataclass(frozen=True)
-class CardChoice:
+class CardChoice(TapChoice):
     """A tapped card that several slots could take: the tablet shows one button per move."""
 
     player: int

@@ -10,6 +10,8 @@ runs outside it: a slow search never holds up the readers or the other tables.
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import Flask, jsonify, request
 
 from companion.hub.hub import Hub
@@ -17,6 +19,7 @@ from companion.kit.errors import TableError
 from companion.table.table import Table
 
 from .advisor import AdviceError, advise
+from .engine import GameState
 from .gains import gains
 from .placement import (
     advised_then,
@@ -37,7 +40,7 @@ def register_advice(app: Flask, hub: Hub) -> None:
     def advice(table_id: str):
         with hub.lock:
             table = _popcorn_table(hub, table_id)
-            state = table.state.clone()
+            state = _state(table).clone()
         player = _player(request.args.get("player"), state.n)
         try:
             answer = advise(state, player)
@@ -55,7 +58,7 @@ def register_placement(app: Flask, hub: Hub) -> None:
     def placement(table_id: str):
         with hub.lock:
             table = _popcorn_table(hub, table_id)
-            state, hints = table.state.clone(), table.hints
+            state, hints = _state(table).clone(), table.hints
         player = _player(request.args.get("player"), state.n)
         with hub.lock:
             order = draw_order(table.entries, player)
@@ -79,7 +82,7 @@ def register_gains(app: Flask, hub: Hub) -> None:
     def take_gains(table_id: str):
         with hub.lock:
             table = _popcorn_table(hub, table_id)
-            state, events = table.state, table.count  # a live state is never changed in place
+            state, events = _state(table), table.count  # a live state is never changed in place
         player = _player(request.args.get("player"), state.n)
         return jsonify({"table": table_id, "player": player, "events": events,
                         "moves": [m.to_dict() for m in gains(state, player)]})
@@ -94,7 +97,7 @@ def register_suggestion(app: Flask, hub: Hub) -> None:
     def suggestion(table_id: str):
         with hub.lock:
             table = _popcorn_table(hub, table_id)
-            state, events, hints = table.state.clone(), table.count, table.hints
+            state, events, hints = _state(table).clone(), table.count, table.hints
         player = _player(request.args.get("player"), state.n)
         moves = suggested_play(state, player) if hints else []
         return jsonify({"table": table_id, "player": player, "events": events, "hints": hints,
@@ -116,3 +119,8 @@ def _player(text: str | None, players: int) -> int:
         raise TableError("BAD_PLAYER", f"player must be a seat number from 0 to {players - 1}.",
                          400)
     return int(text)
+
+
+def _state(table: Table) -> GameState:
+    """A Popcorn table's live state, as Popcorn's own class."""
+    return cast(GameState, table.state)
