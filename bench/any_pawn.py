@@ -98,11 +98,8 @@ def play_all(games: int, players: int, seed: int) -> dict[str, int]:
 
 def play_one(tmp: Path, players: int, rng: random.Random) -> dict[str, int]:
     """One whole game on a hub that is not listening (taps go straight to the table)."""
-    from companion.games.popcorn.facts_file import load_catalog
-    from companion.hub.hub import Hub
-
     readers = [f"bag-{i + 1}" for i in range(players)]
-    hub = Hub(tmp / "hub.sqlite", load_catalog(), readers=readers)
+    hub = new_hub(tmp / "hub.sqlite", readers)
     table, _, _ = hub.create_table(list(NAMES[:players]), readers, 0, "bench",
                                    rng.randrange(2**31))
     player = TablePlayers(table, rng)
@@ -111,6 +108,30 @@ def play_one(tmp: Path, players: int, rng: random.Random) -> dict[str, int]:
             player.step()
     hub.stop()
     return player.tally
+
+
+def ours() -> Any:
+    """The modules this bench uses, wherever the version under test keeps them: the
+    package layout changed (each game became a package of its own), and a baseline commit
+    may have the older one."""
+    import types
+    try:
+        from companion.games.popcorn.engine import pawns
+        from companion.kit.game import TagThing
+    except ImportError:  # a baseline from before companion/games/popcorn/ and companion/kit/
+        from companion.engine import pawns  # type: ignore[no-redef]
+        from companion.games.base import TagThing  # type: ignore[no-redef]
+    return types.SimpleNamespace(pawns=pawns, TagThing=TagThing)
+
+
+def new_hub(db: Path, readers: list[str]) -> Any:
+    """A hub on ``db`` that knows ``readers`` (a baseline's hub took the catalog first)."""
+    from companion.hub.hub import Hub
+    try:
+        return Hub(db, readers=readers)
+    except TypeError:  # a baseline from before the hub found its games by entry point
+        from companion.cards import load_catalog  # type: ignore[import-not-found]
+        return Hub(db, load_catalog(), readers=readers)  # type: ignore[call-arg]
 
 
 class TablePlayers:
@@ -139,7 +160,7 @@ class TablePlayers:
 
     def tap(self, move: Any) -> None:
         """Tap a pawn of the move's color on the reader of the bag it leaves or enters."""
-        from companion.kit.game import TagThing
+        TagThing = ours().TagThing
 
         state = self.table.state
         bag = move.player if move.kind == "draw_pawn" or move.target is None else move.target
@@ -171,7 +192,7 @@ class TablePlayers:
 
     def into_bag(self, move: Any) -> bool:
         """Whether a decision puts a pawn into a bag (a pawn the players then tap)."""
-        from companion.games.popcorn.engine import pawns as P
+        P = ours().pawns
 
         if move.pawn is None or move.kind == "place":
             return False
@@ -184,7 +205,7 @@ def resting(state: Any, pawn: int) -> bool:
     """Whether a pawn lies in the box, the reserve, a bag or an exit zone, named by no
     pending step (the hub's own rule, written here again so that a baseline without it
     is played the same way)."""
-    from companion.games.popcorn.engine import pawns as P
+    P = ours().pawns
 
     loc = state.loc[pawn]
     owner = None if P.is_seat(loc) else P.owner(loc)

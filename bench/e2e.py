@@ -26,8 +26,10 @@ import socketio
 
 from companion.games.popcorn.demo import ScriptedPlayers
 from companion.games.popcorn.facts_file import load_catalog
-from companion.hub.remote import RemoteTable, ServeProcess
-from companion.readers.virtual import SerialBank, VirtualReader, random_uid
+from companion.games.popcorn.remote import RemoteTable
+from companion.hub.remote import ServeProcess
+from companion.kit.tags import random_uid
+from companion.readers.virtual import SerialBank, VirtualReader
 
 
 class Watcher:

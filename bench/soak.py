@@ -49,11 +49,14 @@ from companion.games.popcorn.engine.setup import new_game
 from companion.games.popcorn.engine.state import GameState
 from companion.games.popcorn.facts_file import Catalog, load_catalog
 from companion.games.popcorn.record import loads_record, replay
-from companion.hub.remote import HttpError, RemoteTable, ServeProcess, call
+from companion.games.popcorn.remote import RemoteTable
+from companion.hub.remote import ServeProcess
 from companion.kit.errors import TableError
+from companion.kit.http import HttpError, call
+from companion.kit.tags import random_uid
 from companion.readers.accounts import ReaderAccounts
 from companion.readers.broker import Broker
-from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
+from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
 from companion.table.table import AUTO_DEAL_KINDS
 
 PLAYERS = ["Ana", "Bob", "Chloe", "Dev"]

@@ -28,7 +28,8 @@ from tap_tally import Tally
 
 from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
 from companion.games.popcorn.engine import pawns as P
-from companion.hub.remote import HttpError, RemoteTable, call
+from companion.games.popcorn.remote import RemoteTable
+from companion.kit.http import HttpError, call
 
 IN_VIEW = """(el) => {
   const r = el.getBoundingClientRect();

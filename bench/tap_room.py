@@ -13,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.popcorn.engine.catalog import Catalog
-from companion.hub.remote import HttpError, RemoteTable, ServeProcess, call
-from companion.readers.virtual import SerialBank, VirtualReader, random_uid
+from companion.games.popcorn.remote import RemoteTable
+from companion.hub.remote import ServeProcess
+from companion.kit.http import HttpError, call
+from companion.kit.tags import random_uid
+from companion.readers.virtual import SerialBank, VirtualReader
 
 READERS = ("bag-1", "bag-2", "bag-3", "bag-4")
 

@@ -36,8 +36,9 @@ from companion.games.popcorn.advisor.policy import play_advised
 from companion.games.popcorn.engine import Move, final_positions, score_game
 from companion.games.popcorn.facts_file import load_catalog
 from companion.games.popcorn.record import Record, loads_record, replay
+from companion.games.popcorn.remote import RemoteTable
 from companion.games.popcorn.scoresheet import score_to_json
-from companion.hub.remote import RemoteTable, call
+from companion.kit.http import call
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = ROOT / "docs" / "examples" / "game-4p.jsonl"

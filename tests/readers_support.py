@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.kit.tags import random_uid
 from companion.readers.ingest import Ingest, TagEvent
 from companion.readers.store import DedupStore
-from companion.readers.virtual import random_uid
 
 
 class Recorder:

@@ -10,9 +10,11 @@ import pytest
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.engine.moves import move_from_dict
 from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.remote import RemoteTable
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
-from companion.hub.remote import HttpError, RemoteTable, ServeProcess, call
+from companion.hub.remote import ServeProcess
+from companion.kit.http import HttpError, call
 
 READERS = ["bag-1", "bag-2"]
 
@@ -20,7 +22,7 @@ READERS = ["bag-1", "bag-2"]
 @pytest.fixture
 def api(tmp_path: Path):
     """A started hub without reader links, its app's test client, and one 2-player table."""
-    hub = Hub(tmp_path / "hub.sqlite", load_catalog(), readers=READERS).start()
+    hub = Hub(tmp_path / "hub.sqlite", readers=READERS).start()
     app, _ = create_app(hub, "246810")
     client = app.test_client()
     created = client.post("/api/tables", json={"players": ["Ana", "Bob"], "readers": READERS,

@@ -37,7 +37,7 @@ def pinned(tmp_path: Path):
     """Like ``api``, but with the table PIN too: (hub, client, table id, pin)."""
     from companion.hub.app import create_app
 
-    hub = Hub(tmp_path / "hub.sqlite", load_catalog(), readers=READERS).start()
+    hub = Hub(tmp_path / "hub.sqlite", readers=READERS).start()
     app, _ = create_app(hub, "246810")
     client = app.test_client()
     created = client.post("/api/tables", json={"players": ["Ana", "Bob"], "readers": READERS,
@@ -129,7 +129,7 @@ def test_one_undo_takes_back_the_batch_also_after_a_restart(pinned, tmp_path: Pa
     assert table.state.to_dict() == before
     assert batch(client, table_id, moves).status_code == 200
     hub.stop()
-    again = Hub(tmp_path / "hub.sqlite", load_catalog(), readers=READERS)
+    again = Hub(tmp_path / "hub.sqlite", readers=READERS)
     try:
         assert again.tables[table_id].state.to_dict() == after
         again.undo(table_id)

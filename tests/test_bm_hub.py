@@ -23,10 +23,10 @@ from companion.games.bmovies.demo import BMoviesPlayers, enroll_tokens
 from companion.games.bmovies.engine import Move
 from companion.games.bmovies.facts_file import load_facts
 from companion.games.popcorn.demo import enroll_box
-from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
-from companion.readers.virtual import SerialBank, VirtualReader, random_uid
+from companion.kit.tags import random_uid
+from companion.readers.virtual import SerialBank, VirtualReader
 
 ROOT = Path(__file__).resolve().parents[1]
 ADMIN = "135790"
@@ -41,7 +41,7 @@ class Rig:
         self.tmp, self.readers = tmp, [f"pad-{i + 1}" for i in range(n)]
         self.bank = SerialBank([VirtualReader(r, resend_interval=0.3) for r in self.readers],
                                tmp / "dev").start()
-        self.hub = Hub(tmp / "hub.sqlite", load_catalog(), readers=self.readers).start(
+        self.hub = Hub(tmp / "hub.sqlite", readers=self.readers).start(
             serial=[self.bank.path(r) for r in self.readers])
         self.app, self.socketio = create_app(self.hub, ADMIN)
         self.client = self.app.test_client()
@@ -383,7 +383,7 @@ def test_a_b_movies_table_survives_a_hub_restart(tmp_path: Path) -> None:
         before = rig.table(info).state.to_dict()
     finally:
         rig.close()
-    hub = Hub(tmp_path / "hub.sqlite", load_catalog())
+    hub = Hub(tmp_path / "hub.sqlite")
     try:
         table = hub.tables[info["id"]]
         assert table.game.id == "b-movies" and table.state.to_dict() == before

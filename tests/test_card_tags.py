@@ -15,6 +15,7 @@ from companion.games.popcorn.cardbook import CardBook
 from companion.games.popcorn.engine import GUEST_COLORS
 from companion.games.popcorn.engine.pawns import pawn_colors
 from companion.games.popcorn.facts_file import card_copies, load_catalog
+from companion.kit.game import TagKinds
 from companion.table.registry import RegistryError, TagRegistry
 from companion.table.store import HubStore
 
@@ -27,7 +28,7 @@ FIRST_AWARD = next(iter(CATALOG.awards))
 
 
 def registry(path: Path) -> TagRegistry:
-    return TagRegistry(HubStore(path), COLORS, BOOK)
+    return TagRegistry(HubStore(path), TagKinds(pawn_colors=COLORS, cards=BOOK))
 
 
 def doc(tags=(), cards=(), version=2) -> dict:
@@ -108,7 +109,7 @@ def test_a_theater_id_takes_as_many_tags_as_its_copies(tmp_path: Path) -> None:
     book = CardBook.from_catalog(CATALOG, {"theater": {FIRST_THEATER: 2}})
     assert book.capacity()["theater"] == BOOK.capacity()["theater"] + 1
     assert book.listing("theater")[:2] == [FIRST_THEATER, FIRST_THEATER]
-    reg = TagRegistry(HubStore(tmp_path / "hub.sqlite"), COLORS, book)
+    reg = TagRegistry(HubStore(tmp_path / "hub.sqlite"), TagKinds(pawn_colors=COLORS, cards=book))
     for n in range(2):
         assert reg.enroll_next(f"0400000000000{n}", "theater") == FIRST_THEATER
     with pytest.raises(RegistryError, match="2 cards"):

@@ -29,7 +29,7 @@ class Rig:
     def __init__(self, tmp: Path) -> None:
         self.bank = SerialBank([VirtualReader(r, resend_interval=0.3) for r in READERS],
                                tmp / "dev").start()
-        self.hub = Hub(tmp / "hub.sqlite", load_catalog(), readers=READERS).start(
+        self.hub = Hub(tmp / "hub.sqlite", readers=READERS).start(
             serial=[self.bank.path(r) for r in READERS])
         self.app, self.socketio = create_app(self.hub, ADMIN)
         self.client = self.app.test_client()
@@ -299,7 +299,7 @@ def test_undo_and_correct_are_logged_and_survive_a_restart(rig, tmp_path: Path) 
     assert bad.status_code == 400
     expected = rig.state(info).to_dict()
     rig.close()
-    again = Hub(tmp_path / "hub.sqlite", load_catalog())
+    again = Hub(tmp_path / "hub.sqlite")
     try:
         assert again.tables[tid].state.to_dict() == expected
     finally:
@@ -331,7 +331,7 @@ def test_closing_a_table_frees_its_readers_and_refuses_input(rig, tmp_path: Path
     again = rig.table(("Cy", "Di"), ["bag-2", "bag-1"])
     assert rig.hub.seats["bag-1"] == (again["id"], 1)
     rig.close()
-    rebuilt = Hub(tmp_path / "hub.sqlite", load_catalog())
+    rebuilt = Hub(tmp_path / "hub.sqlite")
     try:
         assert rebuilt.tables[tid].closed and rebuilt.seats["bag-1"] == (again["id"], 1)
         assert rebuilt.tables[tid].state.to_dict() == before

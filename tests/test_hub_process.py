@@ -12,10 +12,12 @@ import requests
 from readers_support import wait_for
 
 from companion.games.popcorn.facts_file import load_catalog
-from companion.hub.remote import RemoteTable, ServeProcess
+from companion.games.popcorn.remote import RemoteTable
+from companion.hub.remote import ServeProcess
+from companion.kit.tags import random_uid
 from companion.readers.broker import free_port
 from companion.readers.mqtt_url import MqttUrl, parse_mqtt_url
-from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
+from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
 from support import score_command
 
 READERS = ["bag-1", "bag-2", "bag-3", "bag-4"]

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.i18n import choose, known
@@ -24,7 +23,7 @@ _readers = itertools.count()
 
 @pytest.fixture
 def hub(tmp_path: Path):
-    hub = Hub(tmp_path / "hub.sqlite", load_catalog()).start()
+    hub = Hub(tmp_path / "hub.sqlite").start()
     yield hub
     hub.stop()
 

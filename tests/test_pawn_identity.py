@@ -111,7 +111,7 @@ def test_a_relabel_survives_a_restart(rig: Rig, tmp_path: Path) -> None:
     tap_ok(rig, "bag-1", pawn)
     picture, tapped = table.state.to_dict(), table.tapped()
     rig.close()
-    hub = Hub(tmp_path / "hub.sqlite", load_catalog(), readers=["bag-1", "bag-2"])
+    hub = Hub(tmp_path / "hub.sqlite", readers=["bag-1", "bag-2"])
     try:
         again = hub.tables[info["id"]]
         assert again.state.to_dict() == picture

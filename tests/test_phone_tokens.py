@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.hub.phones import qr_svg
@@ -28,7 +27,7 @@ class Site:
 
     def __init__(self, db: Path) -> None:
         self.db = db
-        self.hub = Hub(db, load_catalog()).start()
+        self.hub = Hub(db).start()
         self.app, self.socketio = create_app(self.hub, "246810")
         self.client = self.app.test_client()
 

@@ -9,7 +9,6 @@ import pytest
 from test_advisor_api import READERS, advice, draw_for_ana
 
 from companion.games.popcorn.engine import pawns as P
-from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 
@@ -20,7 +19,7 @@ def make(tmp_path: Path):
     hubs = []
 
     def table(**extra):
-        hub = Hub(tmp_path / f"hub{len(hubs)}.sqlite", load_catalog(), readers=READERS).start()
+        hub = Hub(tmp_path / f"hub{len(hubs)}.sqlite", readers=READERS).start()
         hubs.append(hub)
         client = create_app(hub, "246810")[0].test_client()
         created = client.post("/api/tables", json={"players": ["Ana", "Bob"],
@@ -88,7 +87,7 @@ def test_hints_change_with_the_pin_and_survive_a_restart(make, tmp_path: Path) -
     assert client.post(url, json={"hints": False, "pin": pin}).json == {"ok": True,
                                                                          "hints": False}
     hub.stop()
-    again = Hub(tmp_path / "hub0.sqlite", load_catalog(), readers=READERS)
+    again = Hub(tmp_path / "hub0.sqlite", readers=READERS)
     try:
         assert again.tables[table_id].hints is False
     finally:

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from readers_support import wait_for
 
+from companion.kit.tags import random_uid
 from companion.readers.store import DedupStore
-from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
+from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
 
 READERS = ["bag-1", "bag-2"]
 

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from readers_support import good_taps_still_arrive, make_ingest, wait_for
 
+from companion.kit.tags import random_uid
 from companion.readers import protocol as proto
 from companion.readers.serial_link import SerialLink
-from companion.readers.virtual import SerialBank, VirtualReader, random_uid
+from companion.readers.virtual import SerialBank, VirtualReader
 
 READERS = ["bag-1", "bag-2"]
 

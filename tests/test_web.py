@@ -22,7 +22,7 @@ from web_support import (
 from companion.games.popcorn.engine import Move, Violation
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.record import loads_record
-from companion.hub.remote import RemoteTable
+from companion.games.popcorn.remote import RemoteTable
 from support import score_command
 
 SPEECH_SPY = """window.spoken = [];

@@ -18,7 +18,8 @@ from playwright.sync_api import Browser, Page, expect
 from web_support import PHONE, READERS, TABLET, Room, call, save_shots, watch_csp
 
 from companion.games.bmovies.record import loads_record, replay
-from companion.hub.remote import HttpError, ServeProcess
+from companion.hub.remote import ServeProcess
+from companion.kit.http import HttpError
 
 PADS = ["pad-1", "pad-2", "pad-3", "pad-4"]
 """The players' token pads (one reader per seat); no test taps them."""

@@ -11,7 +11,7 @@ from web_support import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots
 from companion.games.popcorn.cardbook import CardBook
 from companion.games.popcorn.demo import card_uids
 from companion.games.popcorn.facts_file import card_copies
-from companion.hub.remote import RemoteTable
+from companion.games.popcorn.remote import RemoteTable
 
 CARDS = card_uids(CardBook.from_catalog(CATALOG, card_copies()), 5)
 

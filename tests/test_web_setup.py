@@ -21,7 +21,8 @@ from web_support import (
     watch_csp,
 )
 
-from companion.hub.remote import HttpError, RemoteTable
+from companion.games.popcorn.remote import RemoteTable
+from companion.kit.http import HttpError
 from companion.readers.broker import free_port
 
 

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.hub.remote import ServeProcess, call
+from companion.hub.remote import ServeProcess
+from companion.kit.http import call
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIP_COPY = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "artifacts",

@@ -24,8 +24,11 @@ from playwright.sync_api import Page, expect
 from companion.games.popcorn.demo import ScriptedPlayers
 from companion.games.popcorn.engine import ACTIVATION_KINDS, Move
 from companion.games.popcorn.facts_file import load_catalog
-from companion.hub.remote import RemoteTable, ServeProcess, call
-from companion.readers.virtual import SerialBank, VirtualReader, random_uid
+from companion.games.popcorn.remote import RemoteTable
+from companion.hub.remote import ServeProcess
+from companion.kit.http import call
+from companion.kit.tags import random_uid
+from companion.readers.virtual import SerialBank, VirtualReader
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -21,17 +21,16 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from companion import games
 from companion.commands.lang_option import add_lang_option
 from companion.commands.serve import tablet_url
-from companion.games.bmovies.demo import PLAYERS as BM_PLAYERS
-from companion.games.bmovies.demo import BMoviesPlayers, enroll_tokens
-from companion.games.popcorn.demo import PLAYERS, ScriptedPlayers, card_uids, enroll_box
-from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.readers.broker import BrokerError
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
 
+READERS = 4
+"""Virtual readers the demo starts: one per player of its 4-player table."""
 PROG = "popcorn-companion demo"
 BASE_DELAY = 0.8
 """Seconds between two actions at ``--speed 1``."""
@@ -48,10 +47,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="HTTP port (8000)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the tags and the players")
-    parser.add_argument("--game", choices=("popcorn", "b-movies"), default="popcorn",
-                        help="the game to play (popcorn)")
-    parser.add_argument("--variant", choices=("standard", "hidden"), default="standard",
-                        help="B Movies: the standard game or the Hidden Team variant")
+    parser.add_argument("--game", choices=games.game_ids(), default=games.DEFAULT,
+                        help=f"the game to play ({games.DEFAULT})")
+    parser.add_argument("--variant", default=None,
+                        help="the game's variant: B Movies' standard or hidden (standard)")
     parser.add_argument("--exit-when-done", action="store_true",
                         help="stop when the game ends instead of serving on")
     add_lang_option(parser)
@@ -69,9 +68,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace, tmp: Path) -> int:
-    readers = [f"bag-{i + 1}" for i in range(len(PLAYERS))]
+    readers = [f"bag-{i + 1}" for i in range(READERS)]
     virtual = [VirtualReader(r, resend_interval=0.5) for r in readers]
-    hub = Hub(tmp / "hub.sqlite", load_catalog())
+    hub = Hub(tmp / "hub.sqlite")
     try:
         if args.transport == "serial":
             serial_bank = SerialBank(virtual, tmp / "dev").start()
@@ -85,12 +84,13 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         hub.stop()
         return 2
-    table, pin, players = _players(hub, args, readers, bank)
+    game = hub.games[args.game]
+    table, pin, players = game.start_demo(hub, readers, bank, BASE_DELAY / args.speed, args)
     app, socketio = create_app(hub, lang=args.lang)
     print(f"Popcorn Companion demo: open {tablet_url(args.host, args.port)}table/{table.id} "
           f"(PIN {pin})", flush=True)
-    pads = "bag readers" if args.game == "popcorn" else "token pads"
-    print(f"4 virtual {pads} over {args.transport}; Ctrl-C to stop", flush=True)
+    print(f"{READERS} virtual {game.demo_pads} over {args.transport}; Ctrl-C to stop",
+          flush=True)
     server = threading.Thread(target=socketio.run, args=(app,), daemon=True, kwargs={
         "host": args.host, "port": args.port, "allow_unsafe_werkzeug": True,
         "log_output": False})
@@ -110,39 +110,10 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
     return 0
 
 
-def _players(hub: Hub, args: argparse.Namespace, readers: list[str],
-             bank: Any) -> tuple[Any, str, ScriptedPlayers | BMoviesPlayers]:
-    """The demo table and its scripted players, started."""
-    delay = BASE_DELAY / args.speed
-    if args.game == "b-movies":
-        tokens = enroll_tokens(hub, args.seed)
-        table, pin, _ = hub.create_table(list(BM_PLAYERS), readers, 0, "Demo table", None,
-                                         game="b-movies", options={"variant": args.variant})
-        return table, pin, BMoviesPlayers.in_process(hub, table, bank, tokens, delay=delay,
-                                                     seed=args.seed).start()
-    uids = enroll_box(hub, args.seed)
-    # no "deal for us": the players tap the cards that are revealed, drawn and bought
-    table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", None)
-    cards = card_uids(hub.registry.book, args.seed)
-    # the players grab any pawn of the right color, as a real table does
-    return table, pin, ScriptedPlayers(hub, table, bank, uids, delay=delay, seed=args.seed,
-                                       cards=cards, any_pawn=True).start()
-
-
 def _print_scores(hub: Hub, table_id: str) -> None:
     with hub.lock:
         table = hub.tables[table_id]
-        state = table.state
-        if not state.is_over:
+        if not table.state.is_over:
             return
-        result = table.scores()
-    if table.game.id == "b-movies":
-        totals = ", ".join(f"{p['name']} {p['score']}" for p in result["players"])
-        winners = [" + ".join(table.config.players[m] for m in result["sides"][side]["members"])
-                   for side in result["winners"]]  # a Hidden Team side is a team
-        print(f"Final Cut: {totals}; winner(s): {', '.join(winners)} "
-              f"(tie-break: {result['tie_break']})", flush=True)
-        return
-    line = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
-    print(f"game over after {getattr(state, 'round', '?')} rounds: {line}; winner(s): "
-          f"{', '.join(result['winners'])}", flush=True)
+        line = table.game.demo_summary(table.scores(), table.config.players, table.state)
+    print(line, flush=True)

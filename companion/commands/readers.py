@@ -6,7 +6,8 @@
 acks like the hub, prints one JSON line per accepted event on stdout and one line per
 rejected message on stderr. ``readers flash`` puts the firmware on a real reader
 (:mod:`companion.commands.reader_flash`). ``readers card-list`` prints the order in which
-to tap the cards for enrollment in catalog order (:mod:`companion.commands.card_list`).
+to tap the cards for enrollment in catalog order
+(:mod:`companion.games.popcorn.card_list`, a command Popcorn adds).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.commands import card_list, reader_flash
+from companion import games
+from companion.commands import reader_flash
+from companion.kit.tags import random_uid
 from companion.paths import data_dir
 from companion.readers.broker import Broker, BrokerError
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
@@ -33,7 +36,7 @@ from companion.readers.mqtt_url import MqttUrl, parse_mqtt_url
 from companion.readers.protocol import READER_ID, Rejection, normalize_uid
 from companion.readers.serial_link import SerialLink
 from companion.readers.store import DedupStore, StoreError
-from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
+from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
 
 PROG = "popcorn-companion readers"
 DEFAULT_TABLE = "demo"
@@ -49,7 +52,8 @@ def register(subparsers: Any) -> None:
     _simulate_parser(sub)
     _tail_parser(sub)
     reader_flash.add_parser(sub, DEFAULT_TABLE)
-    card_list.add_parser(sub)
+    for game_id in games.game_ids():  # each game's own (Popcorn's card-list)
+        games.load(game_id).add_reader_commands(sub)
     parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
 
 

@@ -10,21 +10,12 @@ with 1; a file that cannot be read exits with 2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
-from companion.games.bmovies.commands import run_replay
-from companion.games.bmovies.record import is_bmovies_header
-from companion.games.popcorn.engine import final_positions, score_game, state_summary
-from companion.games.popcorn.facts_file import load_catalog
-from companion.games.popcorn.record import loads_record, replay
-from companion.games.popcorn.scoresheet import score_to_json
-from companion.kit.records import RecordError
+from companion import games
 
 PROG = "popcorn-companion replay"
-GAMES = ("popcorn", "b-movies")
-"""The games a record may hold."""
 
 
 def register(subparsers: Any) -> None:
@@ -34,7 +25,7 @@ def register(subparsers: Any) -> None:
         description="Re-run a game record (JSON Lines, see docs/game-record.md) through the "
         "rules engine, stop at the first illegal move, and print the final summary and scores.")
     parser.add_argument("file", metavar="FILE", help='the game record, or "-" for stdin')
-    parser.add_argument("--game", choices=GAMES, default=None,
+    parser.add_argument("--game", choices=games.game_ids(), default=None,
                         help="the game of the record (default: its header's \"game\", "
                         "Popcorn without one)")
     parser.set_defaults(func=run)
@@ -47,19 +38,7 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         print(f"{PROG}: error: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
-    if _game(args, text) == "b-movies":
-        return run_replay(PROG, text)
-    catalog = load_catalog()
-    try:
-        state = replay(catalog, loads_record(text))
-    except RecordError as exc:
-        print(f"{PROG}: line {exc.line}: {exc.code}: {exc.message}", file=sys.stderr)
-        return 1
-    out: dict[str, Any] = {"summary": state_summary(state)}
-    if state.is_over:
-        out["scores"] = score_to_json(score_game(catalog, final_positions(state)))
-    print(json.dumps(out, indent=2, ensure_ascii=False))
-    return 0
+    return games.load(_game(args, text)).replay_record(PROG, text)
 
 
 def _read(path: str) -> str:
@@ -68,8 +47,10 @@ def _read(path: str) -> str:
 
 
 def _game(args: argparse.Namespace, text: str) -> str:
-    """``--game``, else the record's header's game (Popcorn's headers name none)."""
+    """``--game``, else the game whose header the record's first line is, else the default
+    game (Popcorn's headers name none)."""
     if args.game:
         return str(args.game)
     first = text.split("\n", 1)[0]
-    return "b-movies" if is_bmovies_header(first) else "popcorn"
+    owners = [g for g in games.game_ids() if games.load(g).owns_record(first)]
+    return owners[0] if owners else games.DEFAULT

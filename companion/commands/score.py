@@ -16,11 +16,7 @@ import json
 import sys
 from typing import Any
 
-from companion.games.bmovies.commands import run_score
-from companion.games.bmovies.scoresheet import is_bmovies_sheet
-from companion.games.popcorn.engine import CatalogError, ScoreInputError, score_game
-from companion.games.popcorn.facts_file import load_catalog
-from companion.games.popcorn.scoresheet import parse_score_input, score_to_json
+from companion import games
 
 PROG = "popcorn-companion score"
 """The prefix of every error line, as argparse would print it."""
@@ -28,8 +24,6 @@ PROG = "popcorn-companion score"
 EXIT_INPUT_ERROR = 2
 """Exit status for input that cannot be scored (the same as argparse's usage errors)."""
 
-EXIT_CATALOG_ERROR = 1
-"""Exit status when the packaged card catalog itself is broken (not the user's fault)."""
 
 
 class _InputError(Exception):
@@ -47,7 +41,7 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("file", metavar="FILE", help='the score sheet (JSON), or "-" for stdin')
-    parser.add_argument("--game", choices=("popcorn", "b-movies"), default=None,
+    parser.add_argument("--game", choices=games.game_ids(), default=None,
                         help='the game of the sheet (default: its "game" key, Popcorn without '
                         "one)")
     parser.set_defaults(func=run)
@@ -57,18 +51,11 @@ def run(args: argparse.Namespace) -> int:
     """Score ``args.file`` and print the result; return the process exit status."""
     try:
         doc = _read_json(args.file)
-        if args.game == "b-movies" or (args.game is None and is_bmovies_sheet(doc)):
-            if isinstance(doc, dict):
-                doc = {**doc, "game": "b-movies"}
-            return run_score(PROG, doc)
-        catalog = load_catalog()
-        score = score_game(catalog, parse_score_input(doc, catalog))
-    except (_InputError, ScoreInputError) as exc:
+    except _InputError as exc:
         return _fail(str(exc), EXIT_INPUT_ERROR)
-    except CatalogError as exc:
-        return _fail(f"the card catalog is broken: {exc}", EXIT_CATALOG_ERROR)
-    print(json.dumps(score_to_json(score), indent=2, ensure_ascii=False))
-    return 0
+    game = args.game or next((g for g in games.game_ids() if games.load(g).owns_sheet(doc)),
+                             games.DEFAULT)
+    return games.load(game).score_sheet(PROG, doc)
 
 
 def _read_json(path: str) -> Any:

@@ -17,7 +17,6 @@ from typing import Any
 
 from companion.commands.lang_option import add_lang_option
 from companion.commands.readers import _reader_id, _url_or_empty
-from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.paths import data_dir
@@ -106,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     db = args.db or data_dir() / "hub.sqlite"
     db.parent.mkdir(parents=True, exist_ok=True)
     try:
-        hub = Hub(db, load_catalog(), readers=args.readers, mqtt_table=args.mqtt_table)
+        hub = Hub(db, readers=args.readers, mqtt_table=args.mqtt_table)
         mqtt = args.mqtt
         if mqtt == "":
             mqtt = reader_broker(db.parent / f"{db.stem}-mqtt", args.mqtt_port, args.host)

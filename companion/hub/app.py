@@ -30,12 +30,6 @@ import flask.cli
 from flask import Flask
 from flask_socketio import SocketIO
 
-from companion.games.popcorn.routes import (
-    register_advice,
-    register_gains,
-    register_placement,
-    register_suggestion,
-)
 from companion.hub import dashboard, errors, phones, sockets, tables, tags
 from companion.hub.bodies import MAX_BODY
 from companion.hub.browser import protect
@@ -69,9 +63,9 @@ def create_app(hub: Hub, admin_pin: str | None = None,
     app.register_blueprint(tables.blueprint(hub))
     app.register_blueprint(phones.blueprint(hub))
     app.register_blueprint(tags.blueprint(hub))
-    register_advice(app, hub)
-    register_placement(app, hub)
-    register_gains(app, hub)
-    register_suggestion(app, hub)
+    for game in hub.games.values():  # each game's own routes (Popcorn's advisor, catalog)
+        own = game.blueprint(hub)
+        if own is not None:
+            app.register_blueprint(own)
     sockets.register(socketio, hub)
     return app, socketio

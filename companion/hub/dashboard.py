@@ -17,8 +17,6 @@ from typing import Any
 from flask import Blueprint, jsonify, send_from_directory
 
 from companion.assets import web_dir
-from companion.games.popcorn.facts_file import action_meanings
-from companion.games.popcorn.views import catalog_json
 from companion.hub.hub import Hub
 
 
@@ -38,10 +36,6 @@ def blueprint(hub: Hub) -> Blueprint:
     @dashboard.get("/web/<path:name>")
     def web_file(name: str):
         return send_from_directory(web, name, max_age=0)
-
-    @dashboard.get("/api/catalog")
-    def catalog():
-        return jsonify(catalog_json(hub.catalog, action_meanings()))
 
     @dashboard.get("/api/games")
     def games():

@@ -23,7 +23,6 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.games.popcorn.cardbook import CARD_KINDS
 from companion.kit.errors import TableError
 from companion.readers.ingest import TagEvent
 from companion.readers.protocol import normalize_uid
@@ -74,9 +73,10 @@ class Enrollment:
             self._check_tokens(tokens)
             self._switch(None, None, tokens)
         elif cards is not None:
-            if cards is not True and cards not in CARD_KINDS:
+            kinds = self.registry.card_kinds()
+            if cards is not True and cards not in kinds:
                 raise TableError("BAD_REQUEST", 'cards must be true (tap, then pick) or one '
-                                 f'of {", ".join(CARD_KINDS)} (catalog order)')
+                                 f'of {", ".join(kinds)} (catalog order)')
             self._switch(None, "pick" if cards is True else cards, None)
         elif not isinstance(color, str) or color not in self.registry.capacity():
             raise TableError("BAD_REQUEST", "color must be a guest color, or give "

@@ -18,20 +18,17 @@ import logging
 import secrets
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from companion.games import DEFAULT, GameKind
 from companion.games import build as build_games
-from companion.games.popcorn.cardbook import CardBook
-from companion.games.popcorn.engine import GUEST_COLORS, Catalog, Move
-from companion.games.popcorn.engine.pawns import pawn_colors
-from companion.games.popcorn.facts_file import card_copies
 from companion.hub.enrollment import Enrollment
 from companion.hub.pushes import Listener, Pushes
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
+from companion.kit.game import GameMove, TagKinds
 from companion.readers.broker import Broker
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
 from companion.readers.mqtt_link import MqttLink
@@ -56,16 +53,15 @@ log = logging.getLogger("companion.hub")
 class Hub:
     """Tables, tags and readers; thread-safe through the store's lock."""
 
-    def __init__(self, db_path: str | Path, catalog: Catalog, *, readers: Iterable[str] = (),
-                 mqtt_table: str = "demo") -> None:
-        self.catalog = catalog
-        self.games: dict[str, GameKind] = build_games(catalog)
+    def __init__(self, db_path: str | Path, *, games: dict[str, GameKind] | None = None,
+                 readers: Iterable[str] = (), mqtt_table: str = "demo") -> None:
+        """``games``: the games to host by id (default: every registered game,
+        :func:`companion.games.build`)."""
+        self.games: dict[str, GameKind] = build_games() if games is None else games
         """Every game the hub hosts, by id (:mod:`companion.games`)."""
         self.store = HubStore(db_path)
         self.lock = self.store.lock
-        self.registry = TagRegistry(self.store, pawn_colors(catalog.box, GUEST_COLORS),
-                                    CardBook.from_catalog(catalog, card_copies()),
-                                    _token_values(self.games))
+        self.registry = TagRegistry(self.store, tag_kinds(self.games))
         self.tables: dict[str, Table] = {}
         self.seats: dict[str, tuple[str, int]] = {}
         self.pushes = Pushes(self.store)
@@ -228,7 +224,7 @@ class Hub:
             raise TableError("TABLE_NOT_FOUND", f"There is no table {table_id!r}.", 404)
         return table
 
-    def submit(self, table_id: str, move: Move, source: str = "tablet") -> Table:
+    def submit(self, table_id: str, move: GameMove, source: str = "tablet") -> Table:
         """Apply a tablet move (logged and committed first); rule violations become errors."""
         with self.lock:
             table = self.table(table_id)
@@ -239,7 +235,8 @@ class Hub:
         self.pushes.emit(table_id, "state")
         return table
 
-    def submit_batch(self, table_id: str, moves: list[Move], source: str = "tablet") -> Table:
+    def submit_batch(self, table_id: str, moves: Sequence[GameMove],
+                     source: str = "tablet") -> Table:
         """Apply a list of tablet moves all or none (see :meth:`Table.submit_batch`)."""
         with self.lock:
             table = self.table(table_id)
@@ -345,10 +342,13 @@ class Hub:
         return self.enrollment.last
 
 
-def _token_values(games: dict[str, GameKind]) -> tuple[int, ...]:
-    """The value of each popcorn token id, from B Movies' facts (none without B Movies)."""
-    facts = getattr(games.get("b-movies"), "facts", None)
-    return tuple(facts.token_value(t) for t in range(facts.tokens_total)) if facts else ()
+def tag_kinds(games: dict[str, GameKind]) -> TagKinds:
+    """What the hosted games' pieces ask of the tag registry, added up: each kind from the
+    first game that has it."""
+    kinds = [game.tag_kinds() for game in games.values()]
+    return TagKinds(pawn_colors=next((k.pawn_colors for k in kinds if k.pawn_colors), ()),
+                    cards=next((k.cards for k in kinds if k.cards is not None), None),
+                    token_values=next((k.token_values for k in kinds if k.token_values), ()))
 
 
 def _names(players: Any, game: GameKind) -> list[str]:

@@ -63,17 +63,21 @@ class Pushes:
 
     def flush(self) -> None:
         """Release the notifications of the batch just committed (the ingest calls this)."""
-        with self.store.lock:
+        with self.store.lock:  # never empty both at once: settled() reads them under it
             pending, self._deferred = self._deferred, []
-        for note in pending:
-            self._notes.put(note)
+            for note in pending:
+                self._notes.put(note)
 
     def settled(self, timeout: float = 5.0) -> bool:
-        """Wait until every queued notification has been delivered (for tests and tools);
-        False if some are still queued after ``timeout`` seconds."""
+        """Wait until every notification raised so far has been delivered (for tests and
+        tools), those of a reader batch still waiting for its commit included (a reader
+        hears its feedback before the batch commits); False if some are still undelivered
+        after ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self._notes.unfinished_tasks == 0:
+            with self.store.lock:
+                idle = not self._deferred and self._notes.unfinished_tasks == 0
+            if idle:
                 return True
             time.sleep(0.002)
         return False

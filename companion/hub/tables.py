@@ -22,13 +22,12 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from companion.games import DEFAULT, GameKind
-from companion.games.popcorn.engine.moves import Move
 from companion.hub import auth
 from companion.hub.bodies import json_body, json_object
 from companion.hub.hub import Hub
 from companion.hub.phones import phone_links, secret_answer
 from companion.kit.errors import TableError
-from companion.kit.game import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN
+from companion.kit.game import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN, GameMove
 from companion.table.table import MAX_BATCH
 
 
@@ -97,8 +96,7 @@ def _changes(tables: Blueprint, hub: Hub) -> None:
     def correct(table_id: str):
         body = json_body()
         auth.table_pin(hub, table_id, body)
-        hub.correct(table_id, {"pawn": body.get("pawn"), "zone": body.get("zone"),
-                               "player": body.get("player")})
+        hub.correct(table_id, {k: v for k, v in body.items() if k != "pin"})  # the game's
         return jsonify({"ok": True})
 
     @tables.post("/api/tables/<table_id>/hints")
@@ -149,7 +147,7 @@ def _readings(tables: Blueprint, hub: Hub) -> None:
             return jsonify(hub.table(table_id).scores())
 
 
-def parsed_moves(body: dict[str, Any], game: GameKind) -> list[Move]:
+def parsed_moves(body: dict[str, Any], game: GameKind) -> list[GameMove]:
     """The body's one ``move``, or its ``moves`` (a batch): parsed, not yet checked by rules.
 
     A malformed move in a batch is refused with the batch's ``index`` of it.
@@ -165,7 +163,7 @@ def parsed_moves(body: dict[str, Any], game: GameKind) -> list[Move]:
     return [_parsed(game, move, index) for index, move in enumerate(moves)]
 
 
-def _parsed(game: GameKind, data: Any, index: int | None) -> Move:
+def _parsed(game: GameKind, data: Any, index: int | None) -> GameMove:
     try:
         return game.move_from_dict(data)
     except game.violation as exc:
@@ -175,7 +173,7 @@ def _parsed(game: GameKind, data: Any, index: int | None) -> Move:
                          exc.params) from exc  # type: ignore[attr-defined]
 
 
-def authorize(hub: Hub, table_id: str, body: dict[str, Any], move: Move,
+def authorize(hub: Hub, table_id: str, body: dict[str, Any], move: GameMove,
               index: int | None) -> None:
     """Refuse ``move`` unless the request carries the secret its game says it needs
     (:meth:`GameKind.secret`): its player's token, the table PIN, or either; a refusal in

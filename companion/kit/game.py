@@ -12,16 +12,25 @@ game") walks through a new game's parts.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import TableError
+
+if TYPE_CHECKING:
+    from flask import Blueprint
 
 
 class GameMove(Protocol):
     """A move of any game, as the table handles it: an immutable value with a JSON form
-    (the game's ``move_from_dict`` reads it back)."""
+    (the game's ``move_from_dict`` reads it back), made by a seat or by chance."""
+
+    @property
+    def player(self) -> int | None:
+        """The seat that makes the move (None: a shared chance outcome)."""
+        ...
 
     def to_dict(self) -> dict[str, Any]:
         """The move as JSON: ``{"move": kind, field: value, ...}``."""
@@ -52,6 +61,54 @@ class GameState(Protocol):
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON."""
         ...
+
+
+class HostedTable(Protocol):
+    """A table as a game's own routes read it (:class:`companion.table.table.Table`)."""
+
+    game: GameKind
+    state: Any
+    count: int
+    hints: bool
+    entries: list[dict[str, Any]]
+
+
+class HostLock(Protocol):
+    """The hub's lock, as a ``with`` statement holds it."""
+
+    def __enter__(self) -> Any:
+        """Take the lock."""
+        ...
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> Any:
+        """Let it go."""
+        ...
+
+
+class TableHost(Protocol):
+    """What a game's own routes may ask of the hub: its lock (held while a table is read)
+    and a table by id (``TABLE_NOT_FOUND`` otherwise)."""
+
+    @property
+    def lock(self) -> HostLock:
+        """The hub's lock."""
+        ...
+
+    def table(self, table_id: str) -> HostedTable:
+        """The table ``table_id``, or a :class:`~companion.kit.errors.TableError`."""
+        ...
+
+
+@dataclass(frozen=True)
+class TagKinds:
+    """What a game's pieces ask of the hub's tag registry: pawns by color (Popcorn's
+    ``pawn_colors``, the color of each pawn id), cards (a card book with kinds, titles and
+    copies) and tokens (``token_values``, the value of each token id). The hub adds up the
+    games' kinds; a game with none of them has nothing to tag."""
+
+    pawn_colors: tuple[str, ...] = ()
+    cards: Any = None
+    token_values: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -175,6 +232,60 @@ class GameKind(ABC):
         :class:`Relabel` of look-alikes with its move, or an alert object with ``to_dict()``
         (an unknown tag, a tag of another game, a wrong moment). ``tapped``: the ids of the
         things the table has seen tapped in its applied moves (their places are known)."""
+
+    demo_pads: str = "readers"
+    """What the demo's four virtual readers are to this game ("bag readers", "token pads")."""
+
+    def owns_record(self, first_line: str) -> bool:
+        """Whether a game record whose first line is ``first_line`` is this game's (its
+        header names it); ``replay`` asks every game, and falls back on the default game."""
+        return False
+
+    def replay_record(self, prog: str, text: str) -> int:
+        """``popcorn-companion replay``: check every move of a record of this game, print
+        where it ends; the exit status (0, or 1 at the first illegal line)."""
+        raise NotImplementedError(f"{self.title} has no record to replay")
+
+    def owns_sheet(self, doc: Any) -> bool:
+        """Whether a decoded score sheet is this game's (``score`` asks every game)."""
+        return False
+
+    def score_sheet(self, prog: str, doc: Any) -> int:
+        """``popcorn-companion score``: score a finished game's sheet and print it; the exit
+        status (0, or 2 for a bad sheet)."""
+        raise NotImplementedError(f"{self.title} has no score sheet")
+
+    def simulate(self, args: Any) -> int:
+        """``popcorn-companion simulate --game ID``: random games, summarized; ``args`` is
+        the command's namespace (``games``, ``players``, ``seed``, ``variant``, ``policy``,
+        ``record``, and ``parser`` for a usage error)."""
+        raise NotImplementedError(f"{self.title} cannot be simulated")
+
+    def start_demo(self, hub: Any, readers: list[str], bank: Any, delay: float,
+                   args: Any) -> tuple[Any, str, Any]:
+        """``popcorn-companion demo --game ID``: enroll made-up tags on ``hub``, create a
+        table on ``readers`` and start scripted players tapping on ``bank``'s virtual
+        readers, one action every ``delay`` seconds; returns the table, its PIN and the
+        players (with ``thread`` and ``stop``)."""
+        raise NotImplementedError(f"{self.title} has no demo")
+
+    def demo_summary(self, scores: dict[str, Any], names: list[str], state: Any) -> str:
+        """The demo's last line, once the game is over: who scored what, who won."""
+        return json.dumps(scores)
+
+    def add_reader_commands(self, sub: Any) -> None:
+        """Add the game's own ``popcorn-companion readers ...`` subcommands to the argparse
+        subparsers ``sub`` (Popcorn's ``card-list``); none by default."""
+        return None
+
+    def tag_kinds(self) -> TagKinds:
+        """What the game's pieces ask of the tag registry (none by default)."""
+        return TagKinds()
+
+    def blueprint(self, host: TableHost) -> Blueprint | None:
+        """The game's own HTTP routes as a Flask Blueprint (Popcorn's seating advisor and
+        card catalog), reading tables through ``host``; None for a game without any."""
+        return None
 
     def correct(self, state: Any, body: dict[str, Any]) -> None:
         """Put a piece where the table says it really is, in ``state`` (a ``correct`` event:

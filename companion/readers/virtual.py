@@ -21,7 +21,6 @@ import contextlib
 import logging
 import os
 import pty
-import random
 import selectors
 import socket
 import threading
@@ -43,11 +42,6 @@ log = logging.getLogger("companion.readers.virtual")
 
 FIRMWARE = "virtual/1"
 """The firmware version virtual readers announce in ``hello``."""
-
-
-def random_uid(rng: random.Random) -> str:
-    """A 7-byte NTAG213-style UID (NXP manufacturer byte 0x04 first)."""
-    return "04" + "".join(f"{rng.randrange(256):02x}" for _ in range(6))
 
 
 class VirtualReader:

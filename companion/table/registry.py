@@ -14,10 +14,9 @@ The registry lives in the hub's database, outlives tables, and travels as JSON
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Protocol
 
-from companion.games.popcorn.cardbook import CARD_KINDS, CardBook
-from companion.kit.game import TagThing
+from companion.kit.game import TagKinds, TagThing
 from companion.readers.protocol import normalize_uid
 from companion.table.store import HubStore
 
@@ -28,6 +27,57 @@ VERSION = 2
 an optional list a reader of an older hub ignores); 1 and 2 are read."""
 TOKEN_KIND = "token"
 """The kind under which a popcorn token's tag is stored beside the card tags."""
+
+
+class CardBookShape(Protocol):
+    """The cards a registry can tag, as it asks about them (Popcorn's
+    :class:`~companion.games.popcorn.cardbook.CardBook`)."""
+
+    titles: dict[tuple[str, str], str]
+    copies: dict[tuple[str, str], int]
+
+    def capacity(self) -> dict[str, int]:
+        """How many physical cards of each kind the box holds."""
+        ...
+
+    def listing(self, kind: str) -> list[str]:
+        """Every physical card of ``kind`` in catalog order."""
+        ...
+
+    def knows(self, kind: Any, card: Any) -> bool:
+        """Whether ``card`` is a card of ``kind``."""
+        ...
+
+    def title(self, kind: str, card: str) -> str:
+        """A card's title."""
+        ...
+
+
+class _NoCards:
+    """The card book of a hub whose games have no cards: no kind, no card, no title."""
+
+    titles: dict[tuple[str, str], str] = {}
+    copies: dict[tuple[str, str], int] = {}
+
+    def capacity(self) -> dict[str, int]:
+        """No card of any kind."""
+        return {}
+
+    def listing(self, kind: str) -> list[str]:
+        """No card of ``kind``."""
+        return []
+
+    def knows(self, kind: Any, card: Any) -> bool:
+        """No card is known."""
+        return False
+
+    def title(self, kind: str, card: str) -> str:
+        """A card's id stands for its title."""
+        return card
+
+
+NO_CARDS = _NoCards()
+"""The card book of a hub without cards."""
 
 
 class RegistryError(ValueError):
@@ -41,13 +91,13 @@ class RegistryError(ValueError):
 class TagRegistry:
     """UID to pawn id, backed by the hub store."""
 
-    def __init__(self, store: HubStore, pawn_colors: tuple[str, ...],
-                 book: CardBook | None = None, token_values: tuple[int, ...] = ()) -> None:
-        """``token_values``: the value of each popcorn token id (B Movies' facts)."""
+    def __init__(self, store: HubStore, kinds: TagKinds) -> None:
+        """``kinds``: what the hosted games' pieces ask (:meth:`GameKind.tag_kinds`): the
+        color of each pawn id, the card book, the value of each token id."""
         self.store = store
-        self.colors = pawn_colors
-        self.book = book or CardBook({k: () for k in CARD_KINDS}, {}, {})
-        self.token_values = token_values
+        self.colors = kinds.pawn_colors
+        self.book: CardBookShape = kinds.cards if kinds.cards is not None else NO_CARDS
+        self.token_values = kinds.token_values
         self._lock = threading.Lock()
         self._by_uid = store.tags()
         stored = store.card_tags()
@@ -102,10 +152,14 @@ class TagRegistry:
 
     def card_counts(self) -> dict[str, int]:
         """Enrolled card tags per kind, every kind listed."""
-        out = dict.fromkeys(CARD_KINDS, 0)
+        out = dict.fromkeys(self.card_kinds(), 0)
         for kind, _ in self._cards.values():
             out[kind] += 1
         return out
+
+    def card_kinds(self) -> tuple[str, ...]:
+        """The kinds of card that can carry a tag (Popcorn's movie, theater and award)."""
+        return tuple(self.book.capacity())
 
     def card_capacity(self) -> dict[str, int]:
         """How many cards of each kind the box holds (from the catalog, copies counted)."""
@@ -127,8 +181,8 @@ class TagRegistry:
         uid = _uid(uid)
         if not self.book.knows(kind, card):
             raise RegistryError("BAD_CARD", f"{card!r} is not a {kind} card of the catalog"
-                                if kind in CARD_KINDS else
-                                f"kind must be one of {', '.join(CARD_KINDS)}")
+                                if kind in self.card_kinds() else
+                                f"kind must be one of {', '.join(self.card_kinds())}")
         with self._lock:
             self._refuse_known(uid)
             self._check_room({**self._cards, uid: (kind, card)}, kind, card)
@@ -281,7 +335,7 @@ class TagRegistry:
         uid, kind, card = _uid(item.get("uid")), item.get("kind"), item.get("card")
         if not self.book.knows(kind, card):
             raise RegistryError("BAD_CARD", f"tag {uid}: {kind!r} card {card!r} is not in "
-                                f"the catalog (kinds: {', '.join(CARD_KINDS)})")
+                                f"the catalog (kinds: {', '.join(self.card_kinds())})")
         assert isinstance(kind, str) and isinstance(card, str)  # knows() checked them
         return uid, kind, card
 

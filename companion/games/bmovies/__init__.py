@@ -13,12 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.kit.errors import TableError
-from companion.kit.game import SECRET_EITHER, SECRET_PIN, GameKind, TagThing
+from companion.kit.game import SECRET_EITHER, SECRET_PIN, GameKind, TagKinds, TagThing
 
-from . import tags, views
+from . import commands, demo, tags, views
 from .engine import Facts, Move, State, Violation, final_cut, move_from_dict, new_game
 from .facts_file import load_facts
-from .record import Record, dumps_record
+from .record import Record, dumps_record, is_bmovies_header
+from .scoresheet import is_bmovies_sheet
 
 VARIANTS = ("standard", "hidden")
 """The standard game, and the Hidden Team variant (secret studios)."""
@@ -44,6 +45,61 @@ class BMovies(GameKind):
     def from_file(cls) -> BMovies:
         """B Movies on the facts shipped with the package (``companion/data/b-movies.json``)."""
         return cls(load_facts())
+
+    demo_pads = "token pads"
+
+    def owns_record(self, first_line: str) -> bool:
+        """A record whose header says ``"game": "b-movies"``."""
+        return is_bmovies_header(first_line)
+
+    def replay_record(self, prog: str, text: str) -> int:
+        """Replay a B Movies record (:func:`.commands.run_replay`)."""
+        return commands.run_replay(prog, text)
+
+    def owns_sheet(self, doc: Any) -> bool:
+        """A sheet with ``"game": "b-movies"``."""
+        return is_bmovies_sheet(doc)
+
+    def score_sheet(self, prog: str, doc: Any) -> int:
+        """The Final Cut of a B Movies sheet (:func:`.commands.run_score`); a sheet scored
+        as B Movies by ``--game`` needs not say so itself."""
+        if isinstance(doc, dict):
+            doc = {**doc, "game": self.id}
+        return commands.run_score(prog, doc)
+
+    def simulate(self, args: Any) -> int:
+        """Random B Movies games (``--variant standard|hidden``)."""
+        variant = args.variant or "standard"
+        if variant not in VARIANTS:
+            args.parser.error(f"argument --variant: invalid choice: {variant!r} (choose from "
+                              f"{', '.join(VARIANTS)})")
+        return commands.run_simulate(args.games, args.players, args.seed, variant, args.record)
+
+    def start_demo(self, hub: Any, readers: list[str], bank: Any, delay: float,
+                   args: Any) -> tuple[Any, str, Any]:
+        """Made-up tags for the popcorn tokens, a table (``--variant``) and its scripted
+        players: pitches, secret votes, every drawn token tapped on its player's pad."""
+        tokens = demo.enroll_tokens(hub, args.seed)
+        variant = args.variant or "standard"
+        table, pin, _ = hub.create_table(list(demo.PLAYERS), readers, 0, "Demo table", None,
+                                         game=self.id, options={"variant": variant})
+        players = demo.BMoviesPlayers.in_process(hub, table, bank, tokens, delay=delay,
+                                                 seed=args.seed)
+        return table, pin, players.start()
+
+    def demo_summary(self, scores: dict[str, Any], names: list[str], state: Any) -> str:
+        """Each player's score and the winning sides (a Hidden Team side is a team)."""
+        totals = ", ".join(f"{p['name']} {p['score']}" for p in scores["players"])
+        winners = [" + ".join(names[m] for m in scores["sides"][side]["members"])
+                   for side in scores["winners"]]
+        return (f"Final Cut: {totals}; winner(s): {', '.join(winners)} "
+                f"(tie-break: {scores['tie_break']})")
+
+    def tag_kinds(self) -> TagKinds:
+        """Popcorn tokens by value: the value of each token id, from the facts."""
+        facts = self.facts
+        return TagKinds(token_values=tuple(facts.token_value(t)
+                                           for t in range(facts.tokens_total)))
 
     def options(self, body: dict[str, Any], players: int) -> dict[str, Any]:
         """``variant`` (standard by default) and, for Hidden Team, ``studios`` (``deal``:
@@ -104,3 +160,8 @@ class BMovies(GameKind):
         """A B Movies record (``docs/b-movies.md``): header with ``"game": "b-movies"``."""
         return dumps_record(Record(tuple(names), first_player,
                                    options.get("variant", "standard"), moves))
+
+
+def game() -> BMovies:
+    """B Movies on the facts shipped with the package (its entry point)."""
+    return BMovies.from_file()

@@ -16,9 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.hub.hub import Hub
 from companion.kit.errors import TableError
-from companion.readers.virtual import random_uid
+from companion.kit.tags import random_uid
 
 from .engine import Move
 
@@ -31,7 +30,7 @@ TITLE_WORDS = ("Attack", "Zombie", "Beach", "Robot", "Vampire", "Ninja", "Shark"
 """Words the scripted screenwriters string into titles (a real pitch reads its cards)."""
 
 
-def enroll_tokens(hub: Hub, seed: int) -> dict[int, str]:
+def enroll_tokens(hub: Any, seed: int) -> dict[int, str]:
     """Give every popcorn token of the box a made-up tag (as if enrolled value by value);
     returns ``token id -> UID``. Pawn and card tags already enrolled are kept."""
     rng = random.Random(f"tokens:{seed}")
@@ -62,12 +61,12 @@ class BMoviesPlayers:
         self.thread: threading.Thread | None = None
 
     @classmethod
-    def in_process(cls, hub: Hub, table: Any, bank: Any, uids: dict[int, str],
+    def in_process(cls, hub: Any, table: Any, bank: Any, uids: dict[int, str],
                    **options: Any) -> BMoviesPlayers:
-        """Players whose decisions go straight to ``hub`` (the demo)."""
-        # Hub.submit is typed with Popcorn's Move until the game interface names a move type
+        """Players whose decisions go straight to ``hub`` (the demo's
+        :class:`~companion.hub.hub.Hub`, which a game does not import)."""
         return cls(table, bank, uids, lambda move: hub.submit(
-            table.id, move, source="demo"), lock=hub.lock, **options)  # type: ignore[arg-type]
+            table.id, move, source="demo"), lock=hub.lock, **options)
 
     def start(self) -> BMoviesPlayers:
         """Play in a background thread."""

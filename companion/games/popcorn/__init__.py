@@ -10,11 +10,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from companion.kit.game import SECRET_PIN, SECRET_TOKEN, GameKind, TagThing
+from flask import Blueprint
 
+from companion.kit.game import SECRET_PIN, SECRET_TOKEN, GameKind, TableHost, TagKinds, TagThing
+
+from . import card_list, commands, demo, routes
 from .card_taps import interpret_card
+from .cardbook import CardBook
 from .corrections import relocate
 from .engine import (
+    GUEST_COLORS,
     Catalog,
     GameState,
     Move,
@@ -23,6 +28,8 @@ from .engine import (
     name_guest,
     new_game,
 )
+from .engine.pawns import pawn_colors
+from .facts_file import card_copies, load_catalog
 from .record import Record, dumps_record
 from .tags import interpret, swap
 from .views import private_view, public_view, scores
@@ -93,6 +100,44 @@ class Popcorn(GameKind):
         pawn = thing.id if thing is not None and thing.kind == "pawn" else None
         return interpret(state, seat, pawn, uid, tapped)
 
+    demo_pads = "bag readers"
+
+    def replay_record(self, prog: str, text: str) -> int:
+        """Replay a Popcorn record (:func:`.commands.run_replay`); Popcorn's headers name no
+        game, so a record no game owns is Popcorn's."""
+        return commands.run_replay(prog, text)
+
+    def score_sheet(self, prog: str, doc: Any) -> int:
+        """Score a Popcorn sheet (:func:`.commands.run_score`)."""
+        return commands.run_score(prog, doc)
+
+    def simulate(self, args: Any) -> int:
+        """Random Popcorn games (:func:`.commands.run_simulate`)."""
+        return commands.run_simulate(args)
+
+    def start_demo(self, hub: Any, readers: list[str], bank: Any, delay: float,
+                   args: Any) -> tuple[Any, str, Any]:
+        """The box enrolled with made-up tags, a 4-player table without "deal for us", and
+        players who tap the pawns and cards (:func:`.demo.start_demo`)."""
+        return demo.start_demo(hub, readers, bank, delay, args.seed)
+
+    def demo_summary(self, scores: dict[str, Any], names: list[str], state: Any) -> str:
+        """Rounds, totals and winners (:func:`.commands.final_line`)."""
+        return commands.final_line(scores, state)
+
+    def add_reader_commands(self, sub: Any) -> None:
+        """``readers card-list``: the order to tap the cards in (:mod:`.card_list`)."""
+        card_list.add_parser(sub)
+
+    def tag_kinds(self) -> TagKinds:
+        """Pawns by color (the box's) and the cards that can carry a tag."""
+        return TagKinds(pawn_colors=pawn_colors(self.catalog.box, GUEST_COLORS),
+                        cards=CardBook.from_catalog(self.catalog, card_copies()))
+
+    def blueprint(self, host: TableHost) -> Blueprint:
+        """The seating advisor's routes and the card catalog (:mod:`.routes`)."""
+        return routes.blueprint(host, self.catalog)
+
     def correct(self, state: GameState, body: dict[str, Any]) -> None:
         """A pawn put where the table says it is (:func:`.corrections.relocate`)."""
         relocate(state, body)
@@ -116,3 +161,8 @@ class Popcorn(GameKind):
                     moves: list[Move]) -> str:
         """A Popcorn record (``docs/game-record.md``)."""
         return dumps_record(Record(tuple(names), first_player, moves))
+
+
+def game() -> Popcorn:
+    """Popcorn on the catalog shipped with the package (its entry point)."""
+    return Popcorn(load_catalog())

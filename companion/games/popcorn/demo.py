@@ -18,11 +18,10 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
-from companion.hub.hub import Hub
 from companion.kit.errors import TableError
-from companion.readers.virtual import random_uid
+from companion.kit.tags import random_uid
 
 from .cardbook import CARD_KINDS, CardBook
 from .engine import Move, Violation
@@ -47,12 +46,12 @@ def card_uids(book: CardBook, seed: int) -> dict[tuple[str, str], str]:
     return {(kind, card): random_uid(rng) for kind in CARD_KINDS for card in book.order[kind]}
 
 
-def enroll_box(hub: Hub, seed: int) -> dict[int, str]:
+def enroll_box(hub: Any, seed: int) -> dict[int, str]:
     """Give every pawn and every card of the box a made-up tag (as if the box had been
     enrolled); returns the pawns' UIDs (the cards' are :func:`card_uids` of the same seed)."""
     rng = random.Random(f"tags:{seed}")
     uids = {pawn: random_uid(rng) for pawn in range(len(hub.registry.colors))}
-    cards = card_uids(hub.registry.book, seed)
+    cards = card_uids(cast(CardBook, hub.registry.book), seed)
     hub.registry.import_({"format": "popcorn-tags", "version": 2,
                           "tags": [{"uid": u, "pawn": p} for p, u in uids.items()],
                           "cards": [{"uid": u, "kind": k, "card": c}
@@ -63,7 +62,7 @@ def enroll_box(hub: Hub, seed: int) -> dict[int, str]:
 class ScriptedPlayers:
     """Plays one table to the end: taps pawns on the readers, decides through the hub."""
 
-    def __init__(self, hub: Hub | None, table: Any, bank: Any, uids: dict[int, str], *,
+    def __init__(self, hub: Any, table: Any, bank: Any, uids: dict[int, str], *,
                  delay: float = 0.6, seed: int = 1,
                  decide: Callable[[Move], None] | None = None, lock: Any = None,
                  cards: dict[tuple[str, str], str] | None = None,
@@ -81,8 +80,8 @@ class ScriptedPlayers:
         self.any_pawn = any_pawn
         self.tapped: set[int] = set()
         """The pawns these players have tapped (whose places the hub knows)."""
-        self.lock = lock if lock is not None else hub.lock  # type: ignore[union-attr]
-        self.decide = decide or (lambda move: hub.submit(  # type: ignore[union-attr]
+        self.lock = lock if lock is not None else hub.lock
+        self.decide = decide or (lambda move: hub.submit(
             table.id, move, source="demo"))
         self.delay, self.rng = delay, random.Random(seed)
         self.stop = threading.Event()
@@ -198,3 +197,16 @@ class ScriptedPlayers:
             return move.target
         assert move.player is not None
         return move.player
+
+
+def start_demo(hub: Any, readers: list[str], bank: Any, delay: float,
+               seed: int) -> tuple[Any, str, ScriptedPlayers]:
+    """The demo's Popcorn table: the box enrolled with made-up tags, a 4-player table
+    without "deal for us" (the players tap the cards that are revealed, drawn and bought),
+    and its players started; they grab any pawn of the right color, as a real table does."""
+    uids = enroll_box(hub, seed)
+    table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", None)
+    cards = card_uids(cast(CardBook, hub.registry.book), seed)
+    players = ScriptedPlayers(hub, table, bank, uids, delay=delay, seed=seed, cards=cards,
+                              any_pawn=True)
+    return table, pin, players.start()

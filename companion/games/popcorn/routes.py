@@ -1,8 +1,12 @@
-"""``GET /api/tables/<id>/advice?player=N``: the seating advisor's answer, over HTTP; and
-the two routes the table screen's shortcuts read: ``.../placement`` (what "Seat them all as
-shown" sends) and ``.../gains`` (what "Take the gains" sends).
+"""Popcorn's own HTTP routes, as one Flask Blueprint the hub registers for the game.
 
-Kept apart from :mod:`.app` so each route is one registration there. The advice reads only
+``GET /api/tables/<id>/advice?player=N``: the seating advisor's answer; the routes the table
+screen's shortcuts read: ``.../placement`` (what "Seat them all as shown" sends),
+``.../gains`` (what "Take the gains" sends) and ``.../suggestion``; and ``GET /api/catalog``,
+the card facts the dashboard searches and labels.
+
+The routes read tables through the hub's :class:`~companion.kit.game.TableHost`, never the
+hub itself. The advice reads only
 what the public view shows (seats, movies, bag and exit-zone contents, the award deck's
 size), so it needs no token. The table's state is copied under the hub's lock and the search
 runs outside it: a slow search never holds up the readers or the other tables.
@@ -12,14 +16,14 @@ from __future__ import annotations
 
 from typing import cast
 
-from flask import Flask, jsonify, request
+from flask import Blueprint, jsonify, request
 
-from companion.hub.hub import Hub
 from companion.kit.errors import TableError
-from companion.table.table import Table
+from companion.kit.game import HostedTable, TableHost
 
 from .advisor import AdviceError, advise
-from .engine import GameState
+from .engine import Catalog, GameState
+from .facts_file import action_meanings
 from .gains import gains
 from .placement import (
     advised_then,
@@ -28,15 +32,30 @@ from .placement import (
     first_free,
     suggested_play,
 )
+from .views import catalog_json
 
 CONFLICTS = frozenset({"NO_DRAW_WAITING", "PENDING_STEP"})
 """Advice codes that mean "not now" (409); any other code is a bad request (400)."""
 
 
-def register_advice(app: Flask, hub: Hub) -> None:
-    """Add the advice route to ``app``; errors use the app's ``{"code", "message"}`` form."""
+def blueprint(host: TableHost, catalog: Catalog) -> Blueprint:
+    """Every route of Popcorn's, reading tables through ``host``."""
+    bp = Blueprint("popcorn", __name__)
+    for register in (register_advice, register_placement, register_gains,
+                     register_suggestion):
+        register(bp, host)
 
-    @app.get("/api/tables/<table_id>/advice")
+    @bp.get("/api/catalog")
+    def card_catalog():
+        return jsonify(catalog_json(catalog, action_meanings()))
+
+    return bp
+
+
+def register_advice(bp: Blueprint, hub: TableHost) -> None:
+    """Add the advice route; errors use the hub's ``{"code", "message"}`` form."""
+
+    @bp.get("/api/tables/<table_id>/advice")
     def advice(table_id: str):
         with hub.lock:
             table = _popcorn_table(hub, table_id)
@@ -50,11 +69,11 @@ def register_advice(app: Flask, hub: Hub) -> None:
         return jsonify({"table": table_id, "round": state.round, **answer.to_dict()})
 
 
-def register_placement(app: Flask, hub: Hub) -> None:
+def register_placement(bp: Blueprint, hub: TableHost) -> None:
     """Add ``GET /api/tables/<id>/placement?player=N``: the placement the table screen
     pre-fills, the advisor's with the table's hints on, else the first free seats."""
 
-    @app.get("/api/tables/<table_id>/placement")
+    @bp.get("/api/tables/<table_id>/placement")
     def placement(table_id: str):
         with hub.lock:
             table = _popcorn_table(hub, table_id)
@@ -74,11 +93,11 @@ def register_placement(app: Flask, hub: Hub) -> None:
                         "then": [m.to_dict() for m in then], "gains": gains})
 
 
-def register_gains(app: Flask, hub: Hub) -> None:
+def register_gains(bp: Blueprint, hub: TableHost) -> None:
     """Add ``GET /api/tables/<id>/gains?player=N``: the player's activations that only gain
     and need no choice, in a row from now (see :mod:`companion.games.popcorn.gains`)."""
 
-    @app.get("/api/tables/<table_id>/gains")
+    @bp.get("/api/tables/<table_id>/gains")
     def take_gains(table_id: str):
         with hub.lock:
             table = _popcorn_table(hub, table_id)
@@ -88,12 +107,12 @@ def register_gains(app: Flask, hub: Hub) -> None:
                         "moves": [m.to_dict() for m in gains(state, player)]})
 
 
-def register_suggestion(app: Flask, hub: Hub) -> None:
+def register_suggestion(bp: Blueprint, hub: TableHost) -> None:
     """Add ``GET /api/tables/<id>/suggestion?player=N``: with the table's hints on, the
     advisor's activations for the player's seated guests (what "Play as suggested" sends);
     with hints off, no moves."""
 
-    @app.get("/api/tables/<table_id>/suggestion")
+    @bp.get("/api/tables/<table_id>/suggestion")
     def suggestion(table_id: str):
         with hub.lock:
             table = _popcorn_table(hub, table_id)
@@ -104,7 +123,7 @@ def register_suggestion(app: Flask, hub: Hub) -> None:
                         "moves": [m.to_dict() for m in moves]})
 
 
-def _popcorn_table(hub: Hub, table_id: str) -> Table:
+def _popcorn_table(hub: TableHost, table_id: str) -> HostedTable:
     """The table, if it plays Popcorn: the advisor knows no other game (``NOT_FOR_THIS_GAME``)."""
     table = hub.table(table_id)
     if table.game.id != "popcorn":
@@ -121,6 +140,6 @@ def _player(text: str | None, players: int) -> int:
     return int(text)
 
 
-def _state(table: Table) -> GameState:
+def _state(table: HostedTable) -> GameState:
     """A Popcorn table's live state, as Popcorn's own class."""
     return cast(GameState, table.state)

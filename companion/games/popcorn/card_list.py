@@ -12,8 +12,8 @@ import argparse
 import json
 from typing import Any
 
-from companion.games.popcorn.cardbook import CARD_KINDS, CardBook
-from companion.games.popcorn.facts_file import card_copies, load_catalog
+from .cardbook import CARD_KINDS, CardBook
+from .facts_file import card_copies, load_catalog
 
 HEADINGS = {"movie": "Movie cards", "theater": "Theater tiles", "award": "Award cards"}
 """The heading printed above each kind's list."""
