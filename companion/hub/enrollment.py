@@ -19,6 +19,7 @@ the tags and refuses duplicates, unknown cards and full colors, kinds or values.
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -61,6 +62,10 @@ class Enrollment:
         self.last: dict[str, Any] | None = None
         """The last ``enroll`` push of the enrollment under way, for an admin screen that
         joins after it was sent (``join_admin`` answers with it)."""
+        self.boot = secrets.token_hex(4)
+        """This run of the hub, in :meth:`stamp` (a restarted hub counts from 0 again)."""
+        self.revision = 0
+        """Enrollment changes so far in this run: modes switched, taps enrolled or refused."""
 
     # -- modes -----------------------------------------------------------------------------
 
@@ -89,6 +94,7 @@ class Enrollment:
         with self.lock:
             self.color = self.cards = self.tokens = None
             self.pending_cards = []
+            self.revision += 1
 
     def status(self, admin: bool = False) -> dict[str, Any]:
         """Enrollment at a glance: pawn tags per color, card tags per kind and token tags
@@ -98,14 +104,22 @@ class Enrollment:
         pick" that wait for their card (``pending``): a UID is what a forged tap needs, so
         the unauthenticated counts never carry one."""
         registry = self.registry
-        status: dict[str, Any] = {"counts": registry.counts(), "capacity": registry.capacity(),
-                  "cards": registry.card_counts(), "card_capacity": registry.card_capacity(),
-                  "enrolling": self.color, "enrolling_cards": self.cards,
-                  "tokens": registry.token_counts(), "token_capacity": registry.token_capacity(),
-                  "enrolling_tokens": self.tokens}
-        if admin:
-            status["pending"] = list(self.pending_cards)
+        with self.lock:
+            status: dict[str, Any] = {
+                "counts": registry.counts(), "capacity": registry.capacity(),
+                "cards": registry.card_counts(), "card_capacity": registry.card_capacity(),
+                "enrolling": self.color, "enrolling_cards": self.cards,
+                "tokens": registry.token_counts(), "token_capacity": registry.token_capacity(),
+                "enrolling_tokens": self.tokens, "revision": self.stamp()}
+            if admin:
+                status["pending"] = list(self.pending_cards)
         return status
+
+    def stamp(self) -> list[Any]:
+        """``[boot, n]``: this hub's run and the number of enrollment changes in it. A
+        screen keeps the newest it has seen and ignores any status or push older than that
+        (a poll answered after a tap's push would otherwise undo its count)."""
+        return [self.boot, self.revision]
 
     def _check_tokens(self, tokens: Any) -> None:
         values = self.registry.token_capacity()
@@ -117,6 +131,7 @@ class Enrollment:
         with self.lock:
             self.color, self.cards, self.tokens = color, cards, tokens
             self.pending_cards, self.last = [], None
+            self.revision += 1
 
     # -- taps ------------------------------------------------------------------------------
 
@@ -200,5 +215,8 @@ class Enrollment:
         self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
 
     def _enrolled(self, result: dict[str, Any]) -> None:
-        self.last = result
+        with self.lock:
+            self.revision += 1
+            result = {**result, "revision": self.stamp()}
+            self.last = result
         self._emit("", "enroll", result)

@@ -85,6 +85,7 @@ export function enrollPanel(root, ctx, shared) {
   let chosenColor = "white";
   let lastTap = null; // the last `enroll` push
   let adminPin = null; // the admin PIN the hub last accepted from this panel
+  let revision = null; // the newest enrollment stamp seen, [boot, n]
 
   function render() {
     cards.update(tagInfo);  // counts and mode; the pending UIDs come only with the admin PIN
@@ -165,7 +166,18 @@ export function enrollPanel(root, ctx, shared) {
   }
 
   /** The /api/tags/counts answer. */
+  /** Whether `data` (a status or a push, stamped `revision: [boot, n]` by the hub) is not
+   *  older than what the panel shows: a poll answered after a tap's push must not undo it. */
+  function current(data) {
+    const stamp = data && data.revision;
+    if (!Array.isArray(stamp)) return true;
+    if (revision && stamp[0] === revision[0] && stamp[1] < revision[1]) return false;
+    revision = stamp;
+    return true;
+  }
+
   function showCounts(data) {
+    if (!current(data)) return;
     const { pending, ...counts } = data || {};
     tagInfo = counts;
     if (pending) cards.pendingIs(pending); // the `admin` answer to the PIN carries them
@@ -176,8 +188,15 @@ export function enrollPanel(root, ctx, shared) {
   function tap(data) {
     if (!data) return;
     lastTap = data;
+    if (!current(data)) {  // an older tap (the one join_admin recalls): shown, counts kept
+      render();
+      return;
+    }
     if (data.ok && data.counts) tagInfo = { ...tagInfo, counts: data.counts };
     if (data.ok && data.cards) tagInfo = { ...tagInfo, cards: data.cards };
+    // a token's push carries the token counts: keep them, or the next render would show
+    // the last status's counts until the next poll
+    if (data.ok && data.tokens) tagInfo = { ...tagInfo, tokens: data.tokens };
     cards.pushed(data);
     tokens.pushed(data);
     render();
@@ -206,9 +225,14 @@ export function enrollPanel(root, ctx, shared) {
 
   /** An answer of the hub to this panel (or its Cards section): new counts and mode. */
   function accepted(data, pin) {
-    const { pending, ...counts } = data;
-    tagInfo = { ...tagInfo, ...counts };
-    if (pending) cards.pendingIs(pending);
+    if (current(data)) {
+      const { pending, ...counts } = data;
+      tagInfo = { ...tagInfo, ...counts };
+      if (pending) cards.pendingIs(pending);
+    } else {  // a tap's push already brought newer counts; the mode is still this answer's
+      const { enrolling, enrolling_cards, enrolling_tokens } = data;
+      tagInfo = { ...tagInfo, enrolling, enrolling_cards, enrolling_tokens };
+    }
     if (pin !== adminPin) {
       adminPin = pin;
       rejoin();
