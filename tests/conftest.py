@@ -1,13 +1,10 @@
-"""Test configuration: make ``tests/support.py`` importable as ``support``."""
+"""Fixtures shared by the test folders: a session's Mosquitto and Chromium."""
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+import pytest
 
-import pytest  # noqa: E402
-
-from companion.readers.broker import Broker  # noqa: E402
+from companion.readers.broker import Broker
 
 
 @pytest.fixture(scope="session")
@@ -22,7 +19,8 @@ def broker(tmp_path_factory: pytest.TempPathFactory):
 def browser():
     """One headless Debian Chromium, driven by Playwright, for the whole session."""
     from playwright.sync_api import sync_playwright
-    from web_support import CHROMIUM, CHROMIUM_ARGS
+
+    from tests.web_support import CHROMIUM, CHROMIUM_ARGS
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -33,7 +31,7 @@ def browser():
 @pytest.fixture
 def page(browser):
     """A tablet-sized page that fails the test on any script error or CSP violation."""
-    from web_support import TABLET, watch_csp
+    from tests.web_support import TABLET, watch_csp
 
     context = browser.new_context(viewport=TABLET)
     tab = context.new_page()
@@ -48,7 +46,7 @@ def page(browser):
 @pytest.fixture
 def room(tmp_path: Path):
     """A hub process (``serve``) with three virtual bag readers and an enrolled box."""
-    from web_support import Room
+    from tests.web_support import Room
 
     r = Room(tmp_path)
     yield r

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_advisor_api import READERS, advice, api, draw_for_ana  # noqa: F401
 
 from companion.cards import load_catalog
 from companion.hub.hub import Hub
 from companion.record import loads_record, replay
+from tests.test_advisor_api import READERS, advice, api, draw_for_ana  # noqa: F401
 
 
 def batch(client, table_id: str, moves: list, **extra):

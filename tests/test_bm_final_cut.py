@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bm_support import FACTS, game, turn
 from companion.games.bmovies.engine import Move, Movie, final_cut, play_random, score_table
+from tests.bm_support import FACTS, game, turn
 
 
 def movies(*cards: int) -> list[Movie]:

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from readers_support import wait_for
 
 from companion.cards import load_catalog
 from companion.games.bmovies.engine import Move
@@ -27,6 +26,7 @@ from companion.hub.bm_demo import BMoviesPlayers, enroll_tokens
 from companion.hub.demo import enroll_box
 from companion.hub.hub import Hub
 from companion.readers.virtual import SerialBank, VirtualReader, random_uid
+from tests.readers_support import wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
 ADMIN = "135790"

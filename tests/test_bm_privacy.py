@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from readers_support import wait_for
-from test_bm_hub import Rig
 
 from companion.games.bmovies.engine import State, new_game, random_move
 from companion.games.bmovies.facts_file import load_facts
 from companion.games.bmovies.views import public_view
 from companion.hub.bm_demo import BMoviesPlayers
+from tests.readers_support import wait_for
+from tests.test_bm_hub import Rig
 
 FACTS = load_facts()
 NAMES = ["Ana", "Bob", "Chloe", "Dev", "Eve", "Finn"]

@@ -7,7 +7,6 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bm_support import FACTS
 from companion.games.bmovies.engine import (
     FIELDS,
     Move,
@@ -18,6 +17,7 @@ from companion.games.bmovies.engine import (
     random_move,
 )
 from companion.games.bmovies.record import Record, dumps_record, loads_record, replay
+from tests.bm_support import FACTS
 
 GAMES = st.tuples(st.integers(3, 6), st.sampled_from(["standard", "hidden"]),
                   st.integers(0, 10**6))

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from bm_support import FACTS
 from companion.games.bmovies.engine import Move, final_cut, play_random
 from companion.games.bmovies.record import (
     Record,
@@ -20,6 +19,7 @@ from companion.games.bmovies.record import (
     loads_record,
     replay,
 )
+from tests.bm_support import FACTS
 
 ROOT = Path(__file__).parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "b-movies-3p.jsonl"

@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 
-from bm_support import FACTS, draw_owed, game, pitch, refused, tiny_facts, turn, vote
 from companion.games.bmovies.engine import (
     CODES,
     Facts,
@@ -22,6 +21,7 @@ from companion.games.bmovies.engine import (
     play_random,
     studio_deals,
 )
+from tests.bm_support import FACTS, draw_owed, game, pitch, refused, tiny_facts, turn, vote
 
 # --- facts ------------------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from readers_support import wait_for
 
 from companion.readers import protocol as proto
 from companion.readers import topics
@@ -16,6 +15,7 @@ from companion.readers.accounts import ReaderAccounts
 from companion.readers.broker import Broker
 from companion.readers.mqtt_link import make_client
 from companion.readers.mqtt_url import MqttUrl
+from tests.readers_support import wait_for
 
 TABLE = "demo"
 

@@ -8,8 +8,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from readers_support import wait_for
-from test_hub import ADMIN, Rig
 
 from companion.cards import card_copies, load_catalog
 from companion.engine import GUEST_COLORS
@@ -17,6 +15,8 @@ from companion.engine.pawns import pawn_colors
 from companion.table.cardbook import CardBook
 from companion.table.registry import RegistryError, TagRegistry
 from companion.table.store import HubStore
+from tests.readers_support import wait_for
+from tests.test_hub import ADMIN, Rig
 
 CATALOG = load_catalog()
 BOOK = CardBook.from_catalog(CATALOG, card_copies())

@@ -8,13 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
-from readers_support import wait_for
-from test_card_interpret import assert_localized
-from test_hub import Rig
 
 from companion.cards import load_catalog
 from companion.hub.demo import card_uids
 from companion.record import loads_record, replay
+from tests.readers_support import wait_for
+from tests.test_card_interpret import assert_localized
+from tests.test_hub import Rig
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 
 from companion.cards import load_catalog, load_catalog_file
 from companion.engine import Catalog, CatalogError
-from support import CATALOG
+from tests.support import CATALOG
 
 DATA = Path(__file__).parents[1] / "companion" / "data" / "popcorn-cards.json"
 SHARED = Path(__file__).parents[2] / "shared" / "catalog" / "popcorn-cards.json"

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 
-from test_advisor_api import api, draw_for_ana  # noqa: F401
-
 from companion.cards import load_catalog
 from companion.engine import ACTIVATION_KINDS, new_game, random_move
 from companion.table.gains import GAIN, action_of, gains, next_gain
+from tests.test_advisor_api import api, draw_for_ana  # noqa: F401
 
 CATALOG = load_catalog()
 

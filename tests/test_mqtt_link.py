@@ -11,7 +11,6 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
-from readers_support import good_taps_still_arrive, make_ingest, wait_for
 
 from companion.readers import protocol as proto
 from companion.readers import topics
@@ -19,6 +18,7 @@ from companion.readers.broker import Broker, BrokerError
 from companion.readers.mqtt_link import MqttLink, make_client
 from companion.readers.mqtt_url import MqttUrl, parse_mqtt_url
 from companion.readers.virtual import MqttBank, VirtualReader, random_uid
+from tests.readers_support import good_taps_still_arrive, make_ingest, wait_for
 
 READERS = ["bag-1", "bag-2"]
 _tables = itertools.count(1)

@@ -16,14 +16,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from readers_support import wait_for
-from test_hub import Rig, alert_case, in_zone
 
 from companion.cards import load_catalog
 from companion.engine import pawns as P
 from companion.hub.demo import ScriptedPlayers
 from companion.hub.hub import Hub
 from companion.record import loads_record, replay
+from tests.readers_support import wait_for
+from tests.test_hub import Rig, alert_case, in_zone
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from companion.engine import GameState, Violation, new_game, play_random
 from companion.engine.position import VERSION
-from support import CATALOG, dealt_game
+from tests.support import CATALOG, dealt_game
 
 POSITIONS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

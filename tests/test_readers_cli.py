@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
-from readers_support import wait_for
 
 from companion.readers.store import DedupStore
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
+from tests.readers_support import wait_for
 
 READERS = ["bag-1", "bag-2"]
 

@@ -9,7 +9,17 @@ from __future__ import annotations
 from companion.engine import GameState, Move
 from companion.engine import pawns as P
 from companion.table.views import public_view
-from support import bag, color_in, dealt_game, end_turns, exit_zone, play, put, refused, showings
+from tests.support import (
+    bag,
+    color_in,
+    dealt_game,
+    end_turns,
+    exit_zone,
+    play,
+    put,
+    refused,
+    showings,
+)
 
 THREE_SEAT = "three_seat_blue_blue_grey"
 TWO_SEAT = "two_seat_red_red"

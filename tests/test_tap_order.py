@@ -8,11 +8,11 @@ import tty
 from pathlib import Path
 
 import pytest
-from readers_support import make_ingest, wait_for
 
 from companion.readers import protocol as proto
 from companion.readers.ordering import HOLD_SECONDS
 from companion.readers.serial_link import SerialLink
+from tests.readers_support import make_ingest, wait_for
 
 UIDS = {1: "04000000000001", 2: "04000000000002", 3: "04000000000003"}
 

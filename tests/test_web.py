@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_support import (
+
+from companion.engine import Move, Violation
+from companion.engine import pawns as P
+from companion.hub.remote import RemoteTable
+from companion.record import loads_record
+from tests.support import score_command
+from tests.web_support import (
     CATALOG,
     READERS,
     Room,
@@ -18,12 +24,6 @@ from web_support import (
     save_shots,
     shown,
 )
-
-from companion.engine import Move, Violation
-from companion.engine import pawns as P
-from companion.hub.remote import RemoteTable
-from companion.record import loads_record
-from support import score_command
 
 SPEECH_SPY = """window.spoken = [];
 SpeechSynthesis.prototype.speak = function (utterance) { window.spoken.push(utterance.text); };"""

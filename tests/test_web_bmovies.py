@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from i18n_support import foreign_texts, visible_texts
 from playwright.sync_api import Browser, Page, expect
-from web_support import PHONE, READERS, TABLET, Room, call, save_shots, watch_csp
 
 from companion.games.bmovies.record import loads_record, replay
 from companion.hub.remote import HttpError, ServeProcess
+from tests.i18n_support import foreign_texts, visible_texts
+from tests.web_support import PHONE, READERS, TABLET, Room, call, save_shots, watch_csp
 
 PADS = ["pad-1", "pad-2", "pad-3", "pad-4"]
 """The players' token pads (one reader per seat); no test taps them."""

@@ -4,14 +4,14 @@ its tag and a movie bought by tag (the slot chosen with one tap), and a wrong ca
 
 from __future__ import annotations
 
-from i18n_support import foreign_texts, visible_texts
 from playwright.sync_api import Browser, Page, expect
-from web_support import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots
 
 from companion.cards import card_copies
 from companion.hub.demo import card_uids
 from companion.hub.remote import RemoteTable
 from companion.table.cardbook import CardBook
+from tests.i18n_support import foreign_texts, visible_texts
+from tests.web_support import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots
 
 CARDS = card_uids(CardBook.from_catalog(CATALOG, card_copies()), 5)
 

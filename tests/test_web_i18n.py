@@ -17,9 +17,11 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from i18n_support import foreign_texts, visible_texts
 from playwright.sync_api import Browser, Page, expect
-from web_support import (
+
+from companion.engine import pawns as P
+from tests.i18n_support import foreign_texts, visible_texts
+from tests.web_support import (
     CATALOG,
     PHONE,
     READERS,
@@ -32,8 +34,6 @@ from web_support import (
     shown,
     watch_csp,
 )
-
-from companion.engine import pawns as P
 
 LANGS = ("en", "fr", "de", "ja")
 SPEECH_SPY = """window.spoken = [];

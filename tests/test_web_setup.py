@@ -8,9 +8,12 @@ import sys
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from qr_support import qr_texts
-from readers_support import wait_for
-from web_support import (
+
+from companion.hub.remote import HttpError, RemoteTable
+from companion.readers.broker import free_port
+from tests.qr_support import qr_texts
+from tests.readers_support import wait_for
+from tests.web_support import (
     CATALOG,
     PHONE,
     TABLET,
@@ -20,9 +23,6 @@ from web_support import (
     save_shots,
     watch_csp,
 )
-
-from companion.hub.remote import HttpError, RemoteTable
-from companion.readers.broker import free_port
 
 
 def new_page(browser: Browser, viewport: dict, errors: list[str]) -> Page:

@@ -18,9 +18,10 @@ for _path in (HERE / "fakes", FIRMWARE):
 import machine  # noqa: E402  (the fake, from fakes/)
 import messages  # noqa: E402
 import micropython  # noqa: E402
-import micropython_json  # noqa: E402
 import network  # noqa: E402
 import pytest  # noqa: E402
+
+from tests.firmware import micropython_json  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
