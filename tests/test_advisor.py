@@ -17,7 +17,7 @@ from companion.engine import pawns as P
 from companion.engine.setup import new_game
 from companion.engine.simulator import DEFAULT_NAMES, random_move
 from companion.engine.state import GameState
-from tests.support import CATALOG
+from tests.engine.positions import CATALOG
 
 
 def drawn(state: GameState, p: int) -> bool:

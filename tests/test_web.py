@@ -13,7 +13,7 @@ from companion.engine import Move, Violation
 from companion.engine import pawns as P
 from companion.hub.remote import RemoteTable
 from companion.record import loads_record
-from tests.support import score_command
+from tests.engine.positions import score_command
 from tests.web_support import (
     CATALOG,
     READERS,

@@ -11,10 +11,10 @@ import pytest
 
 from companion.cards import load_catalog, load_catalog_file
 from companion.engine import Catalog, CatalogError
-from tests.support import CATALOG
+from tests.engine.positions import CATALOG
 
-DATA = Path(__file__).parents[1] / "companion" / "data" / "popcorn-cards.json"
-SHARED = Path(__file__).parents[2] / "shared" / "catalog" / "popcorn-cards.json"
+DATA = Path(__file__).parents[2] / "companion" / "data" / "popcorn-cards.json"
+SHARED = Path(__file__).parents[3] / "shared" / "catalog" / "popcorn-cards.json"
 ADDED_KEYS = {"box", "structured_setup", "schema_extension"}
 
 
@@ -91,7 +91,7 @@ def test_no_card_value_in_engine_code() -> None:
     """No movie, theater or award id appears in the engine's code: card facts are data."""
     ids = [*CATALOG.movies, *CATALOG.theaters, *CATALOG.awards]
     ids += [t.id for t in CATALOG.default_theaters]
-    engine = Path(__file__).parents[1] / "companion" / "engine"
+    engine = Path(__file__).parents[2] / "companion" / "engine"
     for path in engine.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         for card in ids:
@@ -100,7 +100,7 @@ def test_no_card_value_in_engine_code() -> None:
 
 def test_engine_is_pure() -> None:
     """The engine imports nothing from the rest of the project and does no I/O."""
-    engine = Path(__file__).parents[1] / "companion" / "engine"
+    engine = Path(__file__).parents[2] / "companion" / "engine"
     banned = ("import companion", "from companion", "open(", "import os", "import time",
               "import random", "import socket", "datetime", "print(")
     for path in engine.glob("*.py"):

@@ -13,7 +13,16 @@ import pytest
 
 from companion.engine import GameState, Move, final_position, final_positions, score_game
 from companion.engine import pawns as P
-from tests.support import CATALOG, dealt_game, draw, end_turns, play, put, refused, showings
+from tests.engine.positions import (
+    CATALOG,
+    dealt_game,
+    draw,
+    end_turns,
+    play,
+    put,
+    refused,
+    showings,
+)
 
 FEATURES = ("the_man_with_the_money", "barbacus", "mister_giggles")
 PREMIERS = ("joe_joe", "the_kids", "final_lasso")

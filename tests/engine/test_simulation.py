@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from companion.engine import final_positions, play_random, score_game
-from tests.support import CATALOG
+from tests.engine.positions import CATALOG
 
 ROUNDS = {2: range(7, 12), 3: range(7, 14), 4: range(7, 14)}
 """Game length (clarification 20, corrected by the rulebook: the Final Showing card is revealed

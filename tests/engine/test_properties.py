@@ -18,7 +18,7 @@ from companion.engine import (
 )
 from companion.engine import pawns as P
 from companion.record import Record, dumps_record, loads_record, replay
-from tests.support import CATALOG, NAMES
+from tests.engine.positions import CATALOG, NAMES
 
 GAME = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

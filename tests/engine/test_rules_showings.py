@@ -12,7 +12,7 @@ import pytest
 
 from companion.engine import GameState, Move, Violation
 from companion.engine import pawns as P
-from tests.support import bag, dealt_game, draw, end_turns, exit_zone, play, put, refused
+from tests.engine.positions import bag, dealt_game, draw, end_turns, exit_zone, play, put, refused
 
 WHITE, WHITE2, WHITE3 = 0, 1, 2
 BLUE, BLUE2, GREEN, RED, YELLOW = 20, 24, 30, 40, 50

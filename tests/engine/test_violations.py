@@ -15,7 +15,7 @@ import pytest
 
 from companion.engine import CODES, Move, Task, Violation, move_from_dict
 from companion.engine import pawns as P
-from tests.support import bag, dealt_game, end_turns, play, put, refused, showings
+from tests.engine.positions import bag, dealt_game, end_turns, play, put, refused, showings
 
 HERE = Path(__file__).parent
 RULE_FILES = sorted(HERE.glob("test_rules_*.py")) + [Path(__file__), HERE / "test_position.py"]

@@ -8,7 +8,7 @@ import random
 
 from companion.engine import Move, new_game, play_random, state_summary
 from companion.table.views import public_view
-from tests.support import CATALOG, dealt_game, end_turns, play
+from tests.engine.positions import CATALOG, dealt_game, end_turns, play
 
 
 def test_the_summary_names_whose_buying_turn_it_is() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from companion.engine import COLORS, GameState, Move, Violation, new_game
 from companion.engine import pawns as P
-from tests.support import CATALOG, NAMES, bag, color_in, dealt_game, exit_zone, refused
+from tests.engine.positions import CATALOG, NAMES, bag, color_in, dealt_game, exit_zone, refused
 
 STARTING = ("rosebud", "end_of_the_world", "its_my_war", "modern_love")
 """The four starting movies: blue, green, red, yellow."""

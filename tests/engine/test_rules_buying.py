@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.engine import GameState, Move
 from companion.engine import pawns as P
 from companion.table.views import public_view
-from tests.support import (
+from tests.engine.positions import (
     bag,
     color_in,
     dealt_game,

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from companion.engine import GameState, Violation, new_game, play_random
 from companion.engine.position import VERSION
-from tests.support import CATALOG, dealt_game
+from tests.engine.positions import CATALOG, dealt_game
 
 POSITIONS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -162,7 +162,7 @@ def test_a_refused_position_never_builds_a_state() -> None:
 
 def test_the_documented_example_is_a_position() -> None:
     """docs/position.md: the complete example reads, writes back the same, and plays on."""
-    text = (Path(__file__).parents[1] / "docs" / "position.md").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[2] / "docs" / "position.md").read_text(encoding="utf-8")
     data = json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
     state = GameState.from_dict(CATALOG, data)
     assert state.to_dict() == data and (state.round, state.phase) == (2, "showings")
