@@ -21,7 +21,7 @@ from companion.games.bmovies.engine import (
     play_random,
     studio_deals,
 )
-from tests.bm_support import FACTS, draw_owed, game, pitch, refused, tiny_facts, turn, vote
+from tests.bmovies.turns import FACTS, draw_owed, game, pitch, refused, tiny_facts, turn, vote
 
 # --- facts ------------------------------------------------------------------------------
 
@@ -519,7 +519,7 @@ def test_the_engine_is_pure() -> None:
     the project (not even Popcorn's engine) and does no I/O and reads no clock."""
     from pathlib import Path
 
-    engine = Path(__file__).parents[1] / "companion" / "games" / "bmovies" / "engine"
+    engine = Path(__file__).parents[2] / "companion" / "games" / "bmovies" / "engine"
     banned = ("import companion", "from companion", "open(", "import os", "import time",
               "import socket", "datetime", "print(", "from ..")
     files = list(engine.glob("*.py"))

@@ -23,8 +23,8 @@ from companion.games.bmovies.engine import State, new_game, random_move
 from companion.games.bmovies.facts_file import load_facts
 from companion.games.bmovies.views import public_view
 from companion.hub.bm_demo import BMoviesPlayers
+from tests.bmovies.rig import Rig
 from tests.readers_support import wait_for
-from tests.test_bm_hub import Rig
 
 FACTS = load_facts()
 NAMES = ["Ana", "Bob", "Chloe", "Dev", "Eve", "Finn"]

@@ -17,7 +17,7 @@ from companion.games.bmovies.engine import (
     random_move,
 )
 from companion.games.bmovies.record import Record, dumps_record, loads_record, replay
-from tests.bm_support import FACTS
+from tests.bmovies.turns import FACTS
 
 GAMES = st.tuples(st.integers(3, 6), st.sampled_from(["standard", "hidden"]),
                   st.integers(0, 10**6))

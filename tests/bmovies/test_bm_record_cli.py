@@ -19,9 +19,9 @@ from companion.games.bmovies.record import (
     loads_record,
     replay,
 )
-from tests.bm_support import FACTS
+from tests.bmovies.turns import FACTS
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "b-movies-3p.jsonl"
 DOC = ROOT / "docs" / "b-movies.md"
 NAMES = ("Ana", "Bob", "Chloe", "Dev")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.bmovies.engine import Move, Movie, final_cut, play_random, score_table
-from tests.bm_support import FACTS, game, turn
+from tests.bmovies.turns import FACTS, game, turn
 
 
 def movies(*cards: int) -> list[Movie]:
