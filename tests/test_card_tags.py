@@ -15,8 +15,8 @@ from companion.engine.pawns import pawn_colors
 from companion.table.cardbook import CardBook
 from companion.table.registry import RegistryError, TagRegistry
 from companion.table.store import HubStore
-from tests.readers_support import wait_for
 from tests.test_hub import ADMIN, Rig
+from tests.waiting import wait_for
 
 CATALOG = load_catalog()
 BOOK = CardBook.from_catalog(CATALOG, card_copies())

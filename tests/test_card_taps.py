@@ -12,9 +12,9 @@ import pytest
 from companion.cards import load_catalog
 from companion.hub.demo import card_uids
 from companion.record import loads_record, replay
-from tests.readers_support import wait_for
 from tests.test_card_interpret import assert_localized
 from tests.test_hub import Rig
+from tests.waiting import wait_for
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from companion.readers.virtual import SerialBank, VirtualReader
 from companion.record import loads_record, replay, upgraded
 from companion.table.store import HubStore
 from companion.table.table import Table, config_dict, new_config
-from tests.readers_support import wait_for
+from tests.waiting import wait_for
 
 READERS = ["bag-1", "bag-2", "bag-3", "bag-4"]
 ADMIN = "246810"

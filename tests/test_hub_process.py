@@ -16,7 +16,7 @@ from companion.readers.broker import free_port
 from companion.readers.mqtt_url import MqttUrl, parse_mqtt_url
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
 from tests.engine.positions import score_command
-from tests.readers_support import wait_for
+from tests.waiting import wait_for
 
 READERS = ["bag-1", "bag-2", "bag-3", "bag-4"]
 PLAYERS = ["Ana", "Bob", "Chloe", "Dev"]

@@ -22,8 +22,8 @@ from companion.engine import pawns as P
 from companion.hub.demo import ScriptedPlayers
 from companion.hub.hub import Hub
 from companion.record import loads_record, replay
-from tests.readers_support import wait_for
 from tests.test_hub import Rig, alert_case, in_zone
+from tests.waiting import wait_for
 
 
 @pytest.fixture

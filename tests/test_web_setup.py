@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from companion.hub.remote import HttpError, RemoteTable
 from companion.readers.broker import free_port
 from tests.qr_support import qr_texts
-from tests.readers_support import wait_for
+from tests.waiting import wait_for
 from tests.web_support import (
     CATALOG,
     PHONE,

@@ -25,7 +25,7 @@ from companion.hub.demo import enroll_box
 from companion.hub.hub import Hub
 from companion.readers.virtual import random_uid
 from tests.bmovies.rig import ADMIN, NAMES, Rig
-from tests.readers_support import wait_for
+from tests.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 FACTS = load_facts()

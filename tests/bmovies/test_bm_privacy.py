@@ -24,7 +24,7 @@ from companion.games.bmovies.facts_file import load_facts
 from companion.games.bmovies.views import public_view
 from companion.hub.bm_demo import BMoviesPlayers
 from tests.bmovies.rig import Rig
-from tests.readers_support import wait_for
+from tests.waiting import wait_for
 
 FACTS = load_facts()
 NAMES = ["Ana", "Bob", "Chloe", "Dev", "Eve", "Finn"]

@@ -22,7 +22,8 @@ import pytest
 from companion.readers.serial_link import SerialLink
 from tests.firmware.fake_rc522 import FakeRC522, Tag
 from tests.firmware.fw_support import GARBLED, PtyCable, safely
-from tests.readers_support import make_ingest, wait_for
+from tests.readers.links import make_ingest
+from tests.waiting import wait_for
 
 READER = "bag-1"
 

@@ -32,7 +32,8 @@ from companion.readers import topics
 from companion.readers.mqtt_link import MqttLink
 from tests.firmware.fake_rc522 import FakeRC522, Tag
 from tests.firmware.fw_support import GARBLED, Clock, safely, settings
-from tests.readers_support import make_ingest, wait_for
+from tests.readers.links import make_ingest
+from tests.waiting import wait_for
 
 READER = "bag-1"
 _tables = itertools.count(1)

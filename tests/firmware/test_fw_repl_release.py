@@ -21,7 +21,7 @@ import micropython
 from companion.readers.flashing import release_repl
 from tests.firmware.fake_rc522 import FakeRC522
 from tests.firmware.fw_support import PtyCable
-from tests.readers_support import wait_for
+from tests.waiting import wait_for
 
 
 def running_reader(tmp_path: Path, stop: threading.Event | None = None

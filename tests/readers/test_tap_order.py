@@ -12,7 +12,8 @@ import pytest
 from companion.readers import protocol as proto
 from companion.readers.ordering import HOLD_SECONDS
 from companion.readers.serial_link import SerialLink
-from tests.readers_support import make_ingest, wait_for
+from tests.readers.links import make_ingest
+from tests.waiting import wait_for
 
 UIDS = {1: "04000000000001", 2: "04000000000002", 3: "04000000000003"}
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from companion.readers.ingest import Ingest, TagEvent
@@ -44,16 +42,6 @@ def make_ingest(tmp: Path, readers: list[str], **options) -> tuple[Ingest, Recor
     store = DedupStore(tmp / "dedup.sqlite")
     ingest = Ingest(store, readers, on_event=record.event, on_reject=record.reject, **options)
     return ingest.start(), record
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 15.0) -> bool:
-    """Poll until ``condition()`` is true; False on timeout."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return condition()
 
 
 def good_taps_still_arrive(bank, record: Recorder, reader: str = "bag-2", count: int = 5) -> None:

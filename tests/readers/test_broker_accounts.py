@@ -15,7 +15,7 @@ from companion.readers.accounts import ReaderAccounts
 from companion.readers.broker import Broker
 from companion.readers.mqtt_link import make_client
 from companion.readers.mqtt_url import MqttUrl
-from tests.readers_support import wait_for
+from tests.waiting import wait_for
 
 TABLE = "demo"
 

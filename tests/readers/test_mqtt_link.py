@@ -18,7 +18,8 @@ from companion.readers.broker import Broker, BrokerError
 from companion.readers.mqtt_link import MqttLink, make_client
 from companion.readers.mqtt_url import MqttUrl, parse_mqtt_url
 from companion.readers.virtual import MqttBank, VirtualReader, random_uid
-from tests.readers_support import good_taps_still_arrive, make_ingest, wait_for
+from tests.readers.links import good_taps_still_arrive, make_ingest
+from tests.waiting import wait_for
 
 READERS = ["bag-1", "bag-2"]
 _tables = itertools.count(1)

@@ -15,7 +15,7 @@ import pytest
 
 from companion.readers.store import DedupStore
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader, random_uid
-from tests.readers_support import wait_for
+from tests.waiting import wait_for
 
 READERS = ["bag-1", "bag-2"]
 

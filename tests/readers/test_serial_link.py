@@ -13,7 +13,8 @@ import pytest
 from companion.readers import protocol as proto
 from companion.readers.serial_link import SerialLink
 from companion.readers.virtual import SerialBank, VirtualReader, random_uid
-from tests.readers_support import good_taps_still_arrive, make_ingest, wait_for
+from tests.readers.links import good_taps_still_arrive, make_ingest
+from tests.waiting import wait_for
 
 READERS = ["bag-1", "bag-2"]
 
