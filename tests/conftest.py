@@ -1,10 +1,15 @@
-"""Fixtures shared by the test folders: a session's Mosquitto and Chromium."""
+"""Fixtures shared by the test folders: a session's Mosquitto and Chromium, and a hub's app
+with one 2-player table (``api``)."""
 
 from pathlib import Path
 
 import pytest
 
+from companion.cards import load_catalog
+from companion.hub.app import create_app
+from companion.hub.hub import Hub
 from companion.readers.broker import Broker
+from tests.hub.client import READERS
 
 
 @pytest.fixture(scope="session")
@@ -51,3 +56,16 @@ def room(tmp_path: Path):
     r = Room(tmp_path)
     yield r
     r.close()
+
+
+@pytest.fixture
+def api(tmp_path: Path):
+    """A started hub without reader links, its app's test client, and one 2-player table."""
+    hub = Hub(tmp_path / "hub.sqlite", load_catalog(), readers=READERS).start()
+    app, _ = create_app(hub, "246810")
+    client = app.test_client()
+    created = client.post("/api/tables", json={"players": ["Ana", "Bob"], "readers": READERS,
+                                               "deal_seed": 4})
+    assert created.status_code == 201, created.json
+    yield hub, client, created.json["id"]
+    hub.stop()

@@ -7,7 +7,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-SOAK = Path(__file__).resolve().parent.parent / "bench" / "soak.py"
+SOAK = Path(__file__).resolve().parents[2] / "bench" / "soak.py"
 
 
 def load_soak():

@@ -11,7 +11,7 @@ from companion.cards import load_catalog
 from companion.engine import pawns as P
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
-from tests.test_advisor_api import READERS, advice, draw_for_ana
+from tests.hub.client import READERS, advice, draw_for_ana
 
 
 @pytest.fixture

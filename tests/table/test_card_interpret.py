@@ -9,10 +9,11 @@ from companion.cards import load_catalog
 from companion.engine import new_game
 from companion.engine.simulator import random_move
 from companion.i18n.catalogs import translations
-from companion.i18n.localize import alert_texts, placeholders, render_alert
+from companion.i18n.localize import render_alert
 from companion.i18n.texts import ALERTS
 from companion.table.card_taps import CardChoice, interpret_card
 from companion.table.interpret import ALERT_CODES, Alert
+from tests.table.alerts import assert_localized
 
 CATALOG = load_catalog()
 
@@ -24,18 +25,6 @@ def play_until(predicate, seed: int = 4):
     while not predicate(state):
         state.apply(random_move(state, rng))
     return state
-
-
-def assert_localized(code: str, params: dict) -> None:
-    """A card alert has texts, its params fill every placeholder of them, and it renders
-    whole in French, German and Japanese; an award card's alert names no card."""
-    message, fix = alert_texts(code, params)
-    assert placeholders(message) | placeholders(fix) <= set(params), (code, params)
-    for lang in ("fr", "de", "ja"):
-        text = " ".join(render_alert(code, params, translations(lang).gettext, lang))
-        assert "{" not in text and "?" not in text and "tapped" not in text, text
-    if params.get("kind") == "award":
-        assert "title" not in params and "card" not in params, params
 
 
 def test_a_reveal_is_reported_on_any_reader() -> None:

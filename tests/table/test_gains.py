@@ -7,7 +7,7 @@ import random
 from companion.cards import load_catalog
 from companion.engine import ACTIVATION_KINDS, new_game, random_move
 from companion.table.gains import GAIN, action_of, gains, next_gain
-from tests.test_advisor_api import api, draw_for_ana  # noqa: F401
+from tests.hub.client import draw_for_ana
 
 CATALOG = load_catalog()
 

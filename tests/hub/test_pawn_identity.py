@@ -15,23 +15,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from companion.cards import load_catalog
 from companion.engine import pawns as P
 from companion.hub.demo import ScriptedPlayers
 from companion.hub.hub import Hub
 from companion.record import loads_record, replay
-from tests.test_hub import Rig, alert_case, in_zone
+from tests.hub.rig import Rig, alert_case, in_zone
 from tests.waiting import wait_for
-
-
-@pytest.fixture
-def rig(tmp_path: Path):
-    """A hub with four virtual readers."""
-    r = Rig(tmp_path)
-    yield r
-    r.close()
 
 
 def tap_ok(rig: Rig, reader: str, pawn: int) -> None:

@@ -15,7 +15,7 @@ from companion.engine.pawns import pawn_colors
 from companion.table.cardbook import CardBook
 from companion.table.registry import RegistryError, TagRegistry
 from companion.table.store import HubStore
-from tests.test_hub import ADMIN, Rig
+from tests.hub.rig import ADMIN, Rig
 from tests.waiting import wait_for
 
 CATALOG = load_catalog()

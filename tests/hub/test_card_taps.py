@@ -12,8 +12,8 @@ import pytest
 from companion.cards import load_catalog
 from companion.hub.demo import card_uids
 from companion.record import loads_record, replay
-from tests.test_card_interpret import assert_localized
-from tests.test_hub import Rig
+from tests.hub.rig import Rig
+from tests.table.alerts import assert_localized
 from tests.waiting import wait_for
 
 

@@ -10,7 +10,7 @@ import pytest
 from companion.cards import load_catalog
 from companion.hub.hub import Hub
 from companion.record import loads_record, replay
-from tests.test_advisor_api import READERS, advice, api, draw_for_ana  # noqa: F401
+from tests.hub.client import READERS, advice, draw_for_ana
 
 
 def batch(client, table_id: str, moves: list, **extra):
