@@ -134,7 +134,7 @@ def test_chromium_renders_the_installed_setup_screen_without_a_console_error(
         served, browser) -> None:
     """The setup screen comes up from the installed hub with nothing in the console, and no
     Content Security Policy violation."""
-    from tests.web_support import watch_csp
+    from tests.web.room import watch_csp
 
     page = browser.new_page()
     errors: list[str] = []

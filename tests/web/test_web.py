@@ -14,7 +14,7 @@ from companion.engine import pawns as P
 from companion.hub.remote import RemoteTable
 from companion.record import loads_record
 from tests.engine.positions import score_command
-from tests.web_support import (
+from tests.web.room import (
     CATALOG,
     READERS,
     Room,

@@ -10,8 +10,8 @@ from companion.cards import card_copies
 from companion.hub.demo import card_uids
 from companion.hub.remote import RemoteTable
 from companion.table.cardbook import CardBook
-from tests.i18n_support import foreign_texts, visible_texts
-from tests.web_support import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots
+from tests.web.room import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots
+from tests.web.untranslated import foreign_texts, visible_texts
 
 CARDS = card_uids(CardBook.from_catalog(CATALOG, card_copies()), 5)
 

@@ -17,8 +17,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.games.bmovies.record import loads_record, replay
 from companion.hub.remote import HttpError, ServeProcess
-from tests.i18n_support import foreign_texts, visible_texts
-from tests.web_support import PHONE, READERS, TABLET, Room, call, save_shots, watch_csp
+from tests.web.room import PHONE, READERS, TABLET, Room, call, save_shots, watch_csp
+from tests.web.untranslated import foreign_texts, visible_texts
 
 PADS = ["pad-1", "pad-2", "pad-3", "pad-4"]
 """The players' token pads (one reader per seat); no test taps them."""
@@ -477,7 +477,7 @@ def localized_page(browser: Browser, viewport: dict, lang: str, errors: list[str
 def speaks(page: Page, lang: str, names: list[str], screen: str) -> None:
     """The page is drawn in ``lang`` with no English word left (names aside)."""
     page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
-    page.screenshot(path=str(Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
+    page.screenshot(path=str(Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
                              / f"bmovies-{lang}-{screen}.png"), full_page=True)
     assert foreign_texts(visible_texts(page), lang, names) == [], (lang, screen)
 

@@ -17,7 +17,7 @@ import pytest
 from companion.cards import load_catalog
 from companion.record import Record, loads_record
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
 taps = importlib.import_module("taps")  # bench/taps.py, which people run as a script
 CATALOG = load_catalog()

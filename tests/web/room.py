@@ -30,7 +30,7 @@ from companion.readers.virtual import SerialBank, VirtualReader, random_uid
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 READERS = ["bag-1", "bag-2", "bag-3"]

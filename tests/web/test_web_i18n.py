@@ -20,8 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.engine import pawns as P
-from tests.i18n_support import foreign_texts, visible_texts
-from tests.web_support import (
+from tests.web.room import (
     CATALOG,
     PHONE,
     READERS,
@@ -34,6 +33,7 @@ from tests.web_support import (
     shown,
     watch_csp,
 )
+from tests.web.untranslated import foreign_texts, visible_texts
 
 LANGS = ("en", "fr", "de", "ja")
 SPEECH_SPY = """window.spoken = [];

@@ -11,9 +11,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.hub.remote import HttpError, RemoteTable
 from companion.readers.broker import free_port
-from tests.qr_support import qr_texts
 from tests.waiting import wait_for
-from tests.web_support import (
+from tests.web.qr import qr_texts
+from tests.web.room import (
     CATALOG,
     PHONE,
     TABLET,
