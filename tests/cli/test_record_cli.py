@@ -14,7 +14,7 @@ from companion.engine import Move, play_random
 from companion.record import Record, RecordError, dumps_record, loads_record, replay, upgraded
 from tests.engine.positions import CATALOG
 
-EXAMPLE = Path(__file__).parents[1] / "docs" / "examples" / "game-4p.jsonl"
+EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "game-4p.jsonl"
 EXAMPLE_V1 = EXAMPLE.with_name("game-4p-v1.jsonl")
 
 

@@ -84,7 +84,7 @@ def test_every_message_the_dashboard_asks_for_is_in_the_template() -> None:
     """Babel's JavaScript extractor reads the calls; a call it missed would stay English."""
     kept = {m.id if isinstance(m.id, str) else m.id[0] for m in read_template()
             if m.id and not m.context}
-    web = Path(__file__).resolve().parents[1] / "web" / "js"
+    web = Path(__file__).resolve().parents[2] / "web" / "js"
     asked = {(path.relative_to(web).as_posix(), found) for path in web.rglob("*.js")
              if path.name != "i18n.js"
              for found in JS_MESSAGE.findall(path.read_text(encoding="utf-8"))}

@@ -23,7 +23,7 @@ import pytest
 
 from companion.hub.remote import ServeProcess, call
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SKIP_COPY = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "artifacts",
                                    "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis")
 LOADS = re.compile(r"""(?:src|href)="(/web/[^"]+)\"""")

@@ -24,7 +24,7 @@ from companion.commands import score as score_command
 from companion.engine import ScoreInputError
 from companion.scorefile import parse_score_input
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 CAT = load_catalog()
 PREFIX = "popcorn-companion score: error: "
 
