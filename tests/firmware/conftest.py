@@ -4,6 +4,8 @@
 flash, so they import each other by bare name), and so is ``fakes/``, which holds
 stand-ins for MicroPython's ``machine``, ``micropython``, ``network`` and ``umqtt.simple``.
 The RC522 fake (``fake_rc522.py``) is register-level: the driver's real code runs against it.
+The tests' own helpers (``harness``, ``fake_rc522``, ``micropython_json``) are modules of
+the ``tests.firmware`` package, imported by that name like every other folder's.
 """
 
 import sys

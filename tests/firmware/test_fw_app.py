@@ -20,7 +20,7 @@ from transport_serial import SerialTransport
 
 from companion.readers import protocol as proto
 from tests.firmware.fake_rc522 import FakeRC522, Tag
-from tests.firmware.fw_support import GARBLED, Clock, MemoryStream, settings
+from tests.firmware.harness import GARBLED, Clock, MemoryStream, settings
 
 NTAG = "04a1b2c3d4e5f6"
 

@@ -9,7 +9,7 @@ from delivery import Delivery
 from outbox import Outbox
 
 from companion.readers import protocol as proto
-from tests.firmware.fw_support import Clock
+from tests.firmware.harness import Clock
 
 
 class Sink:

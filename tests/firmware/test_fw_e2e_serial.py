@@ -21,7 +21,7 @@ import pytest
 
 from companion.readers.serial_link import SerialLink
 from tests.firmware.fake_rc522 import FakeRC522, Tag
-from tests.firmware.fw_support import GARBLED, PtyCable, safely
+from tests.firmware.harness import GARBLED, PtyCable, safely
 from tests.readers.links import make_ingest
 from tests.waiting import wait_for
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from feedback import GREEN, OFF, PATTERNS, RED, YELLOW, Player
 
-from tests.firmware.fw_support import Clock
+from tests.firmware.harness import Clock
 
 
 class Led:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.readers import protocol as proto
 from tests.firmware import micropython_json
-from tests.firmware.fw_support import GARBLED, GARBLED_OBEYED_ON_A_BOARD
+from tests.firmware.harness import GARBLED, GARBLED_OBEYED_ON_A_BOARD
 
 HUGE = 2**32 - 1
 

@@ -31,7 +31,7 @@ from companion.readers import protocol as proto
 from companion.readers import topics
 from companion.readers.mqtt_link import MqttLink
 from tests.firmware.fake_rc522 import FakeRC522, Tag
-from tests.firmware.fw_support import GARBLED, Clock, safely, settings
+from tests.firmware.harness import GARBLED, Clock, safely, settings
 from tests.readers.links import make_ingest
 from tests.waiting import wait_for
 

@@ -20,7 +20,7 @@ import micropython
 
 from companion.readers.flashing import release_repl
 from tests.firmware.fake_rc522 import FakeRC522
-from tests.firmware.fw_support import PtyCable
+from tests.firmware.harness import PtyCable
 from tests.waiting import wait_for
 
 
