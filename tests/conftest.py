@@ -1,5 +1,11 @@
 """Fixtures shared by the test folders: a session's Mosquitto and Chromium, and a hub's app
-with one 2-player table (``api``)."""
+with one 2-player table (``api``).
+
+Markers (``[tool.pytest.ini_options]``): a test that uses the ``broker`` or the ``browser``
+fixture is marked ``broker`` or ``browser`` here; every test of ``tests/web/`` is ``browser``
+(``tests/web/conftest.py``); a test that starts a Mosquitto of its own, and a ``slow`` one,
+says so itself.
+"""
 
 from pathlib import Path
 
@@ -10,6 +16,17 @@ from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.readers.broker import Broker
 from tests.hub.client import READERS
+
+FIXTURE_MARKS = {"broker": "broker", "browser": "browser"}
+"""The marker a test gets for using a fixture (directly or through another fixture)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that uses the session's broker or browser."""
+    for item in items:
+        for fixture, mark in FIXTURE_MARKS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(mark)
 
 
 @pytest.fixture(scope="session")

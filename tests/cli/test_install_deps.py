@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 BASH = shutil.which("bash") or "/bin/bash"
 SKIP_COPY = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "artifacts",
@@ -66,6 +68,7 @@ def tools(tmp: Path, *names: str) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_python3_venv_comes_from_apt_then_the_package_goes_into_dot_venv(tmp_path) -> None:
     """apt-get is asked for python3-venv, .venv is made from that python3, and the tool runs."""
     source = checkout(tmp_path)

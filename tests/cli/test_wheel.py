@@ -23,6 +23,7 @@ import pytest
 
 from companion.hub.remote import ServeProcess, call
 
+pytestmark = pytest.mark.slow  # builds the wheel and installs it in a venv (module fixture)
 ROOT = Path(__file__).resolve().parents[2]
 SKIP_COPY = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "artifacts",
                                    "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis")

@@ -44,6 +44,7 @@ def setup(tmp_path: Path):
     bank.stop()
 
 
+@pytest.mark.slow
 def test_a_whole_game_over_http_and_readers_scores_like_the_score_command(setup) -> None:
     """Table creation to final scores; the scores equal ``popcorn-companion score``."""
     server, bank = setup
@@ -58,6 +59,7 @@ def test_a_whole_game_over_http_and_readers_scores_like_the_score_command(setup)
     assert scored == score_command(state)
 
 
+@pytest.mark.slow
 def test_sigkill_at_twenty_points_loses_and_repeats_nothing(setup) -> None:
     """Kill -9 the hub at 20+ random points; each restart rebuilds the same state, and taps
     resent after a kill are applied once (no alert, the record replays to the same state)."""
@@ -96,6 +98,7 @@ def test_sigkill_at_twenty_points_loses_and_repeats_nothing(setup) -> None:
     assert remote.full_state() == remote.state.to_dict()
 
 
+@pytest.mark.broker
 def test_serve_runs_a_broker_for_wifi_readers_that_survives_restarts(tmp_path: Path) -> None:
     """``serve --mqtt`` with no URL: a Mosquitto on the network, on a fixed port, where each
     reader logs in as itself with a password kept beside the database; a reader configured
@@ -135,6 +138,7 @@ def test_serve_runs_a_broker_for_wifi_readers_that_survives_restarts(tmp_path: P
         server.stop()
 
 
+@pytest.mark.broker
 def test_the_broker_dies_with_a_killed_serve(tmp_path: Path) -> None:
     """SIGKILL ``serve --mqtt``: its Mosquitto child goes too, within seconds (the kernel's
     parent-death signal), instead of holding the port for nobody."""

@@ -7,6 +7,9 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = [pytest.mark.broker, pytest.mark.slow]  # MQTT tables; whole games
 SOAK = Path(__file__).resolve().parents[2] / "bench" / "soak.py"
 
 

@@ -17,6 +17,7 @@ from companion.readers.mqtt_link import make_client
 from companion.readers.mqtt_url import MqttUrl
 from tests.waiting import wait_for
 
+pytestmark = pytest.mark.broker
 TABLE = "demo"
 
 

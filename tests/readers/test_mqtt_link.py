@@ -47,6 +47,7 @@ def rig(tmp_path: Path, broker: Broker, table: str):
     ingest.stop()
 
 
+@pytest.mark.broker
 def test_200_taps_arrive_exactly_once_across_a_broker_restart(tmp_path: Path, table: str):
     """Restart the broker in the middle of a stream of 200 taps."""
     private = Broker(workdir=tmp_path / "broker").start()
@@ -243,6 +244,7 @@ def test_make_client_uses_callback_api_v2() -> None:
     assert client._clean_session is False
 
 
+@pytest.mark.broker
 def test_a_port_another_program_listens_on_is_refused_with_a_message(tmp_path: Path) -> None:
     """Another broker on the port (Debian's own Mosquitto on 1883, say) is not taken for ours:
     start() says which port is taken and how to free it, and leaves no child running."""
@@ -256,6 +258,7 @@ def test_a_port_another_program_listens_on_is_refused_with_a_message(tmp_path: P
         assert broker.process is None
 
 
+@pytest.mark.broker
 def test_a_broker_left_by_a_killed_hub_is_stopped_by_the_next_start(tmp_path: Path) -> None:
     """The pid file beside the broker's data names the stale child; the next start on the
     same folder stops it and runs its own, with the same password file and port."""

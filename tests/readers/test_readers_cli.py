@@ -164,6 +164,7 @@ def test_simulate_stops_on_sigterm_while_no_hub_acks(tmp_path: Path) -> None:
     assert "4 taps, 4 unacked" in sim.stderr.read()
 
 
+@pytest.mark.broker
 def test_tail_with_mqtt_and_no_url_starts_a_private_broker(tmp_path: Path) -> None:
     """``--mqtt`` without a URL runs Mosquitto with a password and says where."""
     tail = Tail(tmp_path, ["--mqtt"])

@@ -1,5 +1,6 @@
 """Fixtures of the browser tests: a tablet-sized page, and a room (a hub process with
-virtual bag readers). The session's Chromium, ``browser``, is in ``tests/conftest.py``."""
+virtual bag readers). The session's Chromium, ``browser``, is in ``tests/conftest.py``.
+Every test of this folder is marked ``browser``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,15 @@ from pathlib import Path
 import pytest
 
 from tests.web.room import TABLET, Room, watch_csp
+
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of tests/web/ drives Chromium: mark it ``browser``."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker("browser")
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ import pytest
 from companion.cards import load_catalog
 from companion.record import Record, loads_record
 
+pytestmark = pytest.mark.slow  # whole rounds entered through the screens
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
 taps = importlib.import_module("taps")  # bench/taps.py, which people run as a script

@@ -100,6 +100,7 @@ def test_seating_out_of_seat_order_is_refused_with_the_engines_sentence(
     tablet.shot("seat-refused")
 
 
+@pytest.mark.slow
 def test_a_finished_game_shows_the_scores_of_the_score_command(room: Room, page: Page) -> None:
     """Play to the end (readers and API), watching on the dashboard; its scoring table
     holds the same figures as ``popcorn-companion score``, and the record exports."""

@@ -104,6 +104,7 @@ def wait_for_alert(room: Room, table_id: str) -> dict:
     raise AssertionError("the hub raised no alert")
 
 
+@pytest.mark.slow
 def test_setup_table_alert_and_scores_in_four_languages(room: Room, pages) -> None:
     open_setup(pages, room)
     for lang, page in pages.items():
