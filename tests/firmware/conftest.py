@@ -4,6 +4,8 @@
 flash, so they import each other by bare name), and so is ``fakes/``, which holds
 stand-ins for MicroPython's ``machine``, ``micropython``, ``network`` and ``umqtt.simple``.
 The RC522 fake (``fake_rc522.py``) is register-level: the driver's real code runs against it.
+The tests' own helpers (``harness``, ``fake_rc522``, ``micropython_json``) are modules of
+the ``tests.firmware`` package, imported by that name like every other folder's.
 """
 
 import sys
@@ -18,9 +20,10 @@ for _path in (HERE / "fakes", FIRMWARE):
 import machine  # noqa: E402  (the fake, from fakes/)
 import messages  # noqa: E402
 import micropython  # noqa: E402
-import micropython_json  # noqa: E402
 import network  # noqa: E402
 import pytest  # noqa: E402
+
+from tests.firmware import micropython_json  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

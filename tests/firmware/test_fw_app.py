@@ -14,13 +14,13 @@ import micropython
 import pytest
 import transport_serial
 from app import App
-from fake_rc522 import FakeRC522, Tag
 from feedback import Player
-from fw_support import GARBLED, Clock, MemoryStream, settings
 from mfrc522 import MFRC522
 from transport_serial import SerialTransport
 
 from companion.readers import protocol as proto
+from tests.firmware.fake_rc522 import FakeRC522, Tag
+from tests.firmware.harness import GARBLED, Clock, MemoryStream, settings
 
 NTAG = "04a1b2c3d4e5f6"
 

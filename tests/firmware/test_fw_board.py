@@ -7,8 +7,9 @@ import board_esp32
 import board_picow
 import machine
 import pytest
-from fake_rc522 import FakeRC522, Tag
 from mfrc522 import MFRC522, hexlify
+
+from tests.firmware.fake_rc522 import FakeRC522, Tag
 
 
 @pytest.mark.parametrize(("name", "target"), [("esp32", board_esp32), ("picow", board_picow)])

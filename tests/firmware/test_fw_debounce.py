@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from debounce import Debouncer
-from fw_support import Clock
+
+from tests.firmware.harness import Clock
 
 A, B = b"\x04\xa1\xb2\xc3\xd4\xe5\xf6", b"\x11\x22\x33\x44"
 

@@ -6,10 +6,10 @@ import json
 
 import pytest
 from delivery import Delivery
-from fw_support import Clock
 from outbox import Outbox
 
 from companion.readers import protocol as proto
+from tests.firmware.harness import Clock
 
 
 class Sink:

@@ -18,11 +18,12 @@ import app as firmware
 import board_esp32
 import machine
 import pytest
-from fake_rc522 import FakeRC522, Tag
-from fw_support import GARBLED, PtyCable, safely
-from readers_support import make_ingest, wait_for
 
 from companion.readers.serial_link import SerialLink
+from tests.firmware.fake_rc522 import FakeRC522, Tag
+from tests.firmware.harness import GARBLED, PtyCable, safely
+from tests.readers.links import make_ingest
+from tests.waiting import wait_for
 
 READER = "bag-1"
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from feedback import GREEN, OFF, PATTERNS, RED, YELLOW, Player
-from fw_support import Clock
+
+from tests.firmware.harness import Clock
 
 
 class Led:

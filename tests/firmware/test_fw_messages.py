@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 
 import messages
-import micropython_json
 import pytest
-from fw_support import GARBLED, GARBLED_OBEYED_ON_A_BOARD
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.readers import protocol as proto
+from tests.firmware import micropython_json
+from tests.firmware.harness import GARBLED, GARBLED_OBEYED_ON_A_BOARD
 
 HUGE = 2**32 - 1
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import mfrc522
 import pytest
-from fake_rc522 import FakeRC522, Tag, crc_a, with_crc
 from mfrc522 import MFRC522, RfidError, hexlify, level_bytes
+
+from tests.firmware.fake_rc522 import FakeRC522, Tag, crc_a, with_crc
 
 NTAG = "04a1b2c3d4e5f6"
 """A 7-byte NTAG213-style UID (NXP manufacturer byte 0x04 first)."""

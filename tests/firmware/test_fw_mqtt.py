@@ -22,17 +22,18 @@ import micropython
 import network
 import paho.mqtt.client as mqtt
 import pytest
-from fake_rc522 import FakeRC522, Tag
 from feedback import Player
-from fw_support import GARBLED, Clock, safely, settings
 from mfrc522 import MFRC522
-from readers_support import make_ingest, wait_for
 from transport_mqtt import MqttTransport
 from umqtt import simple
 
 from companion.readers import protocol as proto
 from companion.readers import topics
 from companion.readers.mqtt_link import MqttLink
+from tests.firmware.fake_rc522 import FakeRC522, Tag
+from tests.firmware.harness import GARBLED, Clock, safely, settings
+from tests.readers.links import make_ingest
+from tests.waiting import wait_for
 
 READER = "bag-1"
 _tables = itertools.count(1)

@@ -17,11 +17,11 @@ import app as firmware
 import board_esp32
 import machine
 import micropython
-from fake_rc522 import FakeRC522
-from fw_support import PtyCable
-from readers_support import wait_for
 
 from companion.readers.flashing import release_repl
+from tests.firmware.fake_rc522 import FakeRC522
+from tests.firmware.harness import PtyCable
+from tests.waiting import wait_for
 
 
 def running_reader(tmp_path: Path, stop: threading.Event | None = None

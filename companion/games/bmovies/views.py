@@ -4,7 +4,7 @@ The public view is everything the players would see on the real table: whose tur
 the pitch's number of Title cards, who has put a vote card face down (never which), the
 votes once revealed, how many tokens each player has in front of them and how many are left
 in the bucket, and the made movies. It never carries a vote before the reveal, a token's
-value, or a studio before the Final Cut; ``tests/test_bm_privacy.py`` checks every route
+value, or a studio before the Final Cut; ``tests/bmovies/test_bm_privacy.py`` checks every route
 and push. A phone's private view adds that player's own secrets.
 """
 

@@ -1,0 +1,1 @@
+"""B Movies: its rules engine, record, Final Cut, hub and secrets (its screens are in tests/web)."""

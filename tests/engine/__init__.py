@@ -1,0 +1,1 @@
+"""The Popcorn rules engine: rules, positions, scoring, summary, catalog, simulation."""

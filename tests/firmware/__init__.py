@@ -1,0 +1,1 @@
+"""The reader firmware's tests (see ``conftest.py``)."""

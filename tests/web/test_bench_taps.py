@@ -1,0 +1,86 @@
+"""``bench/taps.py`` enters a game through the real screens exactly as recorded.
+
+The bench's figures are only as good as its driver: these tests play the first rounds of
+the example game (and of an advised game) through the tablet, the phones and the readers,
+and check that the hub's game is the record's, move for move (guests of one color may be
+different pawns: the table cannot tell them apart), and that the tally counts what was done.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.record import Record, loads_record
+
+pytestmark = pytest.mark.slow  # whole rounds entered through the screens
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+sys.path.insert(0, str(BENCH))
+taps = importlib.import_module("taps")  # bench/taps.py, which people run as a script
+CATALOG = load_catalog()
+
+
+def colors_of(moves) -> list[dict]:
+    """Moves with each pawn replaced by its color: what the table can see."""
+    from companion.games.popcorn.engine import new_game
+    colors = new_game(CATALOG, ["a", "b"], 0).pawn_color
+    out = []
+    for move in moves:
+        data = move.to_dict()
+        if "pawn" in data:
+            data["pawn"] = colors[data["pawn"]]
+        out.append(data)
+    return out
+
+
+def enter(browser, tmp_path: Path, record: Record, count: int, cards: bool):
+    """The first ``count`` moves of ``record`` entered by the bench's driver."""
+    part = Record(record.names, record.first_player, record.moves[:count])
+    tally = taps.play(browser, part, cards, True, tmp_path, check=False)
+    return part, tally, loads_record(tally.entered)
+
+
+@pytest.mark.parametrize("cards", [True, False])
+def test_the_example_game_is_entered_move_for_move(browser, tmp_path: Path, cards) -> None:
+    """With card tags and without (cards typed into the search boxes): the hub's moves are
+    the record's; every draw was a reader tap; the tablet did the rest."""
+    record = taps.recorded_game(taps.RECORD)
+    part, tally, entered = enter(browser, tmp_path, record, 90, cards)
+    assert tally.cards is cards
+    assert sorted(map(str, colors_of(entered.moves))) == sorted(map(str, colors_of(part.moves)))
+    draws = sum(m.kind == "draw_pawn" for m in part.moves)
+    card_taps = sum(m.kind in ("deal_starting", "reveal_movie", "reveal_theater", "draw_award")
+                    for m in part.moves) if cards else 0
+    assert tally.total("reader", ("tap",)) >= draws + card_taps
+    assert tally.total("tablet") > 0
+    if not cards:
+        assert tally.total("tablet", ("key",)) > 0  # the revealed cards were typed
+
+
+def test_an_advised_game_takes_the_suggestions(browser, tmp_path: Path) -> None:
+    """An advised game's showings are entered with Seat and play: one tap per player's
+    showing instead of a tap per guest."""
+    record = taps.advised_game(1)
+    first_draw = next(n for n, m in enumerate(record.moves) if m.kind == "draw_pawn")
+    part, tally, entered = enter(browser, tmp_path, record, first_draw + 40, True)
+    assert sorted(map(str, colors_of(entered.moves))) == sorted(map(str, colors_of(part.moves)))
+    kinds = tally.by(2)
+    assert kinds["seat and play"] + kinds["seat all"] >= 1
+    assert kinds["place"] == 0
+
+
+def test_any_pawn_of_the_color_is_entered_without_an_alert(browser, tmp_path: Path) -> None:
+    """``--any-pawn``: the driver taps any pawn of the right color never tapped so far, as a
+    table that filled its bags by the handful does; the hub takes every such tap as the
+    move (some of them relabelled), raises no alert, and its game is the record's."""
+    record = taps.recorded_game(taps.RECORD)
+    part = Record(record.names, record.first_player, record.moves[:90])
+    tally = taps.play(browser, part, True, True, tmp_path, check=False, any_pawn=True)
+    entered = loads_record(tally.entered)
+    assert tally.alerts == 0
+    assert tally.relabels > 0
+    assert sorted(map(str, colors_of(entered.moves))) == sorted(map(str, colors_of(part.moves)))
