@@ -233,6 +233,9 @@ class GameKind(ABC):
         (an unknown tag, a tag of another game, a wrong moment). ``tapped``: the ids of the
         things the table has seen tapped in its applied moves (their places are known)."""
 
+    alert_codes: dict[str, str] = {}
+    """Every alert code the game's tag reading raises, with what it means (each has a
+    template in :mod:`companion.i18n.texts`)."""
     demo_pads: str = "readers"
     """What the demo's four virtual readers are to this game ("bag readers", "token pads")."""
 

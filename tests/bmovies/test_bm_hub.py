@@ -342,7 +342,7 @@ def test_every_b_movies_code_has_a_template_and_a_refusal_speaks_french(rig4: Ri
     """Languages: each B Movies violation and token alert code renders in every language;
     a refused pitch asked in French is answered in French with the same code and params."""
     from companion.games.bmovies.engine import CODES
-    from companion.games.popcorn.tags import ALERT_CODES
+    from companion.games.bmovies.tags import ALERT_CODES
     from companion.i18n.texts import ALERTS, BM_VIOLATIONS, VIOLATIONS
 
     assert set(CODES) == set(BM_VIOLATIONS) | (set(VIOLATIONS) & set(CODES))

@@ -157,11 +157,21 @@ def enroll_pushes(rig: Rig):
     client.get_received()
     pushes: list[dict] = []
 
+    stamps: list[list] = []
+
     def until(n: int) -> list[dict]:
+        """The first ``n`` enroll pushes, each without its ``revision`` stamp (kept in
+        ``stamps``: one run of the hub, counting up)."""
         def more() -> bool:
-            pushes.extend(m["args"][0] for m in client.get_received() if m["name"] == "enroll")
+            for m in client.get_received():
+                if m["name"] == "enroll":
+                    push = dict(m["args"][0])
+                    stamps.append(push.pop("revision"))
+                    pushes.append(push)
             return len(pushes) >= n
         assert wait_for(more, 10), pushes
+        assert len({boot for boot, _ in stamps}) == 1
+        assert [n for _, n in stamps] == sorted({n for _, n in stamps})
         return pushes
     return until
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
+from companion.games import build
 from companion.games.popcorn.engine.violations import CODES
-from companion.games.popcorn.tags import ALERT_CODES
 from companion.i18n.catalogs import (
     TRANSLATED,
     browser_catalog,
@@ -107,5 +107,6 @@ def test_every_award_and_action_has_its_words_in_every_language() -> None:
 
 def test_every_code_has_a_template() -> None:
     assert set(VIOLATIONS) == set(CODES)
-    assert {code.partition(":")[0] for code in ALERTS} == set(ALERT_CODES)
+    codes = set().union(*(game.alert_codes for game in build().values()))
+    assert {code.partition(":")[0] for code in ALERTS} == codes
     assert not set(ERRORS) & set(VIOLATIONS)

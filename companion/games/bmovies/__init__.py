@@ -46,6 +46,7 @@ class BMovies(GameKind):
         """B Movies on the facts shipped with the package (``companion/data/b-movies.json``)."""
         return cls(load_facts())
 
+    alert_codes = tags.ALERT_CODES
     demo_pads = "token pads"
 
     def owns_record(self, first_line: str) -> bool:

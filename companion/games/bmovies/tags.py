@@ -3,7 +3,7 @@
 Each popcorn token carries a tag enrolled with its value, so a tap names one physical token.
 A player owed a draw who taps a token from the bucket draws it (``draw_token`` with the
 token's id and value); the engine refuses a token already in someone's pile, and anything
-else the rules do not explain becomes an :class:`~companion.games.popcorn.tags.Alert` with
+else the rules do not explain becomes an :class:`~companion.kit.alerts.Alert` with
 reader error feedback and no change. Pure: it reads the state and returns a value.
 
 An alert is public (the tablet shows it, ``GET /api/tables/<id>`` lists it), and token ids are
@@ -20,6 +20,14 @@ from companion.kit.game import TagThing
 
 from .engine import Facts, Move, State, Violation
 
+ALERT_CODES: dict[str, str] = {
+    "UNKNOWN_TAG": "the tag is not in the registry",
+    "TOKEN_NOT_OWED": "a popcorn token was tapped by a player owed no token now",
+    "TOKEN_BEYOND_OWED": "a token was tapped beyond what the player was owed",
+    "TOKEN_ALREADY_DRAWN": "the token tapped is already in a player's pile",
+    "NOT_A_TOKEN": "a pawn's or a card's tag was tapped on a token pad",
+}
+"""Every alert code of B Movies' token taps, with what it means."""
 ALERT_FOR = {"NO_DRAW_OWED": "TOKEN_NOT_OWED", "DRAW_BEYOND_OWED": "TOKEN_BEYOND_OWED",
              "TOKEN_ALREADY_DRAWN": "TOKEN_ALREADY_DRAWN"}
 """The engine's refusal of a tapped token, and the alert the table raises for it."""

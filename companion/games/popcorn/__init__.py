@@ -31,7 +31,7 @@ from .engine import (
 from .engine.pawns import pawn_colors
 from .facts_file import card_copies, load_catalog
 from .record import Record, dumps_record
-from .tags import interpret, swap
+from .tags import ALERT_CODES, interpret, swap
 from .views import private_view, public_view, scores
 
 SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
@@ -100,6 +100,7 @@ class Popcorn(GameKind):
         pawn = thing.id if thing is not None and thing.kind == "pawn" else None
         return interpret(state, seat, pawn, uid, tapped)
 
+    alert_codes = ALERT_CODES
     demo_pads = "bag readers"
 
     def replay_record(self, prog: str, text: str) -> int:

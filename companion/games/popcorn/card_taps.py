@@ -1,6 +1,6 @@
 """What a card tag tapped on a bag reader stands for: a reported chance outcome, a buy, a
 choice of slot to make on the tablet, or an :class:`~.interpret.Alert`
-(its codes are in :data:`~.interpret.ALERT_CODES`).
+(its codes are in :data:`~.tags.ALERT_CODES`).
 
 Movies, theater tiles and award cards carry NFC stickers like the pawns (see
 :class:`~.cardbook.CardBook`). A tapped card is, in this order:

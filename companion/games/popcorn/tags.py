@@ -46,12 +46,8 @@ ALERT_CODES: dict[str, str] = {
     "CARD_NOT_BUYABLE": "the card is in the market, but the player to act cannot buy it now",
     "NOT_PLAYERS_TURN": "a card was tapped on the reader of a player who is not to act",
     "CARD_NOT_IN_DECK": "the award card tapped for a draw is not in the award deck",
-    "TOKEN_NOT_OWED": "B Movies: a popcorn token was tapped by a player owed no token now",
-    "TOKEN_BEYOND_OWED": "B Movies: a token was tapped beyond what the player was owed",
-    "TOKEN_ALREADY_DRAWN": "B Movies: the token tapped is already in a player's pile",
-    "NOT_A_TOKEN": "B Movies: a pawn's or a card's tag was tapped on a token pad",
 }
-"""Every alert code, with what it means."""
+"""Every alert code of Popcorn's taps (pawns and cards), with what it means."""
 
 
 def interpret(state: GameState, player: int, pawn: int | None, uid: str = "",
