@@ -54,6 +54,7 @@ from companion.hub.remote import ServeProcess
 from companion.kit.errors import TableError
 from companion.kit.http import HttpError, call
 from companion.kit.tags import random_uid
+from companion.readers import protocol as proto
 from companion.readers.accounts import ReaderAccounts
 from companion.readers.broker import Broker
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
@@ -99,9 +100,11 @@ class SoakReader(VirtualReader):
         self.sent: list[bytes] = []
 
     def tap(self, uid: str) -> int:
-        """Tap, and keep the payload for :meth:`again`."""
+        """Tap, and keep the payload for :meth:`again` (made again from the tap: the hub
+        may have acked it, and so dropped it from ``unacked``, before this line runs)."""
         seq = super().tap(uid)
-        self.sent = [*self.sent[-7:], self.unacked.get(seq, b"")]
+        payload = proto.encode(proto.tag(self.reader, self.boot, seq, uid))
+        self.sent = [*self.sent[-7:], payload]
         return seq
 
     def again(self, newest_first: int) -> bool:
@@ -160,10 +163,12 @@ class SoakPlayers(ScriptedPlayers):
     """Scripted players who survive a hub that dies under them, and keep their own game."""
 
     def __init__(self, table: CachedTable, bank: Any, uids: dict[int, str], seed: int,
-                 tally: Tally, catalog: Catalog) -> None:
+                 tally: Tally, catalog: Catalog,
+                 on_tap: Callable[[int], None] = lambda taps: None) -> None:
+        """``on_tap`` hears the tally's count of taps after each of these players' taps."""
         super().__init__(None, table, bank, uids, delay=0.0, seed=seed,
                          decide=table.remote.decide, lock=threading.RLock())
-        self.tally = tally
+        self.tally, self.on_tap = tally, on_tap
         self.own = new_game(catalog, PLAYERS, 0)
         """The players' own game: their confirmed moves, and the deals seen after each."""
         self.seen = 0
@@ -205,6 +210,7 @@ class SoakPlayers(ScriptedPlayers):
         before = len(self.table.moves)
         self.bank.tap(self.table.config.readers[self._bag_of(move)], self.uids[move.pawn])
         self.tally.add(taps=1)
+        self.on_tap(self.tally.taps)
         deadline = time.monotonic() + PATIENCE
         while len(self.table.refresh()) == before and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -257,6 +263,10 @@ class Soak:
     tally: Tally = field(default_factory=Tally)
     faults: Counter[str] = field(default_factory=Counter)
     deck: list[str] = field(default_factory=list)
+    fault_taps: int = 20
+    """A fault also comes after every this many taps, so that a fast machine, whose games
+    end in a few seconds, meets every kind of fault as a slow one does."""
+    nudge: threading.Event = field(default_factory=threading.Event)
 
     def run(self) -> Soak:
         """Play every game while faults rain; return self with the figures."""
@@ -280,12 +290,19 @@ class Soak:
             while any(t.is_alive() for t in threads):
                 due = time.monotonic() + rng.expovariate(1 / self.fault_every)
                 while time.monotonic() < due and any(t.is_alive() for t in threads):
-                    time.sleep(0.05)
+                    if self.nudge.wait(0.05):  # the players made fault_taps more taps
+                        break
+                self.nudge.clear()
                 if any(t.is_alive() for t in threads):
                     self._inject(rng)
         finally:
             self._close()
         return self
+
+    def _tapped(self, taps: int) -> None:
+        """The players' tally counted ``taps`` taps so far: every ``fault_taps``, a fault."""
+        if taps % self.fault_taps == 0:
+            self.nudge.set()
 
     def _next_game(self) -> int | None:
         with self.start_lock:
@@ -309,7 +326,7 @@ class Soak:
         patiently(remote.keep_first_awards)
         table = CachedTable(remote)
         players = SoakPlayers(table, self.banks[slot], self.uids, self.seed + game, self.tally,
-                              self.catalog)
+                              self.catalog, self._tapped)
         players.play()
         self._check(remote, table, players)
 
@@ -347,6 +364,7 @@ class Soak:
             noise = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 200)))
             bank.raw(reader, noise.replace(b"\n", b"") + b"\n")
         elif not bank.readers[reader].again(0 if kind == "duplicate" else 3):
+            self.deck.append(kind)  # that reader has sent nothing yet: try this kind again
             return
         self.faults[kind] += 1
 

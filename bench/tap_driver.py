@@ -29,6 +29,7 @@ from tap_tally import Tally
 from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.remote import RemoteTable
+from companion.games.popcorn.tags import resting
 from companion.kit.http import HttpError, call
 
 IN_VIEW = """(el) => {
@@ -46,19 +47,6 @@ IN_VIEW = """(el) => {
 """Whether a control can be tapped without scrolling anything first."""
 SEATING = ("place", "to_exit")
 CARD_CHANCE = ("deal_starting", "reveal_movie", "reveal_theater")
-
-
-def resting(state: Any, pawn: int) -> bool:
-    """Whether a pawn lies in the box, the reserve, a bag or an exit zone, named by no
-    pending step: the pawns a table places by the handful (the hub's rule, written again
-    here so that a baseline hub without it is driven the same way)."""
-    loc = state.loc[pawn]
-    owner = None if P.is_seat(loc) else P.owner(loc)
-    if loc not in ((P.BOX, P.RESERVE) if owner is None else (P.bag(owner), P.exit_zone(owner))):
-        return False
-    if any(task.pawn == pawn for task in state.tasks):
-        return False
-    return not any(show.left and show.left[2] == pawn for show in state.showings)
 
 
 class Aliases:
