@@ -4,6 +4,8 @@ its tag and a movie bought by tag (the slot chosen with one tap), and a wrong ca
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Page, expect
 
 from companion.games.popcorn.cardbook import CardBook
@@ -143,6 +145,9 @@ def test_card_words_in_french(room: Room, browser: Browser) -> None:
     page.goto(f"{room.base}/setup")
     page.get_by_test_id("enroll-admin-pin").fill(room.server.admin_pin)
     page.get_by_test_id("enroll-cards-pick").click()
+    # as a person would, tap once the panel says the hub is enrolling (else it is a game tap)
+    expect(page.get_by_test_id("enroll-cards-status")).to_have_class(re.compile(r"\bon\b"))
+    assert call(f"{room.base}/api/tags/counts")["enrolling_cards"] == "pick"
     room.bank.tap("bag-2", "04dd00000000ab")
     expect(page.get_by_test_id("enroll-card-pending")).to_contain_text("04dd00000000ab")
     section = page.get_by_test_id("enroll-cards")
