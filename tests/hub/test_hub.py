@@ -454,3 +454,32 @@ def test_a_log_written_before_moves_named_their_guest_still_loads(tmp_path: Path
         assert loads_record(table.record_text()).moves == upgraded(catalog, old).moves
     finally:
         store.close()
+
+
+def test_a_table_stored_before_there_were_two_games_loads_as_popcorn(tmp_path: Path) -> None:
+    """A hub database written before B Movies: its tables' configurations name no ``game``
+    and no ``options``. A hub that finds its games by entry point still opens them as
+    Popcorn tables, replays their logs, and plays on."""
+    catalog = load_catalog()
+    example = Path(__file__).parents[2] / "docs" / "examples" / "game-4p.jsonl"
+    played = loads_record(example.read_text())
+    store = HubStore(tmp_path / "hub.sqlite")
+    config, _, _ = new_config("old", "Old", list(played.names), played.first_player,
+                              ["bag-1", "bag-2", "bag-3", "bag-4"], None, 0)
+    stored = config_dict(config)
+    del stored["game"], stored["options"]
+    store.add_table(config.id, stored, 0)
+    half = played.moves[: len(played.moves) // 2]
+    for n, move in enumerate(half, start=1):
+        store.append(config.id, n, "move", {"move": move.to_dict(), "source": "tablet"})
+    store.close()
+    hub = Hub(tmp_path / "hub.sqlite")
+    try:
+        table = hub.tables["old"]
+        assert table.game.id == "popcorn" and table.config.options == {}
+        expected = replay(catalog, type(played)(played.names, played.first_player, half))
+        assert table.state == expected
+        hub.submit("old", played.moves[len(half)])
+        assert table.count == len(half) + 1
+    finally:
+        hub.stop()
