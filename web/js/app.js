@@ -56,9 +56,12 @@ const SCREENS = {
   },
 };
 
-/** A game's screens; Popcorn's for a game this page does not know. */
+/** The screens of a game this page has no module for (a plug-in): its views as they come. */
+const GENERIC = { table: () => import("./generic.js"), phone: () => import("./generic.js") };
+
+/** A game's screens; the generic ones for a game this page does not know. */
 function screensOf(game) {
-  return Object.keys(SCREENS).includes(game) ? SCREENS[game] : SCREENS.popcorn;
+  return Object.keys(SCREENS).includes(game) ? SCREENS[game] : GENERIC;
 }
 
 let unmount = null;

@@ -1,0 +1,75 @@
+// The screens of a game this page has no module for (a game installed as a plug-in without
+// screens of its own): the table's public view and a seat's private view, drawn as the hub
+// sends them, kept live by the same `state` pushes every table screen follows.
+
+import { call } from "./api.js";
+import { alertText, errorText } from "./i18n.js";
+import { esc } from "./labels.js";
+
+/** A value of a view, in words: lists joined, objects as `key: value` pairs. */
+function shown(value) {
+  if (value === null || value === undefined) return "–";
+  if (Array.isArray(value)) return value.map(shown).join(", ");
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${k}: ${shown(v)}`).join("; ");
+  }
+  return String(value);
+}
+
+/** A view as a definition list, one row per field. */
+function viewHtml(view, testId) {
+  const rows = Object.entries(view || {}).map(([key, value]) =>
+    `<dt>${esc(key)}</dt><dd data-testid="${testId}-${esc(key)}">${esc(shown(value))}</dd>`);
+  return `<dl class="generic-view" data-testid="${testId}">${rows.join("")}</dl>`;
+}
+
+/** A table of any game: its title and players, then its public view and alerts. */
+export function mountTable(root, ctx, tableId) {
+  let alive = true;
+  const alerts = [];
+  function draw(info, view) {
+    root.innerHTML = `<section class="card" data-testid="generic-table">
+      <h2>${esc(info.name || tableId)} · ${esc(info.game || "")}</h2>
+      <p data-testid="generic-players">${esc((info.players || []).join(" · "))}</p>
+      ${viewHtml(view, "generic-view")}
+      <ul data-testid="generic-alerts">${alerts.map((a) => `<li>${esc(alertText(a))}</li>`).join("")}</ul>
+    </section>`;
+  }
+  let info = {};
+  call(`/api/tables/${encodeURIComponent(tableId)}`).then((table) => {
+    if (!alive) return;
+    info = table;
+    draw(info, table.view);
+  }).catch((err) => {
+    if (alive) root.innerHTML = `<div class="card" data-testid="table-error">${esc(errorText(err.code, err.params, err.message))}</div>`;
+  });
+  ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
+  ctx.socket.on("state", (data) => {
+    if (alive && data.table === tableId) {
+      window.popcornEvents = data.events;
+      draw(info, data.view);
+    }
+  });
+  ctx.socket.on("alert", (data) => {
+    if (alive && data.table === tableId) alerts.push(data.alert);
+  });
+  return () => { alive = false; };
+}
+
+/** A seat's phone for a game of any kind: its private view, with the seat's token. */
+export function mountPhone(root, ctx, tableId, seat) {
+  let alive = true;
+  const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+  const path = `/api/tables/${encodeURIComponent(tableId)}/players/${seat}/private`;
+  function load() {
+    call(path, { token }).then((view) => {
+      if (alive) root.innerHTML = `<section class="card">${viewHtml(view, "generic-private")}</section>`;
+    }).catch((err) => {
+      if (alive) root.innerHTML = `<div class="card" data-testid="phone-error">${esc(errorText(err.code, err.params, err.message))}</div>`;
+    });
+  }
+  load();
+  ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
+  ctx.socket.on("state", (data) => { if (alive && data.table === tableId) load(); });
+  return () => { alive = false; };
+}
