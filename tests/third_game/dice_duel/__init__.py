@@ -1,0 +1,209 @@
+"""Dice Duel: a tiny dice game that proves a third game is a plug-in, not a rewrite.
+
+It is registered through an entry point of a small distribution the suite installs on a
+path of its own (``conftest.py``), and the unchanged core serves it. The rules: players
+take turns; on your turn, tap the face of the die you rolled on your reader (the faces
+carry tags of their own, :data:`FACES`); each roll adds to your turn's total, a 1 loses it
+and ends your turn, and "hold" banks it. The first to :data:`TARGET` wins.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.kit.alerts import Alert
+from companion.kit.game import GameKind, TagThing
+
+TARGET = 12
+"""The score that ends the game."""
+FACES = {f"04d1ce000000{n:02x}": n for n in range(1, 7)}
+"""The UID of the tag on each face of the die: the game's one kind of tag, its own."""
+FORMAT = "dice-duel-record"
+
+
+class DiceViolation(Exception):
+    """A refused move: ``code``, ``message`` and ``params``, as every game's are."""
+
+    def __init__(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code, self.message, self.params = code, message, dict(params or {})
+
+
+@dataclass(frozen=True)
+class DiceMove:
+    """``roll`` (chance: the face tapped) or ``hold`` (bank the turn's total)."""
+
+    kind: str
+    player: int | None
+    value: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as JSON."""
+        data: dict[str, Any] = {"move": self.kind, "player": self.player}
+        if self.value is not None:
+            data["value"] = self.value
+        return data
+
+
+@dataclass
+class DiceState:
+    """Scores, whose turn it is and the turn's total so far."""
+
+    scores: list[int]
+    current: int
+    turn: int = 0
+    rolls: list[int] = field(default_factory=list)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether someone reached the target."""
+        return max(self.scores) >= TARGET
+
+    def clone(self) -> DiceState:
+        """An independent copy."""
+        return DiceState(list(self.scores), self.current, self.turn, list(self.rolls))
+
+    def chance_outcomes(self) -> list[DiceMove]:
+        """Every face the current player may roll."""
+        return [] if self.is_over else [DiceMove("roll", self.current, v) for v in range(1, 7)]
+
+    def apply(self, move: Any) -> None:
+        """Apply a move, or raise :class:`DiceViolation` and change nothing."""
+        if self.is_over:
+            raise DiceViolation("GAME_OVER", "The game is over.")
+        if move.player != self.current:
+            raise DiceViolation("NOT_YOUR_TURN", f"It is player {self.current + 1}'s turn.",
+                                {"current": self.current})
+        if move.kind == "roll":
+            self.rolls.append(move.value)
+            self.turn = 0 if move.value == 1 else self.turn + move.value
+            if move.value == 1:
+                self._next()
+        elif move.kind == "hold":
+            if self.turn == 0:
+                raise DiceViolation("NOTHING_TO_HOLD", "Roll before you hold.")
+            self.scores[self.current] += self.turn
+            self.turn = 0
+            if not self.is_over:
+                self._next()
+
+    def _next(self) -> None:
+        self.current = (self.current + 1) % len(self.scores)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON."""
+        return {"scores": list(self.scores), "current": self.current, "turn": self.turn,
+                "rolls": list(self.rolls)}
+
+
+class DiceDuel(GameKind):
+    """Dice Duel behind the game interface: nothing of the core is told about it."""
+
+    id = "dice-duel"
+    title = "Dice Duel"
+    min_players, max_players = 2, 4
+    violation = DiceViolation
+    alert_codes = {"NOT_A_FACE": "a tag that is no face of the die was tapped",
+                   "NOT_YOUR_ROLL": "a face was tapped on the reader of a player not to roll"}
+    demo_pads = "dice pads"
+
+    def options(self, body: dict[str, Any], players: int) -> dict[str, Any]:
+        """No options."""
+        return {}
+
+    def new_state(self, players: list[str], first_player: int,
+                  options: dict[str, Any]) -> DiceState:
+        """Everyone at 0, the first player to roll."""
+        return DiceState([0] * len(players), first_player)
+
+    def move_from_dict(self, data: Any, legacy: bool = False) -> DiceMove:
+        """A move from JSON; a malformed one is ``BAD_MOVE``."""
+        if not isinstance(data, dict) or data.get("move") not in ("roll", "hold") \
+                or type(data.get("player")) is not int:
+            raise DiceViolation("BAD_MOVE", "A move is {move: roll|hold, player, value?}.")
+        value = data.get("value")
+        if data["move"] == "roll" and (type(value) is not int or not 1 <= value <= 6):
+            raise DiceViolation("BAD_MOVE", "A roll's value is 1 to 6.")
+        return DiceMove(data["move"], data["player"], value)
+
+    def secret(self, state: Any, move: Any) -> str | None:
+        """Nothing is secret."""
+        return None
+
+    def public_view(self, state: DiceState, names: list[str]) -> dict[str, Any]:
+        """Scores, turn total, whose turn, and what may be done."""
+        return {"game": self.id, "names": names, **state.to_dict(), "over": state.is_over,
+                "legal": [] if state.is_over else [
+                    DiceMove("hold", state.current).to_dict()] if state.turn else []}
+
+    def private_view(self, state: DiceState, seat: int, names: list[str]) -> dict[str, Any]:
+        """A seat's own score and whether it is its turn."""
+        return {"player": seat, "name": names[seat], "score": state.scores[seat],
+                "your_turn": state.current == seat and not state.is_over}
+
+    def scores(self, state: DiceState, names: list[str]) -> dict[str, Any] | None:
+        """Each player's score and the winner, once over."""
+        return score_json(state.scores, names) if state.is_over else None
+
+    def read_tag(self, state: DiceState, seat: int, thing: TagThing | None, uid: str,
+                 names: list[str], tapped: frozenset[int] = frozenset()) -> DiceMove | Alert:
+        """A face tapped on the current player's reader is a roll; anything else an alert."""
+        value = FACES.get(uid)
+        if value is None:
+            return Alert("NOT_A_FACE", f"{uid} is no face of the die.", "Tap a face.", seat,
+                         params={"player": seat, "name": names[seat], "uid": uid})
+        if state.is_over or seat != state.current:
+            return Alert("NOT_YOUR_ROLL", f"{names[seat]} tapped a {value}, but it is not "
+                         f"{names[seat]}'s roll.", "Put the die down.", seat,
+                         params={"player": seat, "name": names[seat]})
+        return DiceMove("roll", seat, value)
+
+    def record_text(self, names: list[str], first_player: int, options: dict[str, Any],
+                    moves: list[Any]) -> str:
+        """JSON Lines: a header naming the game, then one move a line."""
+        head = {"format": FORMAT, "game": self.id, "players": names, "first_player": first_player}
+        return "".join(json.dumps(line) + "\n" for line in [head, *[m.to_dict() for m in moves]])
+
+    def owns_record(self, first_line: str) -> bool:
+        """A record whose header says ``"game": "dice-duel"``."""
+        try:
+            return json.loads(first_line).get("game") == self.id
+        except (ValueError, AttributeError):
+            return False
+
+    def replay_record(self, prog: str, text: str) -> int:
+        """Replay a record; print the scores (0), or the first bad line (1)."""
+        lines = text.splitlines()
+        head = json.loads(lines[0])
+        state = self.new_state(head["players"], head["first_player"], {})
+        for number, line in enumerate(lines[1:], start=2):
+            try:
+                state.apply(self.move_from_dict(json.loads(line)))
+            except DiceViolation as exc:
+                print(f"{prog}: line {number}: {exc.code}: {exc.message}")
+                return 1
+        print(json.dumps({"state": state.to_dict(), "scores": self.scores(state, head["players"])}))
+        return 0
+
+    def owns_sheet(self, doc: Any) -> bool:
+        """A sheet with ``"game": "dice-duel"``."""
+        return isinstance(doc, dict) and doc.get("game") == self.id
+
+    def score_sheet(self, prog: str, doc: Any) -> int:
+        """``{"game", "players", "scores"}``: who won."""
+        print(json.dumps(score_json(doc["scores"], doc["players"])))
+        return 0
+
+
+def score_json(scores: list[int], names: list[str]) -> dict[str, Any]:
+    """Each player's score and the winners."""
+    best = max(scores)
+    return {"players": [{"name": n, "score": s} for n, s in zip(names, scores, strict=True)],
+            "winners": [n for n, s in zip(names, scores, strict=True) if s == best]}
+
+
+def game() -> DiceDuel:
+    """Dice Duel (its entry point)."""
+    return DiceDuel()
