@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib.metadata import entry_points
+from typing import Any
 
 from companion.kit.game import GameKind, TagThing
 
@@ -39,16 +40,16 @@ def game_ids() -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda n: (FIRST.index(n) if n in FIRST else len(FIRST), n)))
 
 
-def load(game_id: str) -> GameKind:
+def load(game_id: str) -> GameKind[Any, Any]:
     """The game registered as ``game_id``, made from the facts it ships; raises
     :class:`UnknownGame` for an id nobody registers."""
     found = [ep for ep in entry_points(group=ENTRY_POINTS) if ep.name == game_id]
     if not found:
         raise UnknownGame(game_id)
-    game: GameKind = found[0].load()()
+    game: GameKind[Any, Any] = found[0].load()()
     return game
 
 
-def build() -> dict[str, GameKind]:
+def build() -> dict[str, GameKind[Any, Any]]:
     """One :class:`GameKind` per registered game, by id (the hub makes them when it starts)."""
     return {game_id: load(game_id) for game_id in game_ids()}

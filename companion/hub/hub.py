@@ -53,11 +53,11 @@ log = logging.getLogger("companion.hub")
 class Hub:
     """Tables, tags and readers; thread-safe through the store's lock."""
 
-    def __init__(self, db_path: str | Path, *, games: dict[str, GameKind] | None = None,
+    def __init__(self, db_path: str | Path, *, games: dict[str, GameKind[Any, Any]] | None = None,
                  readers: Iterable[str] = (), mqtt_table: str = "demo") -> None:
         """``games``: the games to host by id (default: every registered game,
         :func:`companion.games.build`)."""
-        self.games: dict[str, GameKind] = build_games() if games is None else games
+        self.games: dict[str, GameKind[Any, Any]] = build_games() if games is None else games
         """Every game the hub hosts, by id (:mod:`companion.games`)."""
         self.store = HubStore(db_path)
         self.lock = self.store.lock
@@ -342,7 +342,7 @@ class Hub:
         return self.enrollment.last
 
 
-def tag_kinds(games: dict[str, GameKind]) -> TagKinds:
+def tag_kinds(games: dict[str, GameKind[Any, Any]]) -> TagKinds:
     """What the hosted games' pieces ask of the tag registry, added up: each kind from the
     first game that has it."""
     kinds = [game.tag_kinds() for game in games.values()]

@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from .alerts import Alert
 from .errors import TableError
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class GameState(Protocol):
 class HostedTable(Protocol):
     """A table as a game's own routes read it (:class:`companion.table.table.Table`)."""
 
-    game: GameKind
+    game: GameKind[Any, Any]
     state: Any
     count: int
     hints: bool
@@ -109,6 +110,12 @@ class TagKinds:
     pawn_colors: tuple[str, ...] = ()
     cards: Any = None
     token_values: tuple[int, ...] = ()
+
+
+StateT = TypeVar("StateT", bound=GameState)
+"""A game's state class (Popcorn's ``GameState``, B Movies' ``State``)."""
+MoveT = TypeVar("MoveT", bound=GameMove)
+"""A game's move class (each game's ``Move``)."""
 
 
 @dataclass(frozen=True)
@@ -160,8 +167,10 @@ SECRET_EITHER = "token_or_pin"
 """A move the player's phone sends, or one person at the tablet with the table's PIN."""
 
 
-class GameKind(ABC):
-    """One game the hub can host: its rules engine and everything the table asks of it.
+class GameKind(ABC, Generic[StateT, MoveT]):
+    """One game the hub can host: its rules engine and everything the table asks of it,
+    typed by the game's state and move classes (``GameKind[GameState, Move]``); the core,
+    which knows no game, holds a ``GameKind[Any, Any]``.
 
     Subclasses set the class attributes and implement the methods; the registry in
     :mod:`companion.games` makes one instance per game when the hub starts.
@@ -194,40 +203,42 @@ class GameKind(ABC):
         return False
 
     @abstractmethod
-    def new_state(self, players: list[str], first_player: int, options: dict[str, Any]) -> Any:
+    def new_state(self, players: list[str], first_player: int,
+                  options: dict[str, Any]) -> StateT:
         """The state a new table starts from (setup, before any chance outcome)."""
 
     @abstractmethod
-    def move_from_dict(self, data: Any, legacy: bool = False) -> Any:
+    def move_from_dict(self, data: Any, legacy: bool = False) -> MoveT:
         """A move from its JSON form; raises the game's violation (``BAD_MOVE``,
         ``UNKNOWN_MOVE``) for a malformed one. ``legacy``: read a log's older form."""
 
-    def replayed(self, state: Any, move: Any) -> Any:
+    def replayed(self, state: StateT, move: MoveT) -> MoveT:
         """A move read back from a table's log, made current against ``state`` (a game whose
         move format changed fills in what older logs left out); unchanged by default."""
         return move
 
     @abstractmethod
-    def secret(self, state: Any, move: Any) -> str | None:
+    def secret(self, state: StateT, move: MoveT) -> str | None:
         """Which secret a move sent over HTTP needs: :data:`SECRET_TOKEN`, :data:`SECRET_PIN`,
         :data:`SECRET_EITHER`, or None (anyone at the tablet)."""
 
     @abstractmethod
-    def public_view(self, state: Any, names: list[str]) -> dict[str, Any]:
+    def public_view(self, state: StateT, names: list[str]) -> dict[str, Any]:
         """Everything every player may see: the tablet's screen and the ``state`` push
         (``names``: the players' names in seat order, from the table's configuration)."""
 
     @abstractmethod
-    def private_view(self, state: Any, seat: int, names: list[str]) -> dict[str, Any]:
+    def private_view(self, state: StateT, seat: int, names: list[str]) -> dict[str, Any]:
         """What only that seat's phone may see."""
 
     @abstractmethod
-    def scores(self, state: Any, names: list[str]) -> dict[str, Any] | None:
+    def scores(self, state: StateT, names: list[str]) -> dict[str, Any] | None:
         """The final scores as JSON once the game is over, else None."""
 
     @abstractmethod
-    def read_tag(self, state: Any, seat: int, thing: TagThing | None, uid: str,
-                 names: list[str], tapped: frozenset[int] = frozenset()) -> Any:
+    def read_tag(self, state: StateT, seat: int, thing: TagThing | None, uid: str,
+                 names: list[str], tapped: frozenset[int] = frozenset()
+                 ) -> MoveT | Relabel | TapChoice | Alert:
         """What a tap on ``seat``'s reader means: one of the game's moves, a
         :class:`Relabel` of look-alikes with its move, or an alert object with ``to_dict()``
         (an unknown tag, a tag of another game, a wrong moment). ``tapped``: the ids of the
@@ -272,7 +283,7 @@ class GameKind(ABC):
         players (with ``thread`` and ``stop``)."""
         raise NotImplementedError(f"{self.title} has no demo")
 
-    def demo_summary(self, scores: dict[str, Any], names: list[str], state: Any) -> str:
+    def demo_summary(self, scores: dict[str, Any], names: list[str], state: StateT) -> str:
         """The demo's last line, once the game is over: who scored what, who won."""
         return json.dumps(scores)
 
@@ -290,7 +301,7 @@ class GameKind(ABC):
         card catalog), reading tables through ``host``; None for a game without any."""
         return None
 
-    def correct(self, state: Any, body: dict[str, Any]) -> None:
+    def correct(self, state: StateT, body: dict[str, Any]) -> None:
         """Put a piece where the table says it really is, in ``state`` (a ``correct`` event:
         Popcorn's "pawn 17 is really in Ana's exit zone"); raise
         :class:`~companion.kit.errors.TableError` for a bad one. A game without pieces to
@@ -303,17 +314,17 @@ class GameKind(ABC):
         (Popcorn's drawn pawn); None by default."""
         return None
 
-    def renamed(self, move: Any, names: dict[int, int]) -> Any:
+    def renamed(self, move: MoveT, names: dict[int, int]) -> MoveT:
         """``move`` with its piece renamed by ``names`` (a record's view of relabelled
         look-alikes, see :class:`Relabel`); unchanged by default."""
         return move
 
-    def relabel(self, state: Any, thing: int, look_alike: int) -> None:
+    def relabel(self, state: StateT, thing: int, look_alike: int) -> None:
         """Swap two look-alike things in ``state``, in place (see :class:`Relabel`); only a
         game whose :meth:`read_tag` answers relabels needs this."""
         raise NotImplementedError(f"{self.title} has no look-alike pieces to relabel")
 
     @abstractmethod
     def record_text(self, names: list[str], first_player: int, options: dict[str, Any],
-                    moves: list[Any]) -> str:
+                    moves: list[MoveT]) -> str:
         """The game record (JSON Lines) of a table's moves."""

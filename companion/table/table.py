@@ -103,7 +103,7 @@ def holds_plain_tokens(data: dict[str, Any]) -> bool:
 class Table:
     """A live table: config, log position, game state, recent alerts."""
 
-    def __init__(self, config: TableConfig, game: GameKind, store: HubStore) -> None:
+    def __init__(self, config: TableConfig, game: GameKind[Any, Any], store: HubStore) -> None:
         """``game``: the table's game (:mod:`companion.games`)."""
         self.config, self.game, self.store = config, game, store
         self.state: GameState = self._fresh()

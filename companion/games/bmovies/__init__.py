@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
 from companion.kit.game import SECRET_EITHER, SECRET_PIN, GameKind, TagKinds, TagThing
 
@@ -28,7 +29,7 @@ STUDIO_DEALS = ("deal", "entered")
 cardboard cards and enters them with the PIN."""
 
 
-class BMovies(GameKind):
+class BMovies(GameKind[State, Move]):
     """B Movies: pitches, secret votes on the phones, popcorn tokens read by tag."""
 
     id = "b-movies"
@@ -151,7 +152,7 @@ class BMovies(GameKind):
         return views.named(final_cut(state).to_dict(), names) if state.is_over else None
 
     def read_tag(self, state: State, seat: int, thing: TagThing | None, uid: str,
-                 names: list[str], tapped: frozenset[int] = frozenset()) -> Any:
+                 names: list[str], tapped: frozenset[int] = frozenset()) -> Move | Alert:
         """A token tapped on a player's pad: a draw, or an alert (:mod:`.tags`). Tokens of
         one value are told apart by their tags' ids, so ``tapped`` changes nothing."""
         return tags.read_tag(state, self.facts, seat, thing, uid, names)

@@ -12,10 +12,19 @@ from typing import Any
 
 from flask import Blueprint
 
-from companion.kit.game import SECRET_PIN, SECRET_TOKEN, GameKind, TableHost, TagKinds, TagThing
+from companion.kit.alerts import Alert
+from companion.kit.game import (
+    SECRET_PIN,
+    SECRET_TOKEN,
+    GameKind,
+    Relabel,
+    TableHost,
+    TagKinds,
+    TagThing,
+)
 
 from . import card_list, commands, demo, routes
-from .card_taps import interpret_card
+from .card_taps import CardChoice, interpret_card
 from .cardbook import CardBook
 from .corrections import relocate
 from .engine import (
@@ -41,7 +50,7 @@ PLAYER_MOVES = frozenset({"draw_award", "keep_award"})
 CARD_KINDS = frozenset({"movie", "theater", "award"})
 
 
-class Popcorn(GameKind):
+class Popcorn(GameKind[GameState, Move]):
     """Popcorn (IELLO, 2025): 2 to 4 players, pawns and cards read by tag."""
 
     id = "popcorn"
@@ -92,7 +101,8 @@ class Popcorn(GameKind):
         return scores(state) if state.is_over else None
 
     def read_tag(self, state: GameState, seat: int, thing: TagThing | None, uid: str,
-                 names: list[str], tapped: frozenset[int] = frozenset()) -> Any:
+                 names: list[str], tapped: frozenset[int] = frozenset()
+                 ) -> Move | Relabel | CardChoice | Alert:
         """A pawn's tap is a draw or an addition (standing in for a look-alike of its color
         when it was never tapped); a card's is a reveal, a draw or a buy."""
         if thing is not None and thing.kind in CARD_KINDS:

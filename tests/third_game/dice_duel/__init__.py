@@ -98,7 +98,7 @@ class DiceState:
                 "rolls": list(self.rolls)}
 
 
-class DiceDuel(GameKind):
+class DiceDuel(GameKind[DiceState, DiceMove]):
     """Dice Duel behind the game interface: nothing of the core is told about it."""
 
     id = "dice-duel"
