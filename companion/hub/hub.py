@@ -49,7 +49,7 @@ from companion.table.table import (
 
 log = logging.getLogger("companion.hub")
 
-IDENTIFY_SECONDS = 30.0
+IDENTIFY_SECONDS = 30
 """How long a table waits for the one tap its correction dialog asked for (see
 :meth:`Hub.identify`): long enough to find the pawn, short enough that a draw tapped later is
 played."""
@@ -276,7 +276,7 @@ class Hub:
             self.table(table_id).dismiss_alert(alert_id)
         self.pushes.emit(table_id, "handled", alert_id)
 
-    def identify(self, table_id: str, on: Any) -> float:
+    def identify(self, table_id: str, on: Any) -> int:
         """Let the next tap on any reader of the table (within :data:`IDENTIFY_SECONDS`) only
         say which thing it was, for the correction dialog: it is logged, pushed as
         ``identify`` and never played. ``on`` false stops waiting. Returns the seconds the
@@ -287,7 +287,7 @@ class Hub:
             self.table(table_id).open_for_input()
             if not on:
                 self.identifying.pop(table_id, None)
-                return 0.0
+                return 0
             self.identifying[table_id] = time.monotonic() + IDENTIFY_SECONDS
         return IDENTIFY_SECONDS
 
@@ -343,8 +343,8 @@ class Hub:
                            "Check the table.", seat[1])
         level = "error" if isinstance(result, Alert) else "ok"
         self.ingest.feedback(event.reader, level, event.seq)
-        if isinstance(result, Alert):
-            self.pushes.emit(table.id, "alert", result.to_dict())
+        if isinstance(result, Alert):  # as the table keeps it: with its id
+            self.pushes.emit(table.id, "alert", dict(table.alerts[-1]))
         self.pushes.emit(table.id, "state")
 
     def _identify_tap(self, table: Table, seat: int, tag: dict[str, Any],

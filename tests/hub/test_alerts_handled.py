@@ -58,16 +58,18 @@ def _restarted(rig: Rig, tmp_path: Path) -> Hub:
 
 def test_a_dismissed_alert_is_gone_for_every_device_and_after_a_restart(
         rig: Rig, tmp_path: Path) -> None:
-    """Dismiss (no PIN, like a move) logs a ``handled`` event and pushes ``handled``; the
+    """An alert is pushed and listed with its id. Dismiss (no PIN, like a move) logs a
+    ``handled`` event and pushes ``handled``; the
     table's alerts no longer list it, after a restart neither; the other alert stays. A
     second dismissal is ``404 ALERT_NOT_FOUND`` and logs nothing."""
     info = rig.table()
     tid = info["id"]
+    pushes = _pushes(rig)
     first, second = _no_draw_alert(rig, info), _no_draw_alert(rig, info)
     assert first["id"] < second["id"]
     listed = rig.client.get(f"/api/tables/{tid}").json["alerts"]
     assert [a["id"] for a in listed] == [first["id"], second["id"]]
-    pushes = _pushes(rig)
+    assert rig.hub.settled() and (tid, "alert", first) in pushes  # pushed with its id
     answer = rig.client.post(f"/api/tables/{tid}/alerts/{first['id']}/dismiss")
     assert answer.status_code == 200, answer.json
     assert [a["id"] for a in rig.client.get(f"/api/tables/{tid}").json["alerts"]] == [second["id"]]
