@@ -19,8 +19,15 @@ export class TableAlerts {
     this.loaded = false;
     ctx.socket.on("alert", (data) => data.table === tableId && this.add(data.alert));
     ctx.socket.on("handled", (data) => data.table === tableId && this.drop(data.alert));
-    // a tablet back from sleep missed the pushes of the while: read the list again
-    ctx.socket.on("connect", () => this.loaded && this.refresh());
+    // A screen (re)joining the table's room may have missed pushes: read the list again once
+    // the hub has it in the room, which the first `state` push after the join says (the hub
+    // sends it right after the join, and one after every tap).
+    ctx.socket.on("connect", () => { this.joining = true; });
+    ctx.socket.on("state", (data) => {
+      if (data.table !== tableId || !this.joining || !this.loaded) return;
+      this.joining = false;
+      this.refresh();
+    });
   }
 
   /** The alerts to show, oldest first (the latest `SHOWN`). */
