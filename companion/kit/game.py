@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .alerts import Alert
 from .errors import TableError
+from .texts import GameTexts
 
 if TYPE_CHECKING:
     from flask import Blueprint
@@ -245,8 +246,8 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         things the table has seen tapped in its applied moves (their places are known)."""
 
     alert_codes: dict[str, str] = {}
-    """Every alert code the game's tag reading raises, with what it means (each has a
-    template in :mod:`companion.i18n.texts`)."""
+    """Every alert code the game's tag reading raises, with what it means (each has its
+    message and fix in the game's :meth:`texts`)."""
     demo_pads: str = "readers"
     """What the demo's four virtual readers are to this game ("bag readers", "token pads")."""
 
@@ -295,6 +296,12 @@ class GameKind(ABC, Generic[StateT, MoveT]):
     def tag_kinds(self) -> TagKinds:
         """What the game's pieces ask of the tag registry (none by default)."""
         return TagKinds()
+
+    def texts(self) -> GameTexts:
+        """The English templates of the game's refusal and alert codes and of its words,
+        marked for the catalogs (:mod:`companion.kit.texts`). A code without one reads as
+        the English sentence it was raised with, in every language (none by default)."""
+        return GameTexts()
 
     def blueprint(self, host: TableHost) -> Blueprint | None:
         """The game's own HTTP routes as a Flask Blueprint (Popcorn's seating advisor and

@@ -15,8 +15,9 @@ from typing import Any
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
 from companion.kit.game import SECRET_EITHER, SECRET_PIN, GameKind, TagKinds, TagThing
+from companion.kit.texts import GameTexts
 
-from . import commands, demo, tags, views
+from . import commands, demo, tags, texts, views
 from .engine import Facts, Move, State, Violation, final_cut, move_from_dict, new_game
 from .facts_file import load_facts
 from .record import Record, dumps_record, is_bmovies_header
@@ -44,7 +45,7 @@ class BMovies(GameKind[State, Move]):
 
     @classmethod
     def from_file(cls) -> BMovies:
-        """B Movies on the facts shipped with the package (``companion/data/b-movies.json``)."""
+        """B Movies on the facts shipped with the package (``data/b-movies.json`` beside it)."""
         return cls(load_facts())
 
     alert_codes = tags.ALERT_CODES
@@ -96,6 +97,10 @@ class BMovies(GameKind[State, Move]):
                    for side in scores["winners"]]
         return (f"Final Cut: {totals}; winner(s): {', '.join(winners)} "
                 f"(tie-break: {scores['tie_break']})")
+
+    def texts(self) -> GameTexts:
+        """B Movies' templates (:mod:`.texts`)."""
+        return texts.TEXTS
 
     def tag_kinds(self) -> TagKinds:
         """Popcorn tokens by value: the value of each token id, from the facts."""

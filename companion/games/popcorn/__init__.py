@@ -22,8 +22,9 @@ from companion.kit.game import (
     TagKinds,
     TagThing,
 )
+from companion.kit.texts import GameTexts
 
-from . import card_list, commands, demo, routes
+from . import card_list, commands, demo, routes, texts
 from .card_taps import CardChoice, interpret_card
 from .cardbook import CardBook
 from .corrections import relocate
@@ -144,6 +145,10 @@ class Popcorn(GameKind[GameState, Move]):
         """Pawns by color (the box's) and the cards that can carry a tag."""
         return TagKinds(pawn_colors=pawn_colors(self.catalog.box, GUEST_COLORS),
                         cards=CardBook.from_catalog(self.catalog, card_copies()))
+
+    def texts(self) -> GameTexts:
+        """Popcorn's templates, colors, places and card words (:mod:`.texts`)."""
+        return texts.texts()
 
     def blueprint(self, host: TableHost) -> Blueprint:
         """The seating advisor's routes and the card catalog (:mod:`.routes`)."""
