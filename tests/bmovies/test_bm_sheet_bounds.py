@@ -97,7 +97,7 @@ def test_every_simulated_games_sheet_is_accepted_and_scores_as_the_game(
 
 
 @settings(max_examples=40, deadline=None)
-@given(GAMES, st.lists(st.integers(0, 6), min_size=5, max_size=5))
+@given(GAMES, st.lists(st.integers(0, 2), min_size=5, max_size=5))
 def test_a_game_whose_small_bucket_ran_dry_is_accepted(game: tuple[int, str, int],
                                                        counts: list[int]) -> None:
     """Clarification 6: once the bucket is empty draws give nothing, so a game with a small
@@ -105,7 +105,7 @@ def test_a_game_whose_small_bucket_ran_dry_is_accepted(game: tuple[int, str, int
     n, variant, seed = game
     facts = tiny_facts((counts[0] + 1, *counts[1:]))
     _, state = play_random(facts, n, seed, variant)
-    assert not any(state.bucket)  # every game owes more than 31 tokens: the bucket ran dry
+    assert not any(state.bucket)  # a game owes at least 15 tokens, the bucket holds 11 at most
     accepted(sheet_of(state), facts)
 
 

@@ -19,7 +19,7 @@ checks a sheet against them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 
@@ -80,27 +80,28 @@ def _pitches(facts: Facts, made: Sequence[int],
 
 
 def _draws(facts: Facts, producers: int, made: bool, sizes: Iterable[int],
-           single_use: bool | None = None) -> list[int]:
-    return [draws for cards in sizes
-            for vote, draws in producer_options(facts, producers, made, cards)
-            if single_use is None or (vote in facts.single_use) == single_use]
+           cards: Collection[str]) -> list[int]:
+    """What one producer may draw on a pitch of this outcome and one of ``sizes`` Title
+    cards, revealing one of ``cards``."""
+    return [draws for size in sizes
+            for vote, draws in producer_options(facts, producers, made, size) if vote in cards]
 
 
 def most_tokens(facts: Facts, producers: int, made: Sequence[int], rejected: int) -> int:
     """The most tokens one player can draw in a finished game, as a producer of the other
     players' pitches: their made movies (card counts ``made``) and ``rejected`` pitches.
 
-    One vote per pitch, the best card they may reuse; each single-use card (Yes!) may
-    replace it once, on the pitch where it draws the most more.
+    One vote per pitch, with the best card they keep (Yes or No); each single-use card
+    (Yes!) may take its place once, on the pitch where it draws the most more (one per
+    Title card of the longest movie).
     """
     pitches = _pitches(facts, made, rejected)
-    regular = [max(_draws(facts, producers, m, sizes, False), default=0)
-               for m, sizes in pitches]
+    kept = tuple(v for v in facts.vote_cards if v not in facts.single_use)
+    regular = [max(_draws(facts, producers, m, sizes, kept), default=0) for m, sizes in pitches]
     bonus = 0
     for card in facts.single_use:
         gains = [draws - best for (m, sizes), best in zip(pitches, regular, strict=True)
-                 for cards in sizes for vote, draws in producer_options(facts, producers, m,
-                                                                        cards) if vote == card]
+                 for draws in _draws(facts, producers, m, sizes, (card,))]
         bonus += max([0, *gains])
     return sum(regular) + bonus
 
@@ -110,7 +111,7 @@ def fewest_tokens(facts: Facts, producers: int, made: Sequence[int], rejected: i
     movies (``made``) and ``rejected`` pitches, the bucket never empty: on each pitch, the
     least any card they may reveal draws them (with two producers, a rejected pitch has
     both voting No, and each No voter draws)."""
-    return sum(min(_draws(facts, producers, m, sizes), default=0)
+    return sum(min(_draws(facts, producers, m, sizes, facts.vote_cards), default=0)
                for m, sizes in _pitches(facts, made, rejected))
 
 
