@@ -2,7 +2,8 @@
 
 Every code B Movies raises has an English template here, marked with
 :func:`~companion.kit.texts.N_` for the catalogs (``companion/i18n``): the engine's
-violations (:data:`companion.games.bmovies.engine.CODES`) and each alert of its token taps
+violations (:data:`companion.games.bmovies.engine.CODES`), the refusals of a score sheet
+(:data:`companion.games.bmovies.scoresheet.SHEET_CODES`) and each alert of its token taps
 (:data:`companion.games.bmovies.tags.ALERT_CODES`). A code Popcorn shares ("GAME_OVER")
 carries the same sentence in both games, so it is translated once.
 """
@@ -36,6 +37,30 @@ REFUSALS: dict[str, str] = {
 }
 """One template per violation code of the B Movies engine."""
 
+SHEET_REFUSALS: dict[str, str] = {
+    "BAD_SHEET": N_("The score sheet is not a well-formed B Movies sheet."),
+    "SHEET_PLAYER_COUNT": N_("A B Movies score sheet lists {min} to {max} players, not "
+                             "{count}."),
+    "SHEET_MOVIE_SIZE": N_("{name}: a movie is {min} to {max} Title cards, not {cards}."),
+    "SHEET_BUCKET": N_("The players hold {count} tokens worth {value}, but the bucket has "
+                       "only {limit}."),
+    "SHEET_STUDIO_DEAL": N_("With {players} players the studios come in copies {chart}."),
+    "SHEET_MOVIES_BEYOND_ROUNDS": N_("{name} lists {count} movies made, but a game of "
+                                     "{players} players has {limit} rounds and a player "
+                                     "pitches once a round."),
+    "SHEET_TOKENS_BEYOND_DRAWS": N_("{name} holds {count} tokens, but one player can draw at "
+                                    "most {limit} in this game: one per pitch they vote on, "
+                                    "or one per Title card of the movie their single Yes! "
+                                    "backs."),
+    "SHEET_TOKENS_BELOW_DRAWS": N_("{name} holds {count} tokens, but the other players' "
+                                   "{rejected} rejected pitches made {name} draw at least "
+                                   "{limit}."),
+    "SHEET_TOO_FEW_TOKENS": N_("The players hold {count} tokens in all, but the {pitches} "
+                               "pitches of a finished game draw at least {limit}."),
+}
+"""One template per code of a refused score sheet
+(:data:`companion.games.bmovies.scoresheet.SHEET_CODES`), naming the player and the bound."""
+
 ALERTS: dict[str, tuple[str, str]] = {
     "UNKNOWN_TAG:token": (
         N_("An unknown tag ({uid}) was tapped on {name}'s token pad."),
@@ -60,5 +85,5 @@ ALERTS: dict[str, tuple[str, str]] = {
 ``params``. An unknown tag on a token pad is ``UNKNOWN_TAG`` with ``kind`` "token", so its
 texts are under ``UNKNOWN_TAG:token``."""
 
-TEXTS = GameTexts(refusals=REFUSALS, alerts=ALERTS, numbers=("value",))
+TEXTS = GameTexts(refusals={**REFUSALS, **SHEET_REFUSALS}, alerts=ALERTS, numbers=("value",))
 """B Movies' :class:`~companion.kit.texts.GameTexts`."""
