@@ -104,6 +104,8 @@ class Analysis:
     players: list[PlayerAnalysis]
     moves: int
     finished: bool
+    decisions: list[Decision] = field(default_factory=list)
+    """Every valued decision, in record order (by the index of its last move)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis as JSON (``docs/advisor.md``, "Judging a game")."""
@@ -141,7 +143,7 @@ def analyze(catalog: Catalog, record: Record, progress: Progress | None = None,
     run = Replay(catalog, record)
     walk = _Walk(run.state.n, weights)
     total = len(record.moves)
-    step = max(1, total // 100)
+    step = max(1, -(-total // 100))
     if progress:
         progress(0, total)
     for index, move in run:
@@ -162,7 +164,7 @@ def analyze(catalog: Catalog, record: Record, progress: Progress | None = None,
         for decision in pa.misses:
             decision.shown = _describe(decision, weights)
             decision.before = None
-    return Analysis(players, total, state.is_over)
+    return Analysis(players, total, state.is_over, walk.decisions)
 
 
 class _Walk:
