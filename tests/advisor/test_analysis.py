@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import statistics
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -182,3 +185,19 @@ def test_advised_seats_score_high_and_random_ones_clearly_lower(tmp_path, capsys
     assert min(advised) >= 95
     assert max(randoms) <= 80
     assert statistics.mean(randoms) <= statistics.mean(advised) - 30
+
+
+def test_the_bench_prints_its_figures() -> None:
+    """``bench/analysis.py`` runs and prints the example's figure and each policy's mean and
+    max (the times themselves are not judged)."""
+    bench = Path(__file__).parents[2] / "bench" / "analysis.py"
+    run = subprocess.run([sys.executable, str(bench), "--games", "2"], capture_output=True,
+                         text=True, timeout=300, check=False)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("game analysis, one core (goal: at most 5 s")
+    assert re.fullmatch(r"  game-4p\.jsonl: [\d.]+ s wall, [\d.]+ s CPU, 611 moves, "
+                        r"\d+ decisions valued", lines[1])
+    for line, policy in zip(lines[2:], ("random", "advisor"), strict=True):
+        assert re.match(rf"  2 {policy} games: wall mean [\d.]+ s, max [\d.]+ s; CPU mean", line)
+        assert "seats' accuracy mean" in line
