@@ -135,6 +135,7 @@ def test_each_placement_is_one_decision_and_each_guest_move_another() -> None:
     for player in analysis.players:
         assert player.decisions == sum(1 for d in analysis.decisions
                                        if d.player == player.seat)
+    assert all(d.before is None for d in analysis.decisions)  # no position kept after
 
 
 def test_an_unfinished_record_is_analysed_as_far_as_it_goes() -> None:

@@ -209,16 +209,16 @@ class _Walk:
             return  # the replay refuses the move next, naming its line
         decision.value, decision.gained = worth.value, worth.gained
         self.decisions.append(decision)
-        if decision.lost <= EPSILON:
-            decision.before = None
+        heap = self.worst[decision.player]
+        entry = (decision.lost, -decision.index, decision)
+        if decision.lost <= EPSILON or (len(heap) >= MISSES and entry[:2] <= heap[0][:2]):
+            decision.before = None  # not among the biggest misses: no position to keep
             return
         if decision.before is None:
             decision.before = state.clone()
-        heap = self.worst[decision.player]
-        entry = (decision.lost, -decision.index, decision)
         if len(heap) < MISSES:
             heapq.heappush(heap, entry)
-        elif entry[:2] > heap[0][:2]:
+        else:
             heapq.heapreplace(heap, entry)[2].before = None
 
     def misses(self, p: int) -> list[Decision]:
