@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 from companion import __version__
 
-SUBCOMMANDS: tuple[str, ...] = ("demo", "serve", "service", "score", "replay", "simulate",
+SUBCOMMANDS: tuple[str, ...] = ("demo", "serve", "service", "score", "replay", "analyze",
+                               "simulate",
                                "readers")
 """Modules of :mod:`companion.commands`, in the order ``--help`` lists them."""
 

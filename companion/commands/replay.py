@@ -34,23 +34,27 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Replay ``args.file``: exit 0 if all moves are legal, 1 at an illegal one, 2 if unreadable."""
     try:
-        text = sys.stdin.read() if args.file == "-" else _read(args.file)
+        text = read_text(args.file)
     except (OSError, UnicodeDecodeError) as exc:
         print(f"{PROG}: error: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
-    return games.load(_game(args, text)).replay_record(PROG, text)
+    return games.load(record_game(args.game, text)).replay_record(PROG, text)
 
 
-def _read(path: str) -> str:
+def read_text(path: str) -> str:
+    """The text of the file at ``path``, or of standard input for ``-`` (``OSError`` or
+    ``UnicodeDecodeError`` when it cannot be read)."""
+    if path == "-":
+        return sys.stdin.read()
     with open(path, encoding="utf-8") as handle:
         return handle.read()
 
 
-def _game(args: argparse.Namespace, text: str) -> str:
-    """``--game``, else the game whose header the record's first line is, else the default
-    game (Popcorn's headers name none)."""
-    if args.game:
-        return str(args.game)
+def record_game(game: str | None, text: str) -> str:
+    """The game of a record: ``game`` (``--game``), else the game whose header the record's
+    first line is, else the default game (Popcorn's headers name none)."""
+    if game:
+        return game
     first = text.split("\n", 1)[0]
     owners = [g for g in games.game_ids() if games.load(g).owns_record(first)]
     return owners[0] if owners else games.DEFAULT

@@ -16,7 +16,7 @@ import argparse
 import json
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
@@ -266,6 +266,10 @@ if TYPE_CHECKING:  # argparse's class is generic in its stubs only
     Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
     """The subcommands of an argparse parser (what ``add_subparsers()`` returns)."""
 
+Progress = Callable[[int, int], None]
+"""Told ``(done, total)`` as a long job goes on (:meth:`GameKind.analyze`: moves of the
+record gone through), so that a screen can show a progress bar."""
+
 StateT = TypeVar("StateT", bound=GameState)
 """A game's state class (Popcorn's ``GameState``, B Movies' ``State``)."""
 MoveT = TypeVar("MoveT", bound=GameMove)
@@ -413,6 +417,23 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         """``popcorn-companion replay``: check every move of a record of this game, print
         where it ends; the exit status (0, or 1 at the first illegal line)."""
         raise NotImplementedError(f"{self.title} has no record to replay")
+
+    def analyze(self, record_text: str, progress: Progress | None = None
+                ) -> dict[str, Any] | None:
+        """The analysis of a game record (JSON Lines, as :meth:`record_text` writes it):
+        each player's accuracy and biggest misses against the game's advisor, as JSON.
+        None for a game without an analysis (the default). Raises
+        :class:`~companion.kit.records.RecordError` naming the line of a record that cannot
+        be read or replayed. ``progress`` (if given) is told ``(done, total)`` as the work
+        goes on, last ``(total, total)``.
+
+        The JSON: ``{"game", "unit", "moves", "finished", "players": [{"seat", "name",
+        "accuracy" (percent, or None), "decisions", "kept", "lost", "misses": [{"index"
+        (the move's position in the record, 0 first), "line", "round", "kind", "played",
+        "best" (each ``{"moves", "text", "value"}``), "lost"}]}]}``; Popcorn's is described
+        in ``docs/advisor.md`` ("Judging a game").
+        """
+        return None
 
     def owns_sheet(self, doc: Any) -> bool:
         """Whether a decoded score sheet is this game's (``score`` asks every game)."""

@@ -25,6 +25,7 @@ from companion.kit.game import (
     DemoPlayers,
     DemoTable,
     GameKind,
+    Progress,
     Relabel,
     TableHost,
     TagKinds,
@@ -33,7 +34,7 @@ from companion.kit.game import (
 )
 from companion.kit.texts import GameTexts
 
-from . import card_list, commands, demo, routes, texts
+from . import analysis, card_list, commands, demo, routes, texts
 from .card_taps import CardChoice, interpret_card
 from .cardbook import CardBook
 from .corrections import relocate
@@ -49,7 +50,7 @@ from .engine import (
 )
 from .engine.pawns import pawn_colors
 from .facts_file import card_copies, load_catalog
-from .record import Record, dumps_record
+from .record import Record, dumps_record, loads_record
 from .tags import ALERT_CODES, interpret, swap
 from .views import private_view, public_view, scores
 
@@ -127,6 +128,12 @@ class Popcorn(GameKind[GameState, Move]):
         """Replay a Popcorn record (:func:`.commands.run_replay`); Popcorn's headers name no
         game, so a record no game owns is Popcorn's."""
         return commands.run_replay(prog, text)
+
+    def analyze(self, record_text: str, progress: Progress | None = None) -> dict[str, Any]:
+        """Every decision of the record the seating advisor can value, judged
+        (:func:`.analysis.analyze`): accuracy, decisions and the three biggest misses per
+        player."""
+        return analysis.analyze(self.catalog, loads_record(record_text), progress).to_dict()
 
     def score_sheet(self, prog: str, doc: Any) -> int:
         """Score a Popcorn sheet (:func:`.commands.run_score`)."""

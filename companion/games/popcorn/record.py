@@ -14,7 +14,7 @@ moves act for the guest whose turn it was, as they did then (see
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,21 +105,47 @@ def _check_header(head: Any) -> tuple[tuple[str, ...], int, int]:
     return tuple(names), first, version
 
 
+class Replay:
+    """A record re-run move by move, for a reader that looks at each position on the way.
+
+    Iterating gives ``(index, move)`` for every move in order, with :attr:`state` the
+    position just *before* that move (the move's ``seat`` filled in for a version-1
+    activation move); the move is applied when the loop asks for the next one, and an
+    illegal one raises :class:`RecordError` naming its line. After the loop, :attr:`state`
+    is the final position. The state belongs to the replay: a reader that wants to try
+    something on it works on a :meth:`~.engine.GameState.clone`::
+
+        run = Replay(catalog, loads_record(text))
+        for index, move in run:
+            run.state.round        # the round in which move ``index`` is played
+    """
+
+    def __init__(self, catalog: Catalog, record: Record) -> None:
+        self.record = record
+        try:
+            self.state: GameState = new_game(catalog, record.names, record.first_player)
+        except Violation as exc:
+            raise RecordError(1, exc.message, exc.code) from exc
+
+    def __iter__(self) -> Iterator[tuple[int, Move]]:
+        for index, move in enumerate(self.record.moves):
+            move = name_guest(self.state, move)
+            yield index, move
+            try:
+                self.state.apply(move)
+            except Violation as exc:
+                raise RecordError(self.record.line_of(index), exc.message, exc.code) from exc
+
+
 def replay(catalog: Catalog, record: Record) -> GameState:
     """Re-run every move; raises :class:`RecordError` at the first illegal one.
 
     An activation move without its ``seat`` (version 1) acts for the guest acting then.
     """
-    try:
-        state = new_game(catalog, record.names, record.first_player)
-    except Violation as exc:
-        raise RecordError(1, exc.message, exc.code) from exc
-    for index, move in enumerate(record.moves):
-        try:
-            state.apply(name_guest(state, move))
-        except Violation as exc:
-            raise RecordError(record.line_of(index), exc.message, exc.code) from exc
-    return state
+    run = Replay(catalog, record)
+    for _ in run:
+        pass
+    return run.state
 
 
 def upgraded(catalog: Catalog, record: Record) -> Record:

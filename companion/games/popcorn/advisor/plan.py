@@ -75,20 +75,23 @@ class _Player:
 def play_out(state: GameState, p: int, placement: Placement) -> Plan:
     """Play ``placement`` for player ``p`` on a copy of ``state``; the moves and exact gains."""
     player = _Player(state, p)
-    before = _tally(player.state, p)
+    before = tally(player.state, p)
     _place(player, placement)
     for slot, choices in placement.choices:
         if not _act(player, slot, choices):
             break
-    after = _tally(player.state, p)
+    after = tally(player.state, p)
     pending = 1 if player.plan.then == "draw_seat" else 0
     gains = tuple(b - a for a, b in zip(before, after, strict=True))
     player.plan.gains = (gains[0], gains[1], gains[2], gains[3] + pending, gains[4], gains[5])
     return player.plan
 
 
-def _tally(state: GameState, p: int) -> tuple[int, int, int, int, int, int]:
-    """Money, popcorn, audience, tokens placed plus bag size, awards held, whites culled."""
+def tally(state: GameState, p: int) -> Gains:
+    """What player ``p`` holds, counted like the gains (:data:`.model.Gains`): money,
+    popcorn, audience index, guests (bag size minus tokens left in supply), awards held, and
+    white guests in the reserve. The gains of a stretch of play are the difference of two
+    tallies (:func:`play_out`, and :mod:`.judge` for a single move)."""
     ps = state.players[p]
     colors = state.pawn_color
     whites = sum(1 for i in state.at.get(P.RESERVE, ()) if colors[i] == "white")
