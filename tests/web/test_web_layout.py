@@ -1,0 +1,128 @@
+"""The table screen fits a tablet and reads in every language (issue 22, items 6 and 7).
+
+One ``serve`` with four virtual bag readers plays a 4-player table by the API to the Buying
+phase of round 2 (cinemas with movies and theaters, tokens on the advertising board), then
+on to that round's Showings with guests drawn and an alert on the banner. In each phase the
+table screen is loaded in English, French, German and Japanese, at 1280x800 and 1180x820
+(two common tablets held landscape). The test fails if the page scrolls, if a part of the
+screen scrolls inside or ends below the fold, if a label is clipped
+(``scrollWidth > clientWidth``) or if a word breaks across lines (see
+:mod:`tests.web.layout`). Every screen is saved as
+``artifacts/screenshots/layout-<phase>-<lang>-<size>.png`` and the measures as
+``artifacts/layout-<phase>.txt``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.remote import RemoteTable
+from tests.web.layout import Layout, measure
+from tests.web.room import SHOTS, Room, call, play_step, watch_csp
+
+LANGS = ("en", "fr", "de", "ja")
+SIZES = ({"width": 1280, "height": 800}, {"width": 1180, "height": 820})
+NAMES = ["Ana", "Bob", "Chloé", "Dario"]
+READERS4 = ["bag-1", "bag-2", "bag-3", "bag-4"]
+
+
+@pytest.fixture(scope="module")
+def room4(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    """One ``serve`` for the module, with a bag reader per seat of a 4-player table."""
+    r = Room(tmp_path_factory.mktemp("layout"), READERS4)
+    yield r
+    r.close()
+
+
+@pytest.fixture(scope="module")
+def table4(room4: Room) -> RemoteTable:
+    """A 4-player table, its awards kept."""
+    return room4.table(NAMES, seed=5)
+
+
+@pytest.fixture(scope="module")
+def players4(room4: Room, table4: RemoteTable):
+    """The table's scripted players (by the API and the readers)."""
+    return room4.players(table4, seed=5)
+
+
+@pytest.fixture(scope="module")
+def tab(browser: Browser) -> Iterator[Page]:
+    """One page for the module, failing the test on a script error or a CSP violation."""
+    context = browser.new_context(viewport=SIZES[0])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    watch_csp(page, errors)
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def show(page: Page, room: Room, table: RemoteTable, lang: str, size: dict[str, int]) -> Layout:
+    """Load the table screen in ``lang`` at ``size`` and measure it once it is drawn."""
+    page.set_viewport_size(size)
+    page.goto(f"{room.base}/setup")
+    page.evaluate("([id, pin, lang]) => { localStorage.setItem(`popcorn:pin:${id}`, pin); "
+                  "localStorage.setItem('popcorn:lang', lang); }",
+                  [table.id, table.info["pin"], lang])
+    page.goto(f"{room.base}/table/{table.id}")
+    page.wait_for_function("(id) => window.popcornLoaded === id", arg=table.id)
+    page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+    page.wait_for_function("(n) => (window.popcornEvents ?? -1) >= n", arg=table.count)
+    page.evaluate("document.fonts.ready")
+    return measure(page)
+
+
+def check_all(page: Page, room: Room, table: RemoteTable, phase: str) -> None:
+    """Every language at every size: screenshots, a table of measures, and no fault."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    faults, lines = [], [f"{'lang':5}{'size':>10}{'height':>8}{'clipped':>9}{'broken':>8}"]
+    for lang in LANGS:
+        for size in SIZES:
+            layout = show(page, room, table, lang, size)
+            name = f"{size['width']}x{size['height']}"
+            page.screenshot(path=str(SHOTS / f"layout-{phase}-{lang}-{name}.png"), full_page=True)
+            lines.append(f"{lang:5}{name:>10}{layout.height:>8}{len(layout.clipped):>9}"
+                         f"{len(layout.broken):>8}")
+            faults += [f"{phase} {lang} {name}: {p}" for p in layout.problems()]
+    report = "\n".join(lines + [""] + faults) + "\n"
+    (SHOTS.parent / f"layout-{phase}.txt").write_text(report)
+    print(report)
+    assert faults == [], "\n".join(faults)
+
+
+def raise_alert(room: Room, table: RemoteTable) -> None:
+    """Tap a drawn guest on the next player's reader: the hub raises an alert."""
+    state = table.state
+    drawer = next(p for p in range(4) if state.pawns_at(P.hand(p)))
+    pawn = state.pawns_at(P.hand(drawer))[0]
+    before = len(call(f"{room.base}/api/tables/{table.id}")["alerts"])
+    room.bank.tap(READERS4[(drawer + 1) % 4], room.uids[pawn])
+    deadline = time.monotonic() + 15
+    while len(call(f"{room.base}/api/tables/{table.id}")["alerts"]) == before:
+        assert time.monotonic() < deadline, "the hub raised no alert"
+        time.sleep(0.05)
+
+
+def test_buying_fits_in_four_languages(room4, table4, players4, tab) -> None:
+    while not (table4.state.round == 2 and table4.state.phase == "buying"
+               and table4.state.current != table4.state.first_player):
+        assert play_step(players4, None)
+    check_all(tab, room4, table4, "buying")
+
+
+def test_showings_fit_in_four_languages(room4, table4, players4, tab) -> None:
+    def drawn() -> bool:
+        state = table4.state
+        return state.phase == "showings" and state.round >= 2 and any(
+            state.pawns_at(P.hand(p)) for p in range(4))
+    while not drawn():
+        assert play_step(players4, None)
+    raise_alert(room4, table4)
+    check_all(tab, room4, table4, "showings")
