@@ -28,7 +28,16 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from . import LANGUAGES, SOURCE
-from .texts import ALERTS, BM_VIOLATIONS, COLORS, ERRORS, PLACES, VIOLATIONS
+from .texts import (
+    ALERTS,
+    BM_VIOLATIONS,
+    COLORS,
+    ERRORS,
+    LETTER_CONTEXT,
+    LETTERS,
+    PLACES,
+    VIOLATIONS,
+)
 
 HERE = Path(__file__).resolve().parent
 """The folder of the catalogs: ``messages.pot`` and one ``<lang>/LC_MESSAGES`` per language."""
@@ -108,7 +117,7 @@ def codes() -> dict[str, Any]:
     """The English templates the dashboard renders codes with (the same as the hub's)."""
     return {"errors": {**BM_VIOLATIONS, **VIOLATIONS, **ERRORS},
             "alerts": {code: list(pair) for code, pair in ALERTS.items()},
-            "places": PLACES, "colors": COLORS}
+            "places": PLACES, "colors": COLORS, "letters": LETTERS}
 
 
 @functools.cache
@@ -116,17 +125,23 @@ def browser_catalog(lang: str) -> dict[str, Any]:
     """The JSON the dashboard loads for ``lang``: ``messages`` maps each English message to
     its translation (a list of forms for a plural message), ``awards`` maps each award id to
 its ``title`` and ``condition`` in ``lang``, ``actions`` each action id to what it does,
-    with the ``plurals`` categories
+    ``letters`` each guest color to its letter in ``lang`` (context ``letter:<color>``), with
+    the ``plurals`` categories
     (:func:`plural_tags`) and the codes' English templates (:func:`codes`)."""
     if lang not in TRANSLATED:
         return {"lang": SOURCE, "plurals": plural_tags(SOURCE), "messages": {}, "awards": {},
-                "actions": {}, "codes": codes()}
+                "actions": {}, "letters": {}, "codes": codes()}
     catalog = read_catalog(lang)
     messages: dict[str, Any] = {}
     awards: dict[str, dict[str, str]] = {}
     actions: dict[str, str] = {}
+    letters: dict[str, str] = {}
     for message in catalog:
         if not message.id or message.fuzzy:
+            continue
+        if message.context and message.context.startswith(LETTER_CONTEXT):
+            if isinstance(message.string, str) and message.string:
+                letters[message.context.removeprefix(LETTER_CONTEXT)] = message.string
             continue
         if message.context and isinstance(message.string, str) and message.string:
             kind, _, award = message.context.partition(":")
@@ -143,7 +158,7 @@ its ``title`` and ``condition`` in ``lang``, ``actions`` each action id to what 
         elif isinstance(message.id, str) and message.string:
             messages[message.id] = message.string
     return {"lang": lang, "plurals": plural_tags(lang), "messages": messages,
-            "awards": awards, "actions": actions, "codes": codes()}
+            "awards": awards, "actions": actions, "letters": letters, "codes": codes()}
 
 
 def main() -> None:

@@ -64,6 +64,8 @@ def _browser_entry(data: Mapping[str, Any], key: Key) -> Any:
     kind, _, award = context.partition(":")
     if kind == "action":
         return data.get("actions", {}).get(award)
+    if kind == "letter":
+        return data.get("letters", {}).get(award)
     field = "title" if kind == "award-title" else "condition"
     return data.get("awards", {}).get(award, {}).get(field)
 

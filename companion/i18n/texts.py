@@ -248,3 +248,24 @@ COLORS: dict[str, str] = {
     "grey": N_("grey"),
 }
 """Guest and seat colors, as adjectives: ``{color}`` in a sentence."""
+
+
+def Np_(context: str, message: str) -> str:  # noqa: N802 - as N_, with a message context
+    """Mark ``message`` for extraction in ``context`` (gettext's ``msgctxt``)."""
+    return message
+
+
+LETTER_CONTEXT = "letter:"
+"""The message context of a guest color's letter: ``letter:<color>`` (``msgctxt``)."""
+
+LETTERS: dict[str, str] = {
+    "white": Np_("letter:white", "W"),
+    "blue": Np_("letter:blue", "B"),
+    "green": Np_("letter:green", "G"),
+    "red": Np_("letter:red", "R"),
+    "yellow": Np_("letter:yellow", "Y"),
+}
+"""The letter each guest color carries on the screens, beside its color (for color-blind
+players, and wherever two colors look alike): English's letters, each language's own in its
+catalog, in context ``letter:<color>`` (one or two characters that read as that color in that
+language, never the same for two colors: ``tests/i18n`` checks)."""

@@ -4,10 +4,10 @@ break across lines. Used by ``test_web_layout.py``, and handy when a screen is c
 A label is *clipped* when its content is wider than its box (``scrollWidth > clientWidth``
 on an element that holds text; the innermost such element is counted): either the overflow
 is hidden (an ellipsis, "Guest to r…") or it spills over its neighbor ("Sortie" running into
-a pawn, a row of counts running out of its column). A word is *broken*
-when one word of a Latin script spans two lines, or a run of Japanese spans lines of two
-characters or fewer ("バッグ" one character per line); a Japanese sentence that wraps at a
-sensible width is fine.
+a pawn, a row of counts running out of its column). A word is *broken* when one word of a
+Latin script spans two lines (a line may end after a hyphen), or a run of Japanese spans
+lines of two characters or fewer ("バッグ" one character per line); a Japanese sentence that
+wraps at a sensible width is fine.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ MEASURE = """() => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || parent.closest('dialog:not([open]), script, style, option')) continue;
-    for (const m of node.textContent.matchAll(/\\S+/g)) {
+    // a word, or a part of a hyphenated one: a line may end after a hyphen
+    for (const m of node.textContent.matchAll(/[^\\s-]+-?/g)) {
       const range = document.createRange();
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);

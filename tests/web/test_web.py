@@ -188,7 +188,8 @@ def test_alerts_are_spoken_once_when_the_voice_is_on_and_never_when_off(
     expect(toggle).to_have_attribute("aria-pressed", "true")
     tablet.shot("voice-on")
     room.bank.tap("bag-1", room.uids[bob[1]])
-    expect(page.get_by_test_id("alert")).to_have_count(2)
+    expect(page.get_by_test_id("alerts-open")).to_have_text("1 more")
+    expect(page.get_by_test_id("alert")).to_have_count(1)  # the newest; the others on a tap
     alert = call(f"{room.base}/api/tables/{table.id}")["alerts"][-1]
     page.wait_for_function("() => window.spoken.length > 0")
     assert page.evaluate("window.spoken") == [f"Ana: {alert['message']}"]
@@ -198,6 +199,8 @@ def test_alerts_are_spoken_once_when_the_voice_is_on_and_never_when_off(
     expect(page.get_by_test_id("speak-toggle")).to_have_attribute("aria-pressed", "true")
     page.get_by_test_id("speak-toggle").click()
     room.bank.tap("bag-1", room.uids[bob[2]])
+    expect(page.get_by_test_id("alerts-open")).to_have_text("2 more")
+    page.get_by_test_id("alerts-open").click()
     expect(page.get_by_test_id("alert")).to_have_count(3)
     assert page.evaluate("window.spoken") == []
 

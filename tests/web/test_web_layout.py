@@ -98,10 +98,16 @@ def check_all(page: Page, room: Room, table: RemoteTable, phase: str) -> None:
 
 
 def raise_alert(room: Room, table: RemoteTable) -> None:
-    """Tap a drawn guest on the next player's reader: the hub raises an alert."""
+    """A mistake at the table, so that the screen carries an alert banner: in the Showings a
+    drawn guest tapped on the next player's reader; in the Buying a guest of a bag tapped
+    when nobody draws."""
     state = table.state
-    drawer = next(p for p in range(4) if state.pawns_at(P.hand(p)))
-    pawn = state.pawns_at(P.hand(drawer))[0]
+    drawer = next((p for p in range(4) if state.pawns_at(P.hand(p))), None)
+    if drawer is None:
+        drawer = 0
+        pawn = state.pawns_at(P.bag(0))[0]
+    else:
+        pawn = state.pawns_at(P.hand(drawer))[0]
     before = len(call(f"{room.base}/api/tables/{table.id}")["alerts"])
     room.bank.tap(READERS4[(drawer + 1) % 4], room.uids[pawn])
     deadline = time.monotonic() + 15
@@ -110,19 +116,59 @@ def raise_alert(room: Room, table: RemoteTable) -> None:
         time.sleep(0.05)
 
 
-def test_buying_fits_in_four_languages(room4, table4, players4, tab) -> None:
-    while not (table4.state.round == 2 and table4.state.phase == "buying"
-               and table4.state.current != table4.state.first_player):
-        assert play_step(players4, None)
+def play_until(table: RemoteTable, players, phase: str, round_: int, first: bool) -> None:
+    """Play on until ``phase`` of round ``round_``: the Showings once guests are drawn; the
+    Buying on the first player's turn (``first``: the whole market) or a later one's (tokens
+    on the board)."""
+    def there() -> bool:
+        state = table.state
+        if state.phase != phase or state.round < round_:
+            return False
+        if phase == "showings":
+            return any(state.pawns_at(P.hand(p)) for p in range(4))
+        return (state.current == state.first_player) == first
+    while not there():
+        assert play_step(players, None)
+
+
+def test_round_2_buying_fits_in_four_languages(room4, table4, players4, tab) -> None:
+    play_until(table4, players4, "buying", 2, first=True)
+    raise_alert(room4, table4)
     check_all(tab, room4, table4, "buying")
 
 
-def test_showings_fit_in_four_languages(room4, table4, players4, tab) -> None:
-    def drawn() -> bool:
-        state = table4.state
-        return state.phase == "showings" and state.round >= 2 and any(
-            state.pawns_at(P.hand(p)) for p in range(4))
-    while not drawn():
-        assert play_step(players4, None)
+def test_round_2_showings_fit_in_four_languages(room4, table4, players4, tab) -> None:
+    play_until(table4, players4, "showings", 2, first=False)
     raise_alert(room4, table4)
     check_all(tab, room4, table4, "showings")
+
+
+def test_round_4_buying_fits_in_four_languages(room4, table4, players4, tab) -> None:
+    """A later round: movies with their sliders down, more theaters, the alerts still up."""
+    play_until(table4, players4, "buying", 4, first=False)
+    check_all(tab, room4, table4, "late-buying")
+
+
+def test_round_4_showings_fit_in_four_languages(room4, table4, players4, tab) -> None:
+    play_until(table4, players4, "showings", 4, first=False)
+    check_all(tab, room4, table4, "late-showings")
+
+
+COLORED = """() => [...document.querySelectorAll('[class*="c-"], [class*="s-"]')]
+  .filter((el) => el.getClientRects().length)
+  .flatMap((el) => [...el.classList].map((c) => /^[cs]-(white|blue|green|red|yellow)$/.exec(c))
+    .filter(Boolean).map((m) => [m[1], el.className, el.textContent.trim()]))"""
+
+
+def test_every_color_shown_carries_its_letter_in_each_language(room4, table4, tab) -> None:
+    """Item 8: every pawn, empty seat and movie square on the tablet carries its color's
+    letter in the tablet's language (the catalogs' letters, not English's W/B/G/R/Y)."""
+    for lang in LANGS:
+        catalog = call(f"{room4.base}/api/i18n/{lang}")
+        letters = {c: catalog["letters"].get(c) or catalog["codes"]["letters"][c]
+                   for c in ("white", "blue", "green", "red", "yellow")}
+        show(tab, room4, table4, lang, SIZES[0])
+        shown = tab.evaluate(COLORED)
+        assert any("chip" in cls for _, cls, _ in shown), "no movie's color on screen"
+        wrong = [(color, cls, text) for color, cls, text in shown if text != letters[color]]
+        assert wrong == [], (lang, letters, wrong[:5])

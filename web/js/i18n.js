@@ -13,7 +13,8 @@
 
 const KEY = "popcorn:lang";
 let lang = "en";
-let catalog = { messages: {}, awards: {}, plurals: ["one", "other"], codes: { errors: {}, alerts: {}, places: {}, colors: {} } };
+let catalog = { messages: {}, awards: {}, letters: {}, plurals: ["one", "other"],
+  codes: { errors: {}, alerts: {}, places: {}, colors: {}, letters: {} } };
 let known = { en: "English" };
 let fallback = "en";
 
@@ -99,6 +100,12 @@ export function actionMeaning(id, english) {
 export function colorWord(color) {
   const source = catalog.codes.colors[color];
   return source ? t(source) : color;
+}
+
+/** The letter a guest of `color` carries in this language (the catalog's letters, chosen
+ * per language so that no two colors share one), or "" for an unknown color. */
+export function pawnLetter(color) {
+  return (catalog.letters && catalog.letters[color]) || (catalog.codes.letters || {})[color] || "";
 }
 
 /** The params of a code's template, with colors and places in this language. */

@@ -40,6 +40,7 @@ export const inputMethods = {
       "card-choice": () => this.send(this.view.card_choice.moves[num("index")]),
       undo: () => this.undo(),
       dismiss: () => this.dismiss(el.dataset.key),
+      "alerts-open": () => { this.alertsOpen = !this.alertsOpen; this.renderBanners(); },
       "checklist-done": () => { this.checklist = null; this.render(); },
       tick: () => this.tick(num("n"), el),
       export: () => this.exportRecord(),
