@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.remote import RemoteTable
@@ -172,3 +172,27 @@ def test_every_color_shown_carries_its_letter_in_each_language(room4, table4, ta
         assert any("chip" in cls for _, cls, _ in shown), "no movie's color on screen"
         wrong = [(color, cls, text) for color, cls, text in shown if text != letters[color]]
         assert wrong == [], (lang, letters, wrong[:5])
+
+
+def test_an_alert_reads_as_a_sentence_in_french_and_german(room4, table4, players4, tab) -> None:
+    """Item 7: a place in an alert is part of its sentence ("est parmi les Spectateurs
+    piochés par Bob", "ist in Bobs Hand"), not a label after a colon ("est ici : la main de
+    Bob"); the player's name is followed by the language's colon."""
+    play_until(table4, players4, "showings", 2, first=False)
+    alerts = call(f"{room4.base}/api/tables/{table4.id}")["alerts"]
+    if not alerts or alerts[-1]["code"] != "PAWN_OF_ANOTHER_PLAYER":
+        raise_alert(room4, table4)
+    alert = call(f"{room4.base}/api/tables/{table4.id}")["alerts"][-1]
+    assert alert["code"] == "PAWN_OF_ANOTHER_PLAYER" and alert["params"]["zone"] == "hand"
+    owner, tapper = alert["params"]["owner"], NAMES[alert["player"]]
+    show(tab, room4, table4, "fr", SIZES[0])
+    banner = tab.get_by_test_id("alert").last
+    expect(banner).to_contain_text(f"{tapper} : Le Spectateur")
+    expect(banner).to_contain_text(f"est parmi les Spectateurs piochés par {owner}, mais")
+    expect(banner).to_contain_text(f"Remettez-le parmi les Spectateurs piochés par {owner}.")
+    expect(banner).not_to_contain_text("ici :")
+    show(tab, room4, table4, "de", SIZES[0])
+    banner = tab.get_by_test_id("alert").last
+    expect(banner).to_contain_text(f"ist in {owner}s Hand, wurde aber")
+    expect(banner).to_contain_text(f"Sein Platz ist in {owner}s Hand.")
+    expect(banner).not_to_contain_text("hier:")

@@ -77,7 +77,7 @@ export const boardMethods = {
         ? `<button class="btn small" data-act="alerts-open" data-testid="alerts-open">${esc(this.alertsOpen
           ? t("Latest only") : tn("{n} more", "{n} more", earlier))}</button>` : "";
       parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}">
-        ${pawn}<div class="grow"><div>${esc(who ? who + ": " : "")}${esc(text.message)}</div>
+        ${pawn}<div class="grow"><div>${esc(who ? t("{name}: {alert}", { name: who, alert: text.message }) : text.message)}</div>
         <div class="fix">${esc(text.fix)}</div></div>${more}
         <button class="btn small" data-act="undo">${esc(t("Undo"))}</button>
         <button class="btn small" data-act="dismiss" data-key="${esc(alert.key)}"
