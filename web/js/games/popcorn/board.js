@@ -249,9 +249,37 @@ export const boardMethods = {
         ${inner}<small>${esc(seatActionLabel(s.theater.seat_actions[n]))}</small></button>`;
     }).join("") : `<span class="muted">${esc(t("no theater"))}</span>`;
     const empty = s.theater || s.movie ? "" : " empty";
+    const tip = empty ? "" : ` data-tip="${esc(this.slotTip(s, k))}"`;
     return `<div class="slot${target}${active}${empty}" data-act="slot" data-player="${p}" data-slot="${k}"
-        data-testid="slot-${p}-${k}" title="${esc(SLOT_NAMES()[k])}" aria-label="${esc(SLOT_NAMES()[k])}">
+        data-testid="slot-${p}-${k}" title="${esc(SLOT_NAMES()[k])}" aria-label="${esc(SLOT_NAMES()[k])}"${tip}>
       <div class="seats">${seats}</div>${this.movieInSlot(s)}</div>`;
+  },
+
+  /** What a slot's actions do, for a touch screen (no hover): tapping the slot (not one of
+   * its seats) shows this under it. A line per seat, then per movie action still visible
+   * (a used one says so), then what the lobby slider covers. */
+  slotTip(s, k) {
+    const meaning = (a) => actionMeaning(a, this.ctx.catalog.actions[a] || a);
+    const lines = [SLOT_NAMES()[k]];
+    if (s.theater) {
+      s.theater.seat_actions.forEach((a, n) => {
+        const color = s.theater.seat_colors[n];
+        lines.push(`${t("Seat {seat} ({color}): {action}", { seat: n + 1, action: actionLabel(a),
+          color: color === "grey" ? t("any") : colorWord(color) })} — ${meaning(a)}`);
+      });
+    }
+    if (s.movie) {
+      lines.push(s.movie.title);
+      s.movie.actions.forEach((a, i) => {
+        if (i >= s.visible || a === "none") return;
+        const used = s.used.includes(i) ? ` (${t("used this round")})` : "";
+        lines.push(`${actionLabel(a)}${used} — ${meaning(a)}`);
+      });
+      if (s.covered) {
+        lines.push(t("Under the slider: {actions}", { actions: s.movie.actions.slice(s.visible).map(actionLabel).join(", ") }));
+      }
+    }
+    return lines.join("\n");
   },
 
   movieInSlot(s) {

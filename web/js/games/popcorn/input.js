@@ -9,6 +9,7 @@ import { showPhoneQr } from "../../phone_qr.js";
 
 export const inputMethods = {
   click(event) {
+    this.tipFor(event.target);
     const el = event.target.closest("[data-act]");
     if (!el || !this.view) return;
     const act = el.dataset.act;
@@ -47,6 +48,27 @@ export const inputMethods = {
       phones: () => showPhoneQr(this.ctx, this.id, this.view.names),
     };
     if (handlers[act]) handlers[act]();
+  },
+
+  /** A touch screen has no hover: a tap on a slot (not on a seat or a button, and not while
+   * a card waits for its slot) shows what its actions do, under it; any other tap hides it. */
+  tipFor(target) {
+    const host = target.closest("[data-tip]");
+    const tip = document.getElementById("tip");
+    if (!tip) return;
+    if (!host || this.selection || target.closest("button") || !this.root.contains(host)) {
+      tip.hidden = true;
+      return;
+    }
+    tip.textContent = host.dataset.tip;
+    tip.hidden = false;
+    const box = host.getBoundingClientRect();
+    const width = Math.min(320, innerWidth - 16);
+    tip.style.width = `${width}px`;
+    tip.style.left = `${Math.max(8, Math.min(box.left, innerWidth - width - 8))}px`;
+    const below = box.bottom + 4;
+    const height = tip.offsetHeight;
+    tip.style.top = `${below + height <= innerHeight - 8 ? below : Math.max(8, box.top - height - 4)}px`;
   },
 
   tick(n, el) {
