@@ -213,9 +213,12 @@ def test_a_bag_reader_that_goes_offline_shows_on_its_cinema(room: Room, page: Pa
     expect(page.get_by_test_id("reader-offline-1")).to_have_count(0)
     room.bank.unplug("bag-2")
     expect(page.get_by_test_id("reader-offline-1")).to_contain_text("bag-2")
+    page.get_by_test_id("reader-offline-1").click()  # what to do, without hovering
+    expect(page.get_by_test_id("tip")).to_contain_text("check its cable or Wi-Fi")
     expect(page.get_by_test_id("reader-offline-0")).to_have_count(0)
     room.bank.plug("bag-2")
     expect(page.get_by_test_id("reader-offline-1")).to_have_count(0, timeout=20000)
+    expect(page.get_by_test_id("tip")).to_be_hidden()  # its tag gone, the tip goes too
 
 
 IN_VIEW = """(id) => { const box = document.querySelector(`[data-testid="${id}"]`)

@@ -41,6 +41,7 @@ export const boardMethods = {
         </section>
         <section class="now card" data-testid="now">${side}</section>
       </div>`;
+    this.placeTip();
   },
 
   renderFacts() {
@@ -225,7 +226,7 @@ export const boardMethods = {
     if (!id || (reader && reader.online)) return "";
     const why = t("Bag reader {id} is offline: check its cable or Wi-Fi", { id });
     return `<span class="tag reader-off" data-testid="reader-offline-${p}"
-      title="${esc(why)}">${esc(t("reader {id} offline", { id }))}</span>`;
+      title="${esc(why)}" data-tip="${esc(why)}">${esc(t("reader {id} offline", { id }))}</span>`;
   },
 
   slotHtml(s, p, k) {

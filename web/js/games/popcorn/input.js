@@ -54,9 +54,21 @@ export const inputMethods = {
    * a card waits for its slot) shows what its actions do, under it; any other tap hides it. */
   tipFor(target) {
     const host = target.closest("[data-tip]");
+    if (!host || this.selection || target.closest("button") || !this.root.contains(host)) {
+      this.tipHost = null;
+    } else {
+      this.tipHost = host.dataset.testid;
+    }
+    this.placeTip();
+  },
+
+  /** Show the tip of `tipHost` under it (above it near the bottom), or hide the tip; after a
+   * redraw, the tip follows its slot's new words, or goes with it. */
+  placeTip() {
     const tip = document.getElementById("tip");
     if (!tip) return;
-    if (!host || this.selection || target.closest("button") || !this.root.contains(host)) {
+    const host = this.tipHost && this.root.querySelector(`[data-testid="${this.tipHost}"][data-tip]`);
+    if (!host) {
       tip.hidden = true;
       return;
     }
