@@ -11,19 +11,26 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.popcorn.texts import COLORS
 from companion.i18n import LANGUAGES
-from companion.i18n.catalogs import browser_catalog, translations
-from companion.i18n.texts import COLORS, LETTERS
+from companion.i18n.catalogs import browser_catalog, read_template, translations
 
 GUESTS = ("white", "blue", "green", "red", "yellow")
 """The guest colors (a seat's "grey", any color, shows no letter of a color)."""
 
 
+def english() -> dict[str, str]:
+    """English's letters: the messages of context ``letter:<color>`` in the template (their
+    source is ``web/js/labels.js``)."""
+    return {m.context.removeprefix("letter:"): m.id for m in read_template()
+            if m.context and m.context.startswith("letter:")}
+
+
 def letters(lang: str) -> dict[str, str]:
-    """The letter of each guest color in ``lang``, as the dashboard finds it."""
-    catalog = browser_catalog(lang)
-    return {color: catalog["letters"].get(color) or catalog["codes"]["letters"][color]
-            for color in GUESTS}
+    """The letter of each guest color in ``lang``, as the dashboard finds it (its catalog's
+    context ``letter``, else English's)."""
+    own = browser_catalog(lang)["contexts"].get("letter", {})
+    return {color: own.get(color) or english()[color] for color in GUESTS}
 
 
 def reads_as(letter: str, word: str) -> bool:
@@ -34,9 +41,12 @@ def reads_as(letter: str, word: str) -> bool:
 
 
 def test_english_letters_are_the_sources_and_every_guest_color_has_one() -> None:
-    assert set(LETTERS) == set(GUESTS) <= set(COLORS)
-    assert letters("en") == {"white": "W", "blue": "B", "green": "G", "red": "R",
-                             "yellow": "Y"}
+    assert english() == {"white": "W", "blue": "B", "green": "G", "red": "R", "yellow": "Y"}
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_each_language_has_its_own_letters(lang: str) -> None:
+    assert set(browser_catalog(lang)["contexts"]["letter"]) == set(GUESTS)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -2,10 +2,10 @@
 
 Every visible text node of the page is cut into words (runs of Latin letters); each word
 must be a word of that language's catalog (its translations), or of the names on the screen
-(players, the table, the card titles, reader ids; with German's genitive "s": "Anas Sack"),
-or one of that language's pawn letters (an English W left on a French pawn is English).
-Japanese, written without Latin letters, only keeps the few Latin words its catalog holds
-(PIN, Wi-Fi...), so an English word stands out just the same. Numbers and signs are not words.
+(players, the table, the card titles, reader ids; with German's genitive "s": "Anas Sack");
+a color's letter is a word of its language's catalog (an English W left on a French pawn is
+English). Japanese, written without Latin letters, only keeps the few Latin words its catalog
+holds (PIN, Wi-Fi...), so an English word stands out just the same. Numbers and signs are not words.
 """
 
 from __future__ import annotations
@@ -40,15 +40,13 @@ def words(texts: Iterable[str]) -> set[str]:
 def language_words(lang: str) -> set[str]:
     """Every word of a language's catalog: its translations, the award cards' words and the
     pawn letters included (the English messages and letters for en)."""
-    catalog = browser_catalog(lang)
-    letters = {w.lower() for w in {**catalog["codes"]["letters"], **catalog["letters"]}.values()}
     if lang == "en":
-        return letters | words(m.id if isinstance(m.id, str) else " ".join(m.id)
-                               for m in read_template() if m.id and not m.context)
+        return words(m.id if isinstance(m.id, str) else " ".join(m.id) for m in read_template()
+                     if m.id and (not m.context or m.context.startswith("letter:")))
+    catalog = browser_catalog(lang)
     values = [v if isinstance(v, str) else " ".join(v) for v in catalog["messages"].values()]
-    cards = [text for card in catalog["awards"].values() for text in card.values()]
-    cards += list(catalog["actions"].values())
-    return letters | words(values + cards)
+    cards = [text for kind in catalog["contexts"].values() for text in kind.values()]
+    return words(values + cards)
 
 
 def visible_texts(page: Page) -> list[str]:

@@ -13,8 +13,7 @@
 
 const KEY = "popcorn:lang";
 let lang = "en";
-let catalog = { messages: {}, awards: {}, letters: {}, plurals: ["one", "other"],
-  codes: { errors: {}, alerts: {}, places: {}, colors: {}, letters: {} } };
+let catalog = { messages: {}, contexts: {}, plurals: ["one", "other"], codes: { errors: {}, alerts: {}, words: {} } };
 let known = { en: "English" };
 let fallback = "en";
 
@@ -87,34 +86,55 @@ export function tn(singular, plural, n, params = {}) {
 /** An award card's `title` or `condition` (`field`) in this language: card facts are data,
  * so the catalog keys them by award id; `english` is the card's own text. */
 export function awardText(id, field, english) {
-  const card = catalog.awards && catalog.awards[id];
-  return (card && card[field]) || english;
+  return contextText(field === "title" ? "award-title" : "award", id) || english;
 }
 
 /** What an action does (a tooltip) in this language; `english` is the catalog's sentence. */
 export function actionMeaning(id, english) {
-  return (catalog.actions && catalog.actions[id]) || english;
+  return contextText("action", id) || english;
+}
+
+/** A sentence of a game's data in this language: the catalog keys it by the `kind` and `id`
+ * of its thing (the message context `kind:id`); undefined if this language has none. */
+export function contextText(kind, id) {
+  const words = catalog.contexts && catalog.contexts[kind];
+  return words ? words[id] : undefined;
+}
+
+/** A message that needs its context to be told apart (`context` is "kind:id", as the
+ * message context in the catalogs): its translation in this language, else `msgid` itself.
+ * Pawn letters are such messages: "B" is blue's letter in English, "Bl" in French, and no
+ * other "B". */
+export function tp(context, msgid) {
+  const [kind, id] = context.split(":");
+  return contextText(kind, id) || msgid;
 }
 
 /** A guest or seat color as an adjective in this language. */
 export function colorWord(color) {
-  const source = catalog.codes.colors[color];
+  const source = pick(catalog.codes.words.color, { color });
   return source ? t(source) : color;
 }
 
-/** The letter a guest of `color` carries in this language (the catalog's letters, chosen
- * per language so that no two colors share one), or "" for an unknown color. */
-export function pawnLetter(color) {
-  return (catalog.letters && catalog.letters[color]) || (catalog.codes.letters || {})[color] || "";
+/** The template a game's word takes for these params (see companion/kit/texts.py, Words):
+ * the first of its keys that, filled with the params, names one of its templates. */
+function pick(word, params) {
+  if (!word) return undefined;
+  for (const key of word.keys) {
+    const name = key.replace(/\{(\w+)\}/g, (whole, param) => (param in params ? String(params[param]) : "?"));
+    if (name in word.templates) return word.templates[name];
+  }
+  return undefined;
 }
 
-/** The params of a code's template, with colors and places in this language. */
+/** The params of a code's template, with the game's words (a color, a place) in this
+ * language. */
 function words(params = {}) {
   const out = { ...params };
-  if (typeof out.color === "string") out.color = colorWord(out.color);
-  const zone = out.zone === "seat" ? `seat-${out.slot}` : out.zone;
-  const place = catalog.codes.places[zone];
-  if (place) out.place = fill(t(place), out);
+  for (const [name, word] of Object.entries(catalog.codes.words || {})) {
+    const source = pick(word, params);
+    if (source) out[name] = fill(t(source), out);
+  }
   return out;
 }
 

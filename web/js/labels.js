@@ -2,16 +2,22 @@
 // color-blind players), action ids, and moves. Card facts come from /api/catalog; nothing
 // here knows a card. Every word goes through t() (i18n.js), in this device's language.
 
-import { colorWord, pawnLetter, t } from "./i18n.js";
+import { colorWord, t, tp } from "./i18n.js";
 
 export const COLORS = ["white", "blue", "green", "red", "yellow"];
 
-/** A color's letter in this device's language ("W" for white in English, "Bc" for blanc in
- * French, 白 in Japanese: the catalogs choose letters that read right and never repeat one);
- * a seat of any color shows "·". */
+/** Each color's letter in this device's language: English's here, each language's in its
+ * catalog (context `letter:<color>`), chosen to read as the color there and never shared by
+ * two colors ("Bc" and "Bl" for blanc and bleu in French, 白 in Japanese). */
+const LETTERS = () => ({
+  white: tp("letter:white", "W"), blue: tp("letter:blue", "B"), green: tp("letter:green", "G"),
+  red: tp("letter:red", "R"), yellow: tp("letter:yellow", "Y"),
+});
+
+/** A color's letter in this device's language; a seat of any color shows "·". */
 export function letter(color) {
   if (color === "grey") return "·";
-  return pawnLetter(color) || "?";
+  return LETTERS()[color] || "?";
 }
 
 /** A guest pawn: a colored disc with its color's letter, as the pawns show (the physical
