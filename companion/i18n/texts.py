@@ -57,6 +57,7 @@ ERRORS: dict[str, str] = {
     "TOKEN_FULL": N_("Every popcorn token of that value already has a tag."),
     "BAD_TOKEN_VALUE": N_("That is not a popcorn token value."),
     "DUPLICATE_TOKEN": N_("That popcorn token already has a tag."),
+    "ALERT_NOT_FOUND": N_("That alert is no longer open: it was handled already."),
 }
 """One template per hub error code (table, PIN, registry, advisor and HTTP refusals)."""
 

@@ -461,11 +461,14 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         card catalog), reading tables through ``host``; None for a game without any."""
         return None
 
-    def correct(self, state: StateT, body: dict[str, Any]) -> None:
+    def correct(self, state: StateT, body: dict[str, Any]) -> dict[str, Any] | None:
         """Put a piece where the table says it really is, in ``state`` (a ``correct`` event:
         Popcorn's "pawn 17 is really in Ana's exit zone"); raise
-        :class:`~companion.kit.errors.TableError` for a bad one. A game without pieces to
-        correct answers ``NOT_FOR_THIS_GAME``: its table corrects with Undo."""
+        :class:`~companion.kit.errors.TableError` for a bad one. Returns the correction as
+        the log keeps it (a request that described the piece, "a blue guest from Bob's exit
+        zone", logged with the piece it chose), or None to log ``body`` as it came. A game
+        without pieces to correct answers ``NOT_FOR_THIS_GAME``: its table corrects with
+        Undo."""
         raise TableError("NOT_FOR_THIS_GAME", f"{self.title} has no pieces to correct: use "
                          "Undo.", 409, params={"game": self.id})
 

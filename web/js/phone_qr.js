@@ -51,7 +51,7 @@ export function showPhoneQr(ctx, tableId, names) {
     if (!btn) return;
     try {
       const phone = await tableCall(tableId, `/api/tables/${encodeURIComponent(tableId)}/players/${btn.dataset.qrSeat}/token`,
-        { method: "POST", body: {} }, ctx.askPin);
+        { method: "POST", body: {} }, ctx.askPin, true);
       const scan = t("Scan it with {name}'s phone. The old link no longer works.", { name: phone.name });
       const done = t("Done");
       dialog.innerHTML = `${qrFigure(phone)}

@@ -163,9 +163,10 @@ class Popcorn(GameKind[GameState, Move]):
         """The seating advisor's routes and the card catalog (:mod:`.routes`)."""
         return routes.blueprint(host, self.catalog)
 
-    def correct(self, state: GameState, body: dict[str, Any]) -> None:
-        """A pawn put where the table says it is (:func:`.corrections.relocate`)."""
-        relocate(state, body)
+    def correct(self, state: GameState, body: dict[str, Any]) -> dict[str, Any]:
+        """A pawn put where the table says it is (:func:`.corrections.relocate`): named by
+        its id, or as the table sees it (a color and where the companion has it)."""
+        return relocate(state, body)
 
     def tapped_thing(self, move: dict[str, Any]) -> int | None:
         """The pawn a tapped draw or addition names."""

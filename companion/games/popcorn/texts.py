@@ -72,8 +72,10 @@ REFUSALS: dict[str, str] = {
     "TOKEN_COUNT": N_("A player's advertising tokens must add up to the set."),
     "SEAT_INVALID": N_("A theater's seat list must match its seat count."),
     "NO_DRAW_WAITING": N_("This player has no drawn guest to seat."),
+    "NO_SUCH_GUEST": N_("The companion has no {color} guest in {place}."),
 }
-"""One template per refusal code: the engine's violations and the advisor's routes'."""
+"""One template per refusal code: the engine's violations, the advisor's routes' and the
+corrections' (a guest named by color and place that is not there)."""
 
 ALERTS: dict[str, tuple[str, str]] = {
     "UNKNOWN_TAG": (

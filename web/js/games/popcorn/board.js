@@ -57,6 +57,7 @@ export const boardMethods = {
       <span class="fact" data-testid="phase">${PHASES()[v.phase] || v.phase}</span>
       ${turn ? `<span class="fact" data-testid="turn">${esc(t("To act:"))} <b>${esc(turn)}</b></span>` : ""}
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
+      <button class="btn small" data-act="correct" data-testid="correct">${esc(t("Correct"))}</button>
       <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>`;
   },
 
@@ -66,23 +67,26 @@ export const boardMethods = {
     if (v && (v.last_round || v.final_revealed) && v.phase !== "over") {
       parts.push(`<div class="banner final" data-testid="last-round">${esc(t("LAST ROUND — the Final Showing card is out: this is the last round of the game."))}</div>`);
     }
-    // the newest alert, and the earlier ones on request: banners would push the cinemas
-    // below the fold
-    const shown = this.alertsOpen ? this.alerts : this.alerts.slice(-1);
-    const earlier = this.alerts.length - 1;
+    // the newest alert, and the earlier ones on request (banners would push the cinemas
+    // below the fold); a refused tap is no move: a banner offers the correction its fix
+    // names, and Dismiss (the table has put the piece back, or chose to ignore it), never Undo
+    const open = this.alerts.shown();
+    const shown = this.alertsOpen ? open : open.slice(-1);
+    const earlier = open.length - 1;
     for (const alert of shown) {
       const who = v && alert.player !== null ? v.names[alert.player] : "";
       const pawn = alert.color ? pawnHtml(alert.pawn, alert.color) : "";
       const text = alertText(alert);
-      const more = earlier > 0 && alert === this.alerts[this.alerts.length - 1]
+      const more = earlier > 0 && alert === open[open.length - 1]
         ? `<button class="btn small" data-act="alerts-open" data-testid="alerts-open">${esc(this.alertsOpen
           ? t("Latest only") : tn("{n} more", "{n} more", earlier))}</button>` : "";
-      parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}">
+      const fix = alert.correct ? `<button class="btn small primary" data-act="correct-alert"
+          data-alert="${alert.id}" data-testid="alert-correct">${esc(t("Correct its place"))}</button>` : "";
+      parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}" data-alert="${alert.id}">
         ${pawn}<div class="grow"><div>${esc(who ? t("{name}: {alert}", { name: who, alert: text.message }) : text.message)}</div>
-        <div class="fix">${esc(text.fix)}</div></div>${more}
-        <button class="btn small" data-act="undo">${esc(t("Undo"))}</button>
-        <button class="btn small" data-act="dismiss" data-key="${esc(alert.key)}"
-          aria-label="${esc(t("Dismiss"))}">${esc(t("Dismiss"))}</button></div>`);
+        <div class="fix">${esc(text.fix)}</div></div>${more}${fix}
+        <button class="btn small" data-act="dismiss" data-alert="${alert.id}"
+          data-testid="alert-dismiss">${esc(t("Dismiss"))}</button></div>`);
     }
     document.getElementById("banners").innerHTML = parts.join("");
   },
