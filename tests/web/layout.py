@@ -54,17 +54,19 @@ MEASURE = """() => {
     }
   }
   const inner = [];
+  let bottom = 0;  // where the lowest of the three columns ends: the room left under it
   for (const id of ['market', 'cinemas', 'now']) {
     const el = document.querySelector(`[data-testid="${id}"]`);
     if (el && el.scrollHeight > el.clientHeight + 1) {
       inner.push(`${id} ${el.scrollHeight}>${el.clientHeight}`);
     }
+    if (el) bottom = Math.max(bottom, Math.round(el.getBoundingClientRect().bottom));
     if (el && el.getBoundingClientRect().bottom > innerHeight + 1) {
       inner.push(`${id} ends at ${Math.round(el.getBoundingClientRect().bottom)}`);
     }
   }
   return { height: doc.scrollHeight, width: doc.scrollWidth, viewport: [innerWidth, innerHeight],
-           clipped, broken, inner };
+           clipped, broken, inner, bottom };
 }"""
 
 
@@ -78,6 +80,8 @@ class Layout:
     clipped: list[str] = field(default_factory=list)
     broken: list[str] = field(default_factory=list)
     inner: list[str] = field(default_factory=list)
+    bottom: int = 0
+    """Where the lowest of the market, the cinemas and the side panel ends (px)."""
 
     @property
     def scrolls(self) -> bool:
@@ -98,4 +102,4 @@ def measure(page: Page) -> Layout:
     """Measure the page as it is drawn now."""
     found = page.evaluate(MEASURE)
     return Layout(found["height"], found["width"], tuple(found["viewport"]), found["clipped"],
-                  found["broken"], found["inner"])
+                  found["broken"], found["inner"], found["bottom"])

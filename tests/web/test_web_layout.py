@@ -82,14 +82,15 @@ def show(page: Page, room: Room, table: RemoteTable, lang: str, size: dict[str, 
 def check_all(page: Page, room: Room, table: RemoteTable, phase: str) -> None:
     """Every language at every size: screenshots, a table of measures, and no fault."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    faults, lines = [], [f"{'lang':5}{'size':>10}{'height':>8}{'clipped':>9}{'broken':>8}"]
+    faults = []
+    lines = [f"{'lang':5}{'size':>10}{'height':>8}{'bottom':>8}{'clipped':>9}{'broken':>8}"]
     for lang in LANGS:
         for size in SIZES:
             layout = show(page, room, table, lang, size)
             name = f"{size['width']}x{size['height']}"
             page.screenshot(path=str(SHOTS / f"layout-{phase}-{lang}-{name}.png"), full_page=True)
-            lines.append(f"{lang:5}{name:>10}{layout.height:>8}{len(layout.clipped):>9}"
-                         f"{len(layout.broken):>8}")
+            lines.append(f"{lang:5}{name:>10}{layout.height:>8}{layout.bottom:>8}"
+                         f"{len(layout.clipped):>9}{len(layout.broken):>8}")
             faults += [f"{phase} {lang} {name}: {p}" for p in layout.problems()]
     report = "\n".join(lines + [""] + faults) + "\n"
     (SHOTS.parent / f"layout-{phase}.txt").write_text(report)
