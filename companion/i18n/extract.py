@@ -74,7 +74,7 @@ def _flags(message: str | tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _ids(catalog: Catalog) -> set[object]:
-    return {message.id for message in catalog if message.id}
+    return {(message.context, message.id) for message in catalog if message.id}
 
 
 def main() -> None:

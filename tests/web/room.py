@@ -44,11 +44,13 @@ CATALOG = load_catalog()
 class Room:
     """A hub process with three virtual bag readers and a box of enrolled pawns."""
 
-    def __init__(self, tmp: Path) -> None:
-        self.bank = SerialBank([VirtualReader(r, resend_interval=0.3) for r in READERS],
+    def __init__(self, tmp: Path, readers: list[str] = READERS) -> None:
+        """``readers``: the bag readers' names (three by default; one per seat)."""
+        self.readers = readers
+        self.bank = SerialBank([VirtualReader(r, resend_interval=0.3) for r in readers],
                                tmp / "dev").start()
-        self.server = ServeProcess(tmp / "hub.db", serial=[self.bank.path(r) for r in READERS],
-                                   readers=READERS).start()
+        self.server = ServeProcess(tmp / "hub.db", serial=[self.bank.path(r) for r in readers],
+                                   readers=readers).start()
         rng = random.Random(7)
         self.uids = {pawn: random_uid(rng) for pawn in range(60)}
         self.server.import_tags(self.uids)
@@ -60,7 +62,7 @@ class Room:
 
     def table(self, players: list[str], seed: int, keep_awards: bool = True) -> RemoteTable:
         """A dealt table (by the API), each phone keeping its first award if asked."""
-        info = self.server.create_table({"players": players, "readers": READERS[:len(players)],
+        info = self.server.create_table({"players": players, "readers": self.readers[:len(players)],
                                          "deal_seed": seed})
         table = RemoteTable(self.base, info, CATALOG)
         if keep_awards:

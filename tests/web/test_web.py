@@ -188,7 +188,8 @@ def test_alerts_are_spoken_once_when_the_voice_is_on_and_never_when_off(
     expect(toggle).to_have_attribute("aria-pressed", "true")
     tablet.shot("voice-on")
     room.bank.tap("bag-1", room.uids[bob[1]])
-    expect(page.get_by_test_id("alert")).to_have_count(2)
+    expect(page.get_by_test_id("alerts-open")).to_have_text("1 more")
+    expect(page.get_by_test_id("alert")).to_have_count(1)  # the newest; the others on a tap
     alert = call(f"{room.base}/api/tables/{table.id}")["alerts"][-1]
     page.wait_for_function("() => window.spoken.length > 0")
     assert page.evaluate("window.spoken") == [f"Ana: {alert['message']}"]
@@ -198,6 +199,8 @@ def test_alerts_are_spoken_once_when_the_voice_is_on_and_never_when_off(
     expect(page.get_by_test_id("speak-toggle")).to_have_attribute("aria-pressed", "true")
     page.get_by_test_id("speak-toggle").click()
     room.bank.tap("bag-1", room.uids[bob[2]])
+    expect(page.get_by_test_id("alerts-open")).to_have_text("2 more")
+    page.get_by_test_id("alerts-open").click()
     expect(page.get_by_test_id("alert")).to_have_count(3)
     assert page.evaluate("window.spoken") == []
 
@@ -210,9 +213,12 @@ def test_a_bag_reader_that_goes_offline_shows_on_its_cinema(room: Room, page: Pa
     expect(page.get_by_test_id("reader-offline-1")).to_have_count(0)
     room.bank.unplug("bag-2")
     expect(page.get_by_test_id("reader-offline-1")).to_contain_text("bag-2")
+    page.get_by_test_id("reader-offline-1").click()  # what to do, without hovering
+    expect(page.get_by_test_id("tip")).to_contain_text("check its cable or Wi-Fi")
     expect(page.get_by_test_id("reader-offline-0")).to_have_count(0)
     room.bank.plug("bag-2")
     expect(page.get_by_test_id("reader-offline-1")).to_have_count(0, timeout=20000)
+    expect(page.get_by_test_id("tip")).to_be_hidden()  # its tag gone, the tip goes too
 
 
 IN_VIEW = """(id) => { const box = document.querySelector(`[data-testid="${id}"]`)
@@ -353,7 +359,7 @@ def test_take_the_gains_sends_the_gain_only_activations_and_leaves_the_choice(
     tablet = Tablet(page, room, table).open()
     button = page.get_by_test_id("gains-0")
     expect(button).to_be_visible()
-    expect(button).to_contain_text(f"({len(gains)} move")
+    says_what_it_sends(button, page.get_by_test_id("gains-what-0"), "Take the gains")
     tablet.shot("take-the-gains")
     before = table.count
     button.click()
@@ -365,6 +371,21 @@ def test_take_the_gains_sends_the_gain_only_activations_and_leaves_the_choice(
     left = [m for m in view["legal"] if m["player"] == 0 and m["move"] in ACTIVATIONS]
     if left:  # the choice it stopped at: the usual buttons, one per way to act
         expect(page.get_by_test_id("moves-0").locator("button.move")).to_have_count(len(left))
+
+
+GAIN = re.compile(r"^(\+\$\d|\+\d popcorn|Audience \+1|Draw award|Ad: |Exit zone → bag|"
+                  r"Guest to reserve|Draw a guest to a seat)")
+"""How the words of an activation's action start (labels.js, ``actionLabel``)."""
+
+
+def says_what_it_sends(button, words, name: str) -> None:
+    """A batch button shows what it sends on its face, as a touch screen needs (issue 22,
+    item 9): the actions its moves take, the same words as its title, not a move count."""
+    expect(words).to_be_visible()
+    title = button.get_attribute("title") or ""
+    assert title.startswith(f"{name}: "), title
+    expect(words).to_have_text(title.removeprefix(f"{name}: "))
+    assert GAIN.match(words.inner_text()), words.inner_text()
 
 
 NUMBERED = """() => [...document.querySelectorAll('button')].filter((b) => b.offsetParent !== null)
@@ -514,7 +535,7 @@ def test_play_as_suggested_sends_the_advisors_plan_for_the_seated_guests(
     plan = _until_a_plan_beyond_the_gains(room.base, table)
     tablet = Tablet(page, room, table).open()
     button = page.get_by_test_id("suggestion-0")
-    expect(button).to_contain_text(f"({len(plan)} move")
+    says_what_it_sends(button, page.get_by_test_id("suggestion-what-0"), "Play as suggested")
     tablet.shot("play-as-suggested")
     before = table.count
     button.click()

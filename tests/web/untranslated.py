@@ -2,10 +2,10 @@
 
 Every visible text node of the page is cut into words (runs of Latin letters); each word
 must be a word of that language's catalog (its translations), or of the names on the screen
-(players, the table, the card titles, reader ids; with German's genitive "s": "Anas Sack"),
-or a color's letter. Japanese, written
-without Latin letters, only keeps the few Latin words its catalog holds (PIN, Wi-Fi...), so
-an English word stands out just the same. Numbers and signs are not words.
+(players, the table, the card titles, reader ids; with German's genitive "s": "Anas Sack");
+a color's letter is a word of its language's catalog (an English W left on a French pawn is
+English). Japanese, written without Latin letters, only keeps the few Latin words its catalog
+holds (PIN, Wi-Fi...), so an English word stands out just the same. Numbers and signs are not words.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from playwright.sync_api import Page
 from companion.i18n.catalogs import browser_catalog, read_template
 
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+")
-LETTERS = {"w", "b", "g", "r", "y"}  # the colors' letters on the pawns (labels.js)
 VISIBLE_TEXT = """() => {
   const out = [];
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -39,11 +38,11 @@ def words(texts: Iterable[str]) -> set[str]:
 
 
 def language_words(lang: str) -> set[str]:
-    """Every word of a language's catalog: its translations, the award cards' words included
-    (the English messages for en)."""
+    """Every word of a language's catalog: its translations, the award cards' words and the
+    pawn letters included (the English messages and letters for en)."""
     if lang == "en":
-        return words(m.id if isinstance(m.id, str) else " ".join(m.id)
-                     for m in read_template() if m.id and not m.context)
+        return words(m.id if isinstance(m.id, str) else " ".join(m.id) for m in read_template()
+                     if m.id and (not m.context or m.context.startswith("letter:")))
     catalog = browser_catalog(lang)
     values = [v if isinstance(v, str) else " ".join(v) for v in catalog["messages"].values()]
     cards = [text for kind in catalog["contexts"].values() for text in kind.values()]
@@ -58,5 +57,5 @@ def visible_texts(page: Page) -> list[str]:
 def foreign_texts(texts: Iterable[str], lang: str, names: Iterable[str]) -> list[str]:
     """The texts holding a word that is neither ``lang``'s nor one of ``names``."""
     named = words(names)
-    allowed = language_words(lang) | named | {f"{w}s" for w in named} | LETTERS  # Anas Sack
+    allowed = language_words(lang) | named | {f"{w}s" for w in named}  # Anas Sack
     return [text for text in texts if words([text]) - allowed]

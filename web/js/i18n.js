@@ -101,6 +101,15 @@ export function contextText(kind, id) {
   return words ? words[id] : undefined;
 }
 
+/** A message that needs its context to be told apart (`context` is "kind:id", as the
+ * message context in the catalogs): its translation in this language, else `msgid` itself.
+ * Pawn letters are such messages: "B" is blue's letter in English, "Bl" in French, and no
+ * other "B". */
+export function tp(context, msgid) {
+  const [kind, id] = context.split(":");
+  return contextText(kind, id) || msgid;
+}
+
 /** A guest or seat color as an adjective in this language. */
 export function colorWord(color) {
   const source = pick(catalog.codes.words.color, { color });

@@ -2,20 +2,51 @@
 // color-blind players), action ids, and moves. Card facts come from /api/catalog; nothing
 // here knows a card. Every word goes through t() (i18n.js), in this device's language.
 
-import { colorWord, t } from "./i18n.js";
+import { colorWord, t, tp } from "./i18n.js";
 
 export const COLORS = ["white", "blue", "green", "red", "yellow"];
-const LETTER = { white: "W", blue: "B", green: "G", red: "R", yellow: "Y", grey: "·" };
 
+/** Each color's letter in this device's language: English's here, each language's in its
+ * catalog (context `letter:<color>`), chosen to read as the color there and never shared by
+ * two colors ("Bc" and "Bl" for blanc and bleu in French, 白 in Japanese). */
+const LETTERS = () => ({
+  white: tp("letter:white", "W"), blue: tp("letter:blue", "B"), green: tp("letter:green", "G"),
+  red: tp("letter:red", "R"), yellow: tp("letter:yellow", "Y"),
+});
+
+/** A color's letter in this device's language; a seat of any color shows "·". */
 export function letter(color) {
-  return LETTER[color] || "?";
+  if (color === "grey") return "·";
+  return LETTERS()[color] || "?";
 }
 
 /** A guest pawn: a colored disc with its color's letter, as the pawns show (the physical
  * pawns carry no number, so none is ever shown). */
 export function pawnHtml(pawn, color, extra = "") {
   const id = pawn === null || pawn === undefined ? "" : ` data-pawn="${pawn}"`;
-  return `<span class="dot c-${color} ${extra}"${id} title="${guestName(color)}">${letter(color)}</span>`;
+  return `<span class="dot c-${color} ${extra}"${id} title="${esc(guestName(color))}">${esc(letter(color))}</span>`;
+}
+
+/** An empty seat that takes a guest of `color` (or of any color, "grey"): a dashed ring of
+ * that color around its letter. */
+export function emptySeatHtml(color) {
+  return `<span class="dot empty s-${color}">${esc(letter(color))}</span>`;
+}
+
+/** A movie's color: a small square with the color's letter (awards count movies by color,
+ * so the color is never the only cue). */
+export function colorChip(color) {
+  return `<span class="chip c-${color}" title="${esc(colorWord(color))}">${esc(letter(color))}</span>`;
+}
+
+/** A short label for a seat's action, under a seat's pawn where the room is one pawn wide:
+ * the long ones ("Draw a guest to a seat") get a short form; the others are `actionLabel`. */
+export function seatActionLabel(id) {
+  const short = {
+    draw_guest_to_seat: t("Draw → seat"), guest_to_reserve: t("→ reserve"),
+    exit_to_bag: t("Exit → bag"),
+  };
+  return short[id] || actionLabel(id);
 }
 
 /** A guest as the table sees it: "blue B guest". */

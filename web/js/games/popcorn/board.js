@@ -8,14 +8,17 @@
 //
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
-import { COLORS, actionLabel, adSpace, esc, guestName, letter, pawnHtml, seatWords }
-  from "../../labels.js";
+import { COLORS, actionLabel, adSpace, colorChip, emptySeatHtml, esc, guestName, pawnHtml,
+  seatActionLabel, seatWords } from "../../labels.js";
 import { actionMeaning, alertText, colorWord, t, tn } from "../../i18n.js";
 import { checklistHtml } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { activationWords } from "./gains.js";
 import { cardChoiceHtml } from "./card_choice.js";
 
+/** Whether a label is short enough to keep on one line in any slot (a wide character, as in
+ * Japanese, counts twice): "観客+1" never breaks as "観客+" and "1". */
+const short = (label) => [...label].reduce((n, ch) => n + (ch >= "\u2e80" ? 2 : 1), 0) <= 16;
 const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];
 const PHASES = () => ({ setup: t("Setup"), buying: t("Buying & Advertising"), showings: t("Showings"), over: t("Game over") });
 
@@ -38,19 +41,21 @@ export const boardMethods = {
         </section>
         <section class="now card" data-testid="now">${side}</section>
       </div>`;
+    this.placeTip();
   },
 
   renderFacts() {
     const v = this.view;
+    // the header holds one line in every language: in the Showings the cinemas' tags say
+    // who acts, and the first player's cinema carries its own tag
     const turn = v.phase === "buying" ? v.names[v.current]
-      : v.waiting.map((p) => v.names[p]).join(", ") || "—";
+      : v.phase === "showings" ? "" : v.waiting.map((p) => v.names[p]).join(", ");
     const name = this.info ? this.info.name : this.id;
     document.getElementById("facts").innerHTML = `
       <span class="fact" data-testid="table-name">${esc(name)}</span>
       <span class="fact" data-testid="round">${esc(t("Round"))} <b>${v.round}</b></span>
       <span class="fact" data-testid="phase">${PHASES()[v.phase] || v.phase}</span>
-      <span class="fact" data-testid="turn">${esc(t("To act:"))} <b>${esc(turn)}</b></span>
-      <span class="fact">${esc(t("First player:"))} <b>${esc(v.names[v.first_player])}</b></span>
+      ${turn ? `<span class="fact" data-testid="turn">${esc(t("To act:"))} <b>${esc(turn)}</b></span>` : ""}
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
       <button class="btn small" data-act="correct" data-testid="correct">${esc(t("Correct"))}</button>
       <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>`;
@@ -62,34 +67,44 @@ export const boardMethods = {
     if (v && (v.last_round || v.final_revealed) && v.phase !== "over") {
       parts.push(`<div class="banner final" data-testid="last-round">${esc(t("LAST ROUND — the Final Showing card is out: this is the last round of the game."))}</div>`);
     }
-    // a refused tap is no move: a banner offers the correction its fix names, and Dismiss
-    // (the table has put the piece back, or chose to ignore it), never Undo
-    for (const alert of this.alerts.shown()) {
+    // the newest alert, and the earlier ones on request (banners would push the cinemas
+    // below the fold); a refused tap is no move: a banner offers the correction its fix
+    // names, and Dismiss (the table has put the piece back, or chose to ignore it), never Undo
+    const open = this.alerts.shown();
+    const shown = this.alertsOpen ? open : open.slice(-1);
+    const earlier = open.length - 1;
+    for (const alert of shown) {
       const who = v && alert.player !== null ? v.names[alert.player] : "";
       const pawn = alert.color ? pawnHtml(alert.pawn, alert.color) : "";
       const text = alertText(alert);
+      const more = earlier > 0 && alert === open[open.length - 1]
+        ? `<button class="btn small" data-act="alerts-open" data-testid="alerts-open">${esc(this.alertsOpen
+          ? t("Latest only") : tn("{n} more", "{n} more", earlier))}</button>` : "";
       const fix = alert.correct ? `<button class="btn small primary" data-act="correct-alert"
           data-alert="${alert.id}" data-testid="alert-correct">${esc(t("Correct its place"))}</button>` : "";
       parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}" data-alert="${alert.id}">
-        ${pawn}<div class="grow"><div>${esc(who ? who + ": " : "")}${esc(text.message)}</div>
-        <div class="fix">${esc(text.fix)}</div></div>${fix}
+        ${pawn}<div class="grow"><div>${esc(who ? t("{name}: {alert}", { name: who, alert: text.message }) : text.message)}</div>
+        <div class="fix">${esc(text.fix)}</div></div>${more}${fix}
         <button class="btn small" data-act="dismiss" data-alert="${alert.id}"
           data-testid="alert-dismiss">${esc(t("Dismiss"))}</button></div>`);
     }
     document.getElementById("banners").innerHTML = parts.join("");
   },
 
+  /** The market in two columns (the Features beside the Premiers), the theater tiles
+   * below them, smallest first, then the decks and the advertising board: all of it in sight
+   * on a 1280x800 tablet. */
   marketHtml() {
     const v = this.view;
-    const movie = (m, row) => this.movieCard(m, row);
-    const columns = Object.entries(v.columns).map(([size, tiles]) => `
-      <div class="col"><h3>${esc(tn("{n}-seat theaters", "{n}-seat theaters", Number(size)))}</h3>
-        ${tiles.map((tile) => this.theaterTile(tile)).join("") || `<p class="muted">${esc(t("none left"))}</p>`}</div>`).join("");
-    return `
-      <h3>${esc(t("Features"))}</h3>${v.features.map((m) => movie(m, "feature")).join("") || `<p class="muted">${esc(t("none"))}</p>`}
-      <h3>${esc(t("Premiers"))} <span class="muted">(+$2)</span></h3>
-      ${v.premiers.map((m) => movie(m, "premiere")).join("") || `<p class="muted">${esc(t("none"))}</p>`}
-      <div class="columns">${columns}</div>
+    const none = `<p class="muted">${esc(t("none"))}</p>`;
+    const row = (title, movies, kind) => `<div class="mk-row"><h3>${title}</h3>
+      ${movies.map((m) => this.movieCard(m, kind)).join("") || none}</div>`;
+    const tiles = Object.entries(v.columns).map(([size, list]) => list.map((tile) => this.theaterTile(tile)).join("")
+      || `<p class="muted mk-none">${esc(tn("{n}-seat theaters", "{n}-seat theaters", Number(size)))}: ${esc(t("none left"))}</p>`).join("");
+    return `<div class="mk-movies">
+        ${row(esc(t("Features")), v.features, "feature")}
+        ${row(`${esc(t("Premiers"))} <span class="muted">(+$2)</span>`, v.premiers, "premiere")}</div>
+      <div class="mk-theaters">${tiles}</div>
       <p class="muted deck">${esc(t("Movie deck: {movies} · Awards: {awards}", { movies: v.deck.movies, awards: v.deck.awards }))}</p>
       ${this.boardHtml()}`;
   },
@@ -100,25 +115,30 @@ export const boardMethods = {
     const price = surcharge > 0 ? `$${m.price} <em>+$${surcharge}</em> = <b>$${m.cost}</b>` : `<b>$${m.cost}</b>`;
     return `<button class="mv${selected}" data-act="pick-movie" data-card="${esc(m.id)}"
         data-testid="${row}-${esc(m.id)}">
-      <span class="chip c-${m.color}"></span><span class="t">${esc(m.title)}</span>
-      <span class="price">${price}</span>
-      <span class="acts">${m.actions.map(actionLabel).map(esc).join(" · ")}</span></button>`;
+      ${colorChip(m.color)}<span class="t">${esc(m.title)}</span>
+      <span class="acts"><span class="price">${price}</span> · ${m.actions.map(actionLabel)
+        .map((label) => (short(label) ? `<span class="short">${esc(label)}</span>` : esc(label))).join(" · ")}</span></button>`;
   },
 
   theaterTile(t) {
     const selected = this.selection && this.selection.card === t.id ? " selected" : "";
-    const seats = t.seat_colors.map((c, k) => `<span class="seatmini"><span class="dot c-${c}">${letter(c)}</span>
-      <small>${esc(actionLabel(t.seat_actions[k]))}</small></span>`).join("");
+    const seats = t.seat_colors.map((c, k) => `<span class="seatmini">${pawnHtml(null, c)}
+      <small>${esc(seatActionLabel(t.seat_actions[k]))}</small></span>`).join("");
     return `<button class="tile${selected}" data-act="pick-theater" data-card="${esc(t.id)}"
-        data-testid="theater-${esc(t.id)}"><span class="seats">${seats}</span>
-      <b class="price">$${t.price}</b></button>`;
+        data-testid="theater-${esc(t.id)}"><b class="price">$${t.price}</b><span class="seats">${seats}</span></button>`;
   },
 
+  /** The advertising board: for each space, whose tokens are on it. */
   boardHtml() {
     const v = this.view;
     if (!v.board.length) return "";
-    const tokens = v.board.map((b) => `<span class="adtok${b.ready ? "" : " fresh"}">
-      ${esc(t("{name} on {space}", { name: v.names[b.player], space: adSpace(b.space) }))}${b.ready ? "" : esc(t(" (next round)"))}</span>`);
+    const spaces = new Map();
+    for (const b of v.board) {
+      if (!spaces.has(b.space)) spaces.set(b.space, []);
+      spaces.get(b.space).push(`${esc(v.names[b.player])}${b.ready ? "" : esc(t(" (next round)"))}`);
+    }
+    const tokens = [...spaces.entries()].map(([space, names]) => `<span class="adtok">
+      <b>${esc(adSpace(space))}</b> ${names.join(", ")}</span>`);
     return `<h3>${esc(t("Advertising board"))}</h3><div class="board" data-testid="ad-board">${tokens.join("")}</div>`;
   },
 
@@ -126,8 +146,6 @@ export const boardMethods = {
     const v = this.view;
     const acting = v.waiting.includes(p) ? " acting" : "";
     const current = v.phase === "buying" && v.current === p ? " current" : "";
-    const counts = (zone) => COLORS.map((color) => `<span class="cnt${zone[color] ? "" : " zero"}">
-      ${pawnHtml(null, color, "small")}${zone[color]}</span>`).join("");
     const hand = c.hand.map((h) => {
       const sel = this.selection && this.selection.pawn === h.pawn ? " selected" : "";
       const exit = this.proposals.exits(p, h.pawn) ? `<small class="to-exit">${esc(t("→ exit"))}</small>` : "";
@@ -137,28 +155,40 @@ export const boardMethods = {
     const onBoard = v.board.filter((b) => b.player === p)
       .map((b) => `${esc(adSpace(b.space))}${b.ready ? "" : esc(t(" (next round)"))}`).join(", ");
     const showing = c.showing && c.showing.to_draw ? `<span class="tag wait">${esc(t("to draw: {n}", { n: c.showing.to_draw }))}</span>` : "";
+    const first = v.first_player === p ? `<span class="tag first" data-testid="first-player">${esc(t("first player"))}</span>` : "";
     const drawn = t("Drawn");
     // in the Showings a player with nothing left to do folds to a line: the others need room
     const idle = v.phase === "showings" && !acting && !c.hand.length ? " idle" : "";
     return `<article class="cinema card${acting}${current}${idle}" data-testid="cinema-${p}">
-      <div class="side">
+      <div class="head">
         <h2>${esc(c.name)} ${this.readerHtml(p)} ${current ? `<span class="tag turn">${esc(t("turn"))}</span>` : ""}
-          ${acting && !current && !showing ? `<span class="tag wait">${esc(t("to act"))}</span>` : ""} ${showing}</h2>
+          ${acting && !current && !showing ? `<span class="tag wait">${esc(t("to act"))}</span>` : ""} ${showing} ${first}</h2>
         <div class="stats">
           <span>$<b data-testid="money-${p}">${c.money}</b></span>
           <span><b data-testid="popcorn-${p}">${c.popcorn}</b> ${esc(t("popcorn"))}</span>
           <span>${esc(t("Audience"))} <b>${c.audience}</b> · ${esc(t("draws"))} <b>${c.draw}</b></span>
           <span>${esc(t("Ad tokens"))} <b>${c.tokens}</b> · ${esc(t("awards"))} <b>${c.awards}</b></span>
           ${onBoard ? `<span data-testid="board-${p}">${esc(t("On the board:"))} ${onBoard}</span>` : ""}</div>
-        <div class="counts"><span class="lbl">${esc(t("Bag"))}</span>${counts(c.bag)}</div>
-        <div class="counts"><span class="lbl">${esc(t("Exit"))}</span>${counts(c.exit)}</div>
       </div>
+      ${this.zonesHtml(c, p)}
       <div class="main">
         <div class="slots">${c.slots.map((s, k) => this.slotHtml(s, p, k)).join("")}</div>
-        ${hand ? `<div class="hand" data-testid="drawn-${p}" title="${esc(drawn)}">${hand}</div>` : ""}
+        ${hand ? `<div class="hand" data-testid="drawn-${p}" aria-label="${esc(drawn)}">${hand}</div>` : ""}
         ${this.playerMovesHtml(p)}
       </div>
     </article>`;
+  },
+
+  /** A cinema's guests by color in its bag and its exit zone: a small table, a row per
+   * color, so that no label has to fit a fixed width. */
+  zonesHtml(c, p) {
+    const rows = COLORS.map((color) => `<tr>
+      <th scope="row">${pawnHtml(null, color, "small")}</th>
+      <td class="${c.bag[color] ? "" : "zero"}">${c.bag[color]}</td>
+      <td class="${c.exit[color] ? "" : "zero"}">${c.exit[color]}</td></tr>`).join("");
+    return `<table class="zones" data-testid="zones-${p}"><thead><tr><td></td>
+      <th scope="col">${esc(t("Bag"))}</th><th scope="col">${esc(t("Exit"))}</th></tr></thead>
+      <tbody>${rows}</tbody></table>`;
   },
 
   /** The next seat the rules fill (the first free one, left theater first) and one button
@@ -200,7 +230,7 @@ export const boardMethods = {
     if (!id || (reader && reader.online)) return "";
     const why = t("Bag reader {id} is offline: check its cable or Wi-Fi", { id });
     return `<span class="tag reader-off" data-testid="reader-offline-${p}"
-      title="${esc(why)}">${esc(t("reader {id} offline", { id }))}</span>`;
+      title="${esc(why)}" data-tip="${esc(why)}">${esc(t("reader {id} offline", { id }))}</span>`;
   },
 
   slotHtml(s, p, k) {
@@ -211,7 +241,7 @@ export const boardMethods = {
       const shown = who ? undefined : this.proposals.pawnFor(p, k, n);
       const inner = who ? pawnHtml(who.pawn, who.color)
         : shown !== undefined ? pawnHtml(shown, this.ctx.catalog.pawns[shown], "ghost")
-          : `<span class="dot c-grey">${letter(color)}</span>`;
+          : emptySeatHtml(color);
       const ring = color === "grey" ? "any" : color;
       const next = !who && this.isNextSeat(p, k, n) ? " next-seat-target" : "";
       const show = this.view.cinemas[p].showing;
@@ -221,11 +251,40 @@ export const boardMethods = {
       const tip = t("seat {seat}: {color} guest, {action}", { seat: n + 1, color: color === "grey" ? anyColor : colorWord(color), action: actionLabel(s.theater.seat_actions[n]) });
       return `<button class="seat ring-${ring}${acting}${next}"${ghost} data-act="seat" data-player="${p}" data-slot="${k}"
         data-seat="${n}" data-testid="seat-${p}-${k}-${n}" title="${esc(tip)}">
-        ${inner}<small>${esc(actionLabel(s.theater.seat_actions[n]))}</small></button>`;
+        ${inner}<small>${esc(seatActionLabel(s.theater.seat_actions[n]))}</small></button>`;
     }).join("") : `<span class="muted">${esc(t("no theater"))}</span>`;
-    return `<div class="slot${target}${active}" data-act="slot" data-player="${p}" data-slot="${k}"
-        data-testid="slot-${p}-${k}" title="${esc(SLOT_NAMES()[k])}" aria-label="${esc(SLOT_NAMES()[k])}">
+    const empty = s.theater || s.movie ? "" : " empty";
+    const tip = empty ? "" : ` data-tip="${esc(this.slotTip(s, k))}"`;
+    return `<div class="slot${target}${active}${empty}" data-act="slot" data-player="${p}" data-slot="${k}"
+        data-testid="slot-${p}-${k}" title="${esc(SLOT_NAMES()[k])}" aria-label="${esc(SLOT_NAMES()[k])}"${tip}>
       <div class="seats">${seats}</div>${this.movieInSlot(s)}</div>`;
+  },
+
+  /** What a slot's actions do, for a touch screen (no hover): tapping the slot (not one of
+   * its seats) shows this under it. A line per seat, then per movie action still visible
+   * (a used one says so), then what the lobby slider covers. */
+  slotTip(s, k) {
+    const meaning = (a) => actionMeaning(a, this.ctx.catalog.actions[a] || a);
+    const lines = [SLOT_NAMES()[k]];
+    if (s.theater) {
+      s.theater.seat_actions.forEach((a, n) => {
+        const color = s.theater.seat_colors[n];
+        lines.push(`${t("Seat {seat} ({color}): {action}", { seat: n + 1, action: actionLabel(a),
+          color: color === "grey" ? t("any") : colorWord(color) })} — ${meaning(a)}`);
+      });
+    }
+    if (s.movie) {
+      lines.push(s.movie.title);
+      s.movie.actions.forEach((a, i) => {
+        if (i >= s.visible || a === "none") return;
+        const used = s.used.includes(i) ? ` (${t("used this round")})` : "";
+        lines.push(`${actionLabel(a)}${used} — ${meaning(a)}`);
+      });
+      if (s.covered) {
+        lines.push(t("Under the slider: {actions}", { actions: s.movie.actions.slice(s.visible).map(actionLabel).join(", ") }));
+      }
+    }
+    return lines.join("\n");
   },
 
   movieInSlot(s) {
@@ -235,12 +294,14 @@ export const boardMethods = {
     const items = m.actions.map((a, i) => {
       if (i >= s.visible) return "";
       const meaning = actionMeaning(a, this.ctx.catalog.actions[a] || a);
-      return `<li class="${s.used.includes(i) ? "used" : ""}" title="${esc(meaning)}">${esc(actionLabel(a))}</li>`;
-    }).join("") + (s.covered ? `<li class="covered" title="${esc(m.actions.slice(s.visible)
+      const label = actionLabel(a);
+      const cls = [s.used.includes(i) ? "used" : "", short(label) ? "short" : ""].join(" ").trim();
+      return `<li class="${cls}" title="${esc(meaning)}">${esc(label)}</li>`;
+    }).join(" ") + (s.covered ? ` <li class="covered" title="${esc(m.actions.slice(s.visible)
       .map(actionLabel).join(", "))}">${esc(t("+{n} under the slider", { n: s.covered }))}</li>` : "");
     const covers = t("slider covers {n}", { n: s.covered });
     const slider = s.covered ? ` title="${esc(covers)}"` : "";
-    return `<div class="movieblock"><div class="movie"><span class="chip c-${m.color}"></span>
+    return `<div class="movieblock"><div class="movie">${colorChip(m.color)}
       <span>${esc(m.title)}</span></div><ol class="acts"${slider}>${items}</ol></div>`;
   },
 };

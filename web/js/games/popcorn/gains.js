@@ -35,11 +35,6 @@ export class Gains {
   moves(p) {
     return this.byPlayer[p] ? this.byPlayer[p].moves : [];
   }
-
-  /** What the moves gain, in words (the first two): "+$1, +$2, …". */
-  label(view, p) {
-    return activationWords(view, p, this.moves(p), 2);
-  }
 }
 
 /** What a list of player `p`'s activations does, in words: "+$1, +$2, Audience +1" (at

@@ -9,6 +9,7 @@ import { showPhoneQr } from "../../phone_qr.js";
 
 export const inputMethods = {
   click(event) {
+    this.tipFor(event.target);
     const el = event.target.closest("[data-act]");
     if (!el || !this.view) return;
     const act = el.dataset.act;
@@ -40,6 +41,7 @@ export const inputMethods = {
       "card-choice": () => this.send(this.view.card_choice.moves[num("index")]),
       undo: () => this.undo(),
       dismiss: () => this.alerts.dismiss(num("alert")),
+      "alerts-open": () => { this.alertsOpen = !this.alertsOpen; this.renderBanners(); },
       correct: () => this.correction.open(),
       "correct-alert": () => this.correction.open(this.alerts.byId(num("alert"))),
       "checklist-done": () => { this.checklist = null; this.render(); },
@@ -48,6 +50,39 @@ export const inputMethods = {
       phones: () => showPhoneQr(this.ctx, this.id, this.view.names),
     };
     if (handlers[act]) handlers[act]();
+  },
+
+  /** A touch screen has no hover: a tap on a slot (not on a seat or a button, and not while
+   * a card waits for its slot) shows what its actions do, under it; any other tap hides it. */
+  tipFor(target) {
+    const host = target.closest("[data-tip]");
+    if (!host || this.selection || target.closest("button") || !this.root.contains(host)) {
+      this.tipHost = null;
+    } else {
+      this.tipHost = host.dataset.testid;
+    }
+    this.placeTip();
+  },
+
+  /** Show the tip of `tipHost` under it (above it near the bottom), or hide the tip; after a
+   * redraw, the tip follows its slot's new words, or goes with it. */
+  placeTip() {
+    const tip = document.getElementById("tip");
+    if (!tip) return;
+    const host = this.tipHost && this.root.querySelector(`[data-testid="${this.tipHost}"][data-tip]`);
+    if (!host) {
+      tip.hidden = true;
+      return;
+    }
+    tip.textContent = host.dataset.tip;
+    tip.hidden = false;
+    const box = host.getBoundingClientRect();
+    const width = Math.min(320, innerWidth - 16);
+    tip.style.width = `${width}px`;
+    tip.style.left = `${Math.max(8, Math.min(box.left, innerWidth - width - 8))}px`;
+    const below = box.bottom + 4;
+    const height = tip.offsetHeight;
+    tip.style.top = `${below + height <= innerHeight - 8 ? below : Math.max(8, box.top - height - 4)}px`;
   },
 
   tick(n, el) {

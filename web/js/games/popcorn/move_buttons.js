@@ -9,6 +9,7 @@
 
 import { esc, guestChip, moveLabel, pawnHtml, shortLabel } from "../../labels.js";
 import { t, tn } from "../../i18n.js";
+import { activationWords } from "./gains.js";
 
 const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);
 
@@ -24,24 +25,28 @@ export const moveButtonMethods = {
     return `<div class="moves" data-testid="moves-${p}">${gains}${groups}</div>`;
   },
 
-  /** "Play as suggested" (hints on): the advisor's plan for the seated guests, one batch. */
+  /** "Play as suggested" (hints on): the advisor's plan for the seated guests, one batch.
+   * What it sends is on the button itself (a touch screen shows no title). */
   suggestionHtml(p) {
     const moves = this.suggestion.moves(p);
     if (!moves.length || JSON.stringify(moves) === JSON.stringify(this.gains.moves(p))) return "";
-    const what = this.suggestion.label(this.view, p);  // in the title: the button stays short
+    const what = activationWords(this.view, p, moves, 3);
     const title = `${t("Play as suggested")}${what ? `: ${what}` : ""}`;
     return `<button class="btn primary take-gains" data-act="suggestion" data-player="${p}"
       data-testid="suggestion-${p}" title="${esc(title)}">${esc(t("Play as suggested"))}
-      <small>(${esc(tn("{n} move", "{n} moves", moves.length))})</small></button>`;
+      <small data-testid="suggestion-what-${p}">${esc(what || tn("{n} move", "{n} moves", moves.length))}</small></button>`;
   },
 
+  /** "Take the gains": the moves that only gain, one batch; what they gain is on the
+   * button. */
   gainsHtml(p) {
     const moves = this.gains.moves(p);
     if (!moves.length) return "";
-    const what = this.gains.label(this.view, p);  // in the title: the button stays short
+    const what = activationWords(this.view, p, moves, 3);
     const title = `${t("Take the gains")}${what ? `: ${what}` : ""}`;
     return `<button class="btn primary take-gains" data-act="gains" data-player="${p}" data-testid="gains-${p}"
-      title="${esc(title)}">${esc(t("Take the gains"))} <small>(${esc(tn("{n} move", "{n} moves", moves.length))})</small></button>`;
+      title="${esc(title)}">${esc(t("Take the gains"))}
+      <small data-testid="gains-what-${p}">${esc(what || tn("{n} move", "{n} moves", moves.length))}</small></button>`;
   },
 
   /** One entry per move the table can tell apart: moves whose words are the same (two

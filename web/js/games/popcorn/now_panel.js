@@ -7,7 +7,7 @@
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
 import { actionLabel, esc, guestName } from "../../labels.js";
-import { colorWord, t, tn } from "../../i18n.js";
+import { actionMeaning, colorWord, t, tn } from "../../i18n.js";
 import { ranked } from "../../search.js";
 
 export const nowPanelMethods = {
@@ -34,7 +34,7 @@ export const nowPanelMethods = {
     if (sel) {
       const card = this.ctx.catalog.byId[sel.card];
       return `<div class="hint" data-testid="hint">${esc(t("{card}: tap a slot in {name}'s cinema.", { card: card ? card.title || card.id : sel.card, name: v.names[v.current] }))}
-        <button class="btn small" data-act="clear">${esc(t("Cancel"))}</button></div>`;
+        <button class="btn small" data-act="clear">${esc(t("Cancel"))}</button>${this.meaningsHtml(card)}</div>`;
     }
     if (v.phase === "buying") {
       return `<div class="hint">${esc(t("{name} buys: tap a movie or a theater, then a slot.", { name: v.names[v.current] }))}</div>`;
@@ -47,6 +47,19 @@ export const nowPanelMethods = {
         ${this.expectedHtml()}</div>`;
     }
     return "";
+  },
+
+  /** What the actions of the card picked in the market do (a touch screen shows no
+   * title): a movie's actions, or a theater's seats. */
+  meaningsHtml(card) {
+    if (!card) return "";
+    const meaning = (a) => actionMeaning(a, this.ctx.catalog.actions[a] || a);
+    const items = card.seats ? card.seat_actions.map((a, n) => [t("Seat {seat} ({color}): {action}", {
+      seat: n + 1, action: actionLabel(a),
+      color: card.seat_colors[n] === "grey" ? t("any") : colorWord(card.seat_colors[n]) }), meaning(a)])
+      : (card.actions || []).filter((a) => a !== "none").map((a) => [actionLabel(a), meaning(a)]);
+    return items.length ? `<ul class="meanings" data-testid="meanings">${items.map(([label, text]) =>
+      `<li><b>${esc(label)}</b> ${esc(text)}</li>`).join("")}</ul>` : "";
   },
 
   /** With hints on, what the advisor expects each shown placement to bring, per player. */

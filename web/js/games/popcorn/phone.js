@@ -202,27 +202,41 @@ export function mountPhone(root, ctx, tableId, seat) {
 
   // ---- public: the player's cinema -----------------------------------------------------------
 
+  /** The headline: whose turn it is, in the phone's words. It stands out ("urgent", in the
+   * your-turn color, never the error red) only when this player is the one the table waits
+   * for; it asks for a choice on the phone only when the phone offers one (an award to keep
+   * or to report). */
   function turnText(view) {
     const names = view.names;
     const mine = view.waiting.includes(seat);
-    const award = view.pending.find((p) => p.kind === "award" && p.player === seat);
+    const awards = view.pending.filter((p) => p.kind === "award");
+    const award = awards.find((p) => p.player === seat);
+    const choosing = priv && (priv.legal.some((m) => m.move === "keep_award")
+      || priv.chance.some((m) => m.move === "draw_award"));
     let text;
     let urgent = false;
     if (view.phase === "over") text = t("Game over");
-    else if (award) { text = t("Your award draw"); urgent = true; }
-    else if (view.phase === "setup") {
-      const others = view.pending.filter((p) => p.kind === "award").map((p) => names[p.player]);
+    else if (award && choosing) { text = t("Your award draw: choose below"); urgent = true; }
+    else if (award) {
+      // another player's draw comes first: this one waits, with nothing to do yet
+      const ahead = awards.slice(0, awards.indexOf(award)).map((p) => names[p.player]);
+      text = ahead.length ? t("Your award draw comes after {names}", { names: ahead.join(", ") })
+        : t("Your award draw: the cards are coming");
+    } else if (view.phase === "setup") {
+      const others = awards.map((p) => names[p.player]);
       text = others.length ? t("Setting up: {names} choosing an award", { names: others.join(", ") }) : t("Setting up the table");
     }
     else if (view.phase === "buying") {
       if (view.current === seat) { text = t("Your turn to buy"); urgent = true; }
       else text = t("{name}'s turn to buy", { name: names[view.current] ?? "?" });
     } else if (view.phase === "showings") {
-      if (mine) { text = t("Showings: your turn to act"); urgent = true; }
+      // the showings are played at the table (the bag's reader and the tablet), never here
+      if (mine) { text = t("Showings: your turn, at the table"); urgent = true; }
       else if (view.waiting.length) text = t("Showings: waiting for {names}", { names: view.waiting.map((s) => names[s]).join(", ") });
       else text = t("Showings");
     } else text = view.phase;
     const bits = [];
+    if (view.phase === "showings" && mine) bits.push(t("draw from your bag, then seat and play on the tablet"));
     if (view.round > 0 && view.phase !== "over") bits.push(t("Round {n}", { n: view.round }));
     if (view.last_round && view.phase !== "over") bits.push(t("last round"));
     if (view.first_player === seat) bits.push(t("you hold the First Player marker"));
@@ -350,10 +364,9 @@ export function mountPhone(root, ctx, tableId, seat) {
 
   link.wire(ctx.socket, {
     onPrivate(view) {
-      const firstPush = !priv;
       priv = view;
       renderPrivate();
-      if (firstPush) renderPublic();
+      renderPublic(); // the headline says whether this phone has a choice to make
     },
     onState: takeView,
     onInfo(info) {  // the table's name and a first view before the socket is up

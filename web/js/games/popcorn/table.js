@@ -64,6 +64,11 @@ class TableScreen {
     ctx.socket.on("error", (data) => this.fail(errorText(data.code, data.params, data.message)));
     ctx.socket.on("readers", (list) => { this.readers = list; this.render(); });
     this.unmountSpeech = mountSpeech(ctx, tableId);
+    if (!document.getElementById("tip")) { // what a slot's actions do, shown on a tap
+      const tip = Object.assign(document.createElement("div"), { id: "tip", role: "tooltip", hidden: true });
+      tip.dataset.testid = "tip";
+      document.body.append(tip);
+    }
     this.readers = [];
     this.load();
   }
@@ -71,6 +76,8 @@ class TableScreen {
   unmount() {
     this.unmountSpeech();
     this.correction.close();
+    const tip = document.getElementById("tip");
+    if (tip) tip.hidden = true;
     document.removeEventListener("click", this.onClick);
     this.root.removeEventListener("input", this.onInput);
     this.root.removeEventListener("keydown", this.onKey);
