@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import logging
 import secrets
 import time
 import unicodedata
@@ -35,6 +36,8 @@ from companion.kit.records import RecordError
 from companion.table.archive_store import ArchiveRow, Filter, Seat
 from companion.table.store import HubStore
 from companion.table.table import Table
+
+log = logging.getLogger("companion.archive")
 
 IMPORTED = "i"
 """The first letter of an imported game's id (a table's id is hex, so the two never meet)."""
@@ -80,7 +83,10 @@ class Archive:
         marks = self._table_marks()
         with self.store.transaction():
             for table in changed:
-                self._sync_table(table, marks)
+                try:
+                    self._sync_table(table, marks)
+                except Exception:  # one game that cannot be archived never stops the hub
+                    log.exception("archive: table %s could not be archived", table.id)
         self._seen.update((t.id, t.count) for t in changed)
 
     def _table_marks(self) -> dict[str, tuple[int | None, bool]]:

@@ -454,3 +454,16 @@ def test_reading_the_archive_never_names_an_award_put_back(site: Site) -> None:
         for card in put_back:
             assert card not in text
     assert any(card in readings[1] for card in kept)  # the kept ones are scored in public
+
+
+def test_a_game_that_cannot_be_archived_never_stops_the_hub(
+        site: Site, caplog: pytest.LogCaptureFixture) -> None:
+    """A finished table whose game fails to say its standings is left out of the archive,
+    with a log line; the archive and the table still answer."""
+    def broken(state: Any, names: list[str]) -> None:
+        raise RuntimeError("no standings today")
+    site.hub.games["popcorn"].standings = broken  # type: ignore[method-assign]
+    info = finished_table(site, 3, 2)
+    assert site.archive()["total"] == 0
+    assert "could not be archived" in caplog.text
+    assert site.client.get(f"/api/tables/{info['id']}/scores").status_code == 200
