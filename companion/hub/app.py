@@ -9,6 +9,7 @@ job is a Blueprint of its own module:
   closing, and a table's view, full state, record and scores;
 - :mod:`.phones`: a player's private view, and phone links with their QR codes;
 - :mod:`.tags`: the tag registry and enrollment;
+- :mod:`.archive`: the archive of finished games, its players' pages, imports and exports;
 - :mod:`.errors`: every refusal as JSON ``{"code", "params", "message"}`` with a 4xx status:
   400 for a malformed request, 403 for a wrong PIN or token, 404 for an unknown table, 409
   for a move the rules refuse;
@@ -30,7 +31,7 @@ import flask.cli
 from flask import Flask
 from flask_socketio import SocketIO
 
-from companion.hub import dashboard, errors, phones, sockets, tables, tags
+from companion.hub import archive, dashboard, errors, phones, sockets, tables, tags
 from companion.hub.bodies import MAX_BODY
 from companion.hub.browser import protect
 from companion.hub.hub import Hub
@@ -64,6 +65,7 @@ def create_app(hub: Hub, admin_pin: str | None = None,
     app.register_blueprint(tables.blueprint(hub))
     app.register_blueprint(phones.blueprint(hub))
     app.register_blueprint(tags.blueprint(hub))
+    app.register_blueprint(archive.blueprint(hub))
     for game in hub.games.values():  # each game's own routes (Popcorn's advisor, catalog)
         own = game.blueprint(hub)
         if own is not None:

@@ -35,6 +35,7 @@ from companion.readers.mqtt_link import MqttLink
 from companion.readers.mqtt_url import MqttUrl
 from companion.readers.protocol import READER_ID
 from companion.readers.serial_link import SerialLink
+from companion.table.archive import Archive
 from companion.table.registry import TagRegistry
 from companion.table.store import HubStore
 from companion.table.table import (
@@ -67,6 +68,9 @@ class Hub:
         self.store = HubStore(db_path)
         self.lock = self.store.lock
         self.registry = TagRegistry(self.store, tag_kinds(self.games))
+        self.archive = Archive(self.store, self.games, DEFAULT)
+        """Every finished game of the hub, and the records imported into it
+        (:mod:`companion.table.archive`); read it through :meth:`archived`."""
         self.tables: dict[str, Table] = {}
         self.seats: dict[str, tuple[str, int]] = {}
         self.pushes = Pushes(self.store)
@@ -104,6 +108,7 @@ class Hub:
             self._register(table)
         if self.tables:
             log.info("hub: rebuilt %d table(s) from the log", len(self.tables))
+        self.archive.sync(self.tables.values())  # an older hub's file: its finished games
 
     def _register(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -217,6 +222,12 @@ class Hub:
         with self.lock:
             self._close(self.table(table_id))
         self.pushes.emit(table_id, "state")
+
+    def archived(self) -> Archive:
+        """The archive, in step with the tables (a game just ended is in it, one that Undo
+        reopened is not); callers hold :attr:`lock`."""
+        self.archive.sync(self.tables.values())
+        return self.archive
 
     def game(self, game: Any) -> GameKind:
         """A game by id, or ``BAD_REQUEST`` naming the games there are."""

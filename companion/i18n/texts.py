@@ -58,6 +58,15 @@ ERRORS: dict[str, str] = {
     "BAD_TOKEN_VALUE": N_("That is not a popcorn token value."),
     "DUPLICATE_TOKEN": N_("That popcorn token already has a tag."),
     "ALERT_NOT_FOUND": N_("That alert is no longer open: it was handled already."),
+    # the archive (companion/hub/archive.py)
+    "ARCHIVE_NOT_FOUND": N_("There is no such game in the archive."),
+    "BAD_RECORD": N_("Line {line} of the record is refused ({reason}): nothing was added to "
+                     "the archive."),
+    "RECORD_NOT_OVER": N_("The record stops at line {line}, before the end of the game: only "
+                          "finished games go in the archive."),
+    "DUPLICATE_GAME": N_("This game is in the archive already."),
+    "NO_RECORD": N_("This game has corrections, so the archive has no record of it."),
+    "PLAYER_NOT_FOUND": N_("No game in the archive has a player of that name."),
 }
 """One template per hub error code (table, PIN, registry, advisor and HTTP refusals)."""
 

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from .alerts import Alert
 from .errors import TableError
+from .records import RecordedGame, RecordError
+from .standings import Standing, Variant
 from .texts import GameTexts
 
 if TYPE_CHECKING:
@@ -512,3 +514,24 @@ class GameKind(ABC, Generic[StateT, MoveT]):
     def record_text(self, names: list[str], first_player: int, options: dict[str, Any],
                     moves: list[MoveT]) -> str:
         """The game record (JSON Lines) of a table's moves."""
+
+    # -- what the archive asks (companion/table/archive.py) ---------------------------------
+
+    def read_record(self, text: str) -> RecordedGame[StateT, MoveT]:
+        """A record of this game read and replayed with the check ``replay`` makes: every line
+        parsed, every move applied from the start. Raises
+        :class:`~companion.kit.records.RecordError` naming the first bad line (its code: the
+        violation's, or ``BAD_RECORD``). The archive imports records through this; a game
+        without records refuses every one on its first line."""
+        raise RecordError(1, f"{self.title} has no game records")
+
+    def standings(self, state: StateT, names: list[str]) -> list[Standing] | None:
+        """Each seat's result once the game is over (score, place, winner), in seat order, as
+        the archive lists it and a player's page adds it up; None while the game runs. A
+        game that does not say (None always) is archived with its players and no scores."""
+        return None
+
+    def variant(self, options: dict[str, Any]) -> Variant | None:
+        """The variant a table's options play, as the archive names it (B Movies' Hidden
+        Team); None for a game with one way to play (the default)."""
+        return None

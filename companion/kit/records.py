@@ -2,13 +2,20 @@
 
 A game record is JSON Lines: a header, then one move per line. Each game writes and reads
 its own (Popcorn's ``docs/game-record.md``, B Movies' ``docs/b-movies.md``); both name a bad
-line the same way, with :class:`RecordError`.
+line the same way, with :class:`RecordError`, and hand a record read and replayed to the
+hub's archive as a :class:`RecordedGame`.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+StateT = TypeVar("StateT")
+"""A game's state class (the record's replayed state)."""
+MoveT = TypeVar("MoveT")
+"""A game's move class."""
 
 
 class RecordError(ValueError):
@@ -28,3 +35,17 @@ def parse_line(line: str, number: int) -> Any:
         return json.loads(line)
     except (json.JSONDecodeError, RecursionError) as exc:
         raise RecordError(number, f"not a JSON object ({exc})") from exc
+
+
+@dataclass(frozen=True)
+class RecordedGame(Generic[StateT, MoveT]):
+    """A game record read and replayed by its game (:meth:`GameKind.read_record`): who played
+    (``names`` in seat order), who started, the table ``options`` it was played with (B Movies'
+    variant), every move in the current form (an older record's moves made current), and the
+    ``state`` they lead to. The game writes it out again with :meth:`GameKind.record_text`."""
+
+    names: tuple[str, ...]
+    first_player: int
+    options: dict[str, Any]
+    moves: list[MoveT]
+    state: StateT

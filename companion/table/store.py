@@ -1,4 +1,5 @@
-"""The hub's SQLite file: reader dedup, the per-table event logs, and the tag registry.
+"""The hub's SQLite file: reader dedup, the per-table event logs, the tag registry and the
+archive of finished games.
 
 One connection and one re-entrant lock serve everything, so that a reader event, its dedup
 record and the table event it causes are committed in **one** transaction (the reader is
@@ -14,10 +15,15 @@ from contextlib import contextmanager
 from typing import Any
 
 from companion.readers.store import DedupStore, StoreError
+from companion.table.archive_store import ARCHIVE_SCHEMA, ArchiveRows
 
-HUB_SCHEMA_VERSION = 2
-"""Version of the hub's tables. Version 1 (no card tags) is migrated on open by adding the
-``card_tags`` table; a file with a newer version is refused."""
+HUB_SCHEMA_VERSION = 3
+"""Version of the hub's tables. An older file is migrated on open by adding what it lacks:
+version 1 has no ``card_tags`` table, versions 1 and 2 no archive (``archive_games`` and
+``archive_seats``, filled from the finished tables when the hub loads them). A file with a
+newer version is refused."""
+MIGRATED = ("1", "2")
+"""The older hub schemas a hub opens and upgrades in place."""
 
 _HUB_SCHEMA = """
 CREATE TABLE IF NOT EXISTS hub_tables (
@@ -36,21 +42,21 @@ CREATE TABLE IF NOT EXISTS card_tags (
 """
 
 
-class HubStore(DedupStore):
+class HubStore(ArchiveRows, DedupStore):
     """Everything the hub must not lose, in one SQLite file (WAL, synchronous commits)."""
 
     def _create(self) -> None:
-        self._db.executescript(_HUB_SCHEMA)
         row = self._db.execute("SELECT value FROM meta WHERE key='hub_schema'").fetchone()
+        if row is not None and row[0] not in (*MIGRATED, str(HUB_SCHEMA_VERSION)):
+            raise StoreError(f"{self.path}: hub schema version {row[0]}, "
+                             f"expected {HUB_SCHEMA_VERSION}")
+        self._db.executescript(_HUB_SCHEMA + ARCHIVE_SCHEMA)
         if row is None:
             self._db.execute("INSERT INTO meta VALUES ('hub_schema', ?)",
                              (str(HUB_SCHEMA_VERSION),))
-        elif row[0] == "1":  # an older hub's file: the script above added card_tags
+        elif row[0] in MIGRATED:  # an older hub's file: the scripts above added its tables
             self._db.execute("UPDATE meta SET value=? WHERE key='hub_schema'",
                              (str(HUB_SCHEMA_VERSION),))
-        elif row[0] != str(HUB_SCHEMA_VERSION):
-            raise StoreError(f"{self.path}: hub schema version {row[0]}, "
-                             f"expected {HUB_SCHEMA_VERSION}")
 
     def _write(self, sql: str, args: tuple[Any, ...]) -> None:
         """Run one statement; commit at once unless an outer transaction is open."""

@@ -92,6 +92,8 @@ def test_the_wheel_carries_the_dashboard_the_firmware_and_the_catalog(installed)
                   if n.startswith(f"companion/{folder}/")}
         assert repo_files(folder) - inside == set(), folder
     assert "companion/games/popcorn/data/popcorn-cards.json" in names
+    for vendored in ("chart.js-4.6.1/chart.umd.min.js", "chart.js-4.6.1/LICENSE.md"):
+        assert f"companion/web/vendor/{vendored}" in names  # the archive's charts
     assert "companion/games/bmovies/data/b-movies.json" in names
     assert "companion/games/bmovies/engine/state.py" in names
 
@@ -123,12 +125,14 @@ def dashboard_files(base: str) -> set[str]:
 def test_the_installed_hub_serves_every_page_and_every_file(served) -> None:
     """``/``, ``/setup``, a real table's page and all that ``index.html`` loads answer 200."""
     table = served.create_table({"players": ["Ana", "Bo"], "readers": ["bag-1", "bag-2"]})
-    for page in ("/", "/setup", f"/table/{table['id']}", f"/phone/{table['id']}/0"):
+    for page in ("/", "/setup", f"/table/{table['id']}", f"/phone/{table['id']}/0", "/archive",
+                 "/archive/player/Ana"):
         assert "<main id=\"app\">" in call(served.base + page), page
     files = dashboard_files(served.base)
     assert {"/web/js/app.js", "/web/js/setup.js", "/web/js/games/popcorn/table.js",
             "/web/js/games/popcorn/phone.js", "/web/js/games/bmovies/table.js",
-            "/web/js/games/bmovies/phone.js", "/web/css/base.css"} <= files
+            "/web/js/games/bmovies/phone.js", "/web/css/base.css", "/web/js/archive.js",
+            "/web/js/archive_player.js", "/web/vendor/chart.js-4.6.1/chart.umd.min.js"} <= files
     assert len(files) == len(repo_files("web", "*.js")) + len(repo_files("web", "*.css"))
 
 

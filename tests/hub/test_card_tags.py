@@ -15,7 +15,7 @@ from companion.games.popcorn.engine.pawns import pawn_colors
 from companion.games.popcorn.facts_file import card_copies, load_catalog
 from companion.kit.game import TagKinds
 from companion.table.registry import RegistryError, TagRegistry
-from companion.table.store import HubStore
+from companion.table.store import HUB_SCHEMA_VERSION, HubStore
 from tests.hub.rig import ADMIN, Rig
 from tests.waiting import wait_for
 
@@ -133,7 +133,8 @@ def test_an_old_hub_database_is_migrated_and_keeps_its_pawns(tmp_path: Path) -> 
     reg.enroll_card("04000000000012", "movie", FIRST_MOVIE)
     reg.store.close()
     db = sqlite3.connect(path)
-    assert db.execute("SELECT value FROM meta WHERE key='hub_schema'").fetchone() == ("2",)
+    assert db.execute("SELECT value FROM meta WHERE key='hub_schema'").fetchone() == (
+        str(HUB_SCHEMA_VERSION),)
     assert db.execute("SELECT uid, kind, card FROM card_tags").fetchall() == [
         ("04000000000012", "movie", FIRST_MOVIE)]
     db.close()

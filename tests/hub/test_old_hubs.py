@@ -4,7 +4,8 @@ Each ``tests/hub/old_hubs/<name>.sqlite`` was made by an older commit's own hub 
 folder's README.md and ``make_fixtures.py``), with the facts that old hub's own app showed
 saved beside it as ``<name>.json``. Every test opens a *copy* of the file with today's hub
 and compares: the tables listed, each table's state rebuilt from its log (the public view
-and each phone's private view), the finished game's scores, and the tags. A restored table
+and each phone's private view), the finished game's scores and its place in the archive
+(which older hubs did not have), and the tags. A restored table
 must take its next move (by the API, and a tap through a real virtual reader), and the file
 is upgraded in place to today's schema.
 """
@@ -168,6 +169,25 @@ def test_the_finished_game_keeps_its_scores(old: Old) -> None:
     replayed = popcorn_scores(state)
     assert {p["name"]: p["total"] for p in replayed["players"]} == totals
     assert replayed["winners"] == facts["scores"]["winners"]
+
+
+def test_the_finished_game_is_in_the_archive(old: Old) -> None:
+    """An older hub's file had no archive: today's hub archives its finished game when it
+    opens it, with the old hub's players, totals and winners, and its record."""
+    facts = old.table("Finished")
+    with opened(old) as now:
+        listing = now.client.get("/api/archive").json
+        record = now.client.get(f"/api/archive/{facts['id']}/record",
+                                headers={"X-Admin-Pin": ADMIN})
+    finished = [t for t in old.facts["tables"] if t["table"]["view"].get("phase") == "over"]
+    assert listing["total"] == len(finished) == 1
+    [game] = listing["games"]
+    assert (game["id"], game["game"], game["source"]) == (facts["id"], "popcorn", "table")
+    totals = {p["name"]: p["total"] for p in facts["scores"]["players"]}
+    assert {p["name"]: p["score"] for p in game["players"]} == totals
+    assert game["winners"] == facts["scores"]["winners"]
+    assert record.status_code == 200
+    assert replay(load_catalog(), loads_record(record.get_data(as_text=True))).is_over
 
 
 def next_move(hub: Hub, facts: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:

@@ -128,6 +128,16 @@ def test_views_record_replay_and_score(table: Table, tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["scores"] == scores
+    # the archive knows no game: a game without standings is listed with its players only,
+    # and one that reads no records refuses an import on its first line
+    [archived] = table.client.get("/api/archive").json["games"]
+    assert (archived["id"], archived["game"], archived["title"]) == (table.id, "dice-duel",
+                                                                     "Dice Duel")
+    assert archived["players"] == [{"name": n, "score": None, "place": None, "winner": False}
+                                   for n in ("Ana", "Bob")]
+    refused = table.client.post("/api/archive", json={"record": record.read_text(),
+                                                      "admin_pin": "246810"})
+    assert refused.status_code == 400 and refused.json["params"]["line"] == 1
     sheet = tmp_path / "sheet.json"
     sheet.write_text(json.dumps({"game": "dice-duel", "players": ["Ana", "Bob"],
                                  "scores": [3, 9]}))

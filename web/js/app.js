@@ -1,6 +1,7 @@
 // The page's router and shared context. One page serves every screen: /setup (and /),
-// /table/<id> and /phone/<id>/<seat>#token=...; moving between them is a history change,
-// never a reload, and each screen lives on Socket.IO pushes from then on.
+// /table/<id>, /phone/<id>/<seat>#token=..., and the archive (/archive, a game at
+// /archive/<id>, a player's page at /archive/player/<name>); moving between them is a
+// history change, never a reload, and each screen lives on Socket.IO pushes from then on.
 
 import { call } from "./api.js";
 import { loadLanguage, mountPicker, t } from "./i18n.js";
@@ -88,10 +89,21 @@ async function route() {
   } else if (parts[0] === "phone" && parts[1]) {
     const screens = screensOf(await gameOf(parts[1]));
     unmount = (await screens.phone()).mountPhone(root, ctx, parts[1], Number(parts[2]));
+  } else if (parts[0] === "archive") {
+    unmount = await mountArchiveScreen(parts.slice(1).map(decodeURIComponent), ctx);
   } else {
     unmount = (await import("./setup.js")).mountSetup(root, ctx);
   }
   if (socket.connected) socket.fire("connect");
+}
+
+/** The archive's screens: the list, a player's page (`player/<name>`), a game (`<id>`). */
+async function mountArchiveScreen(parts, ctx) {
+  if (parts[0] === "player" && parts.length > 1) {
+    return (await import("./archive_player.js")).mountArchivePlayer(root, ctx, parts.slice(1).join("/"));
+  }
+  if (parts[0]) return (await import("./archive_game.js")).mountArchiveGame(root, ctx, parts[0]);
+  return (await import("./archive.js")).mountArchive(root, ctx);
 }
 
 /** Go to another screen without reloading the page. */

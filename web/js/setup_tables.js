@@ -2,7 +2,8 @@
 // players and their readers, its state (playing, game over, closed), Open, and Close table.
 // Closing takes two clicks ("Close table", then "Close it" in the confirmation that opens
 // under the table) and the table PIN (asked for if this device does not know it); a closed
-// table's readers are free again. Refresh reloads the hub's lists.
+// table's readers are free again. Refresh reloads the hub's lists; Archive opens the archive
+// of finished games.
 
 import { t, tn } from "./i18n.js";
 import { ApiError, tableCall } from "./api.js";
@@ -13,7 +14,9 @@ import { errorHtml, testIds } from "./setup_shared.js";
 export function tablesHtml() {
   return `<section class="card">
         <div class="row spread"><h2>${esc(t("Tables"))}</h2>
-          <button type="button" class="btn small" data-testid="refresh-tables">${esc(t("Refresh"))}</button></div>
+          <span class="row">
+            <a class="btn small" href="/archive" data-nav data-testid="open-archive">${esc(t("Archive"))}</a>
+            <button type="button" class="btn small" data-testid="refresh-tables">${esc(t("Refresh"))}</button></span></div>
         <div data-testid="tables-list" class="tables-list"><p class="muted">${esc(t("Loading…"))}</p></div>
       </section>`;
 }

@@ -26,16 +26,20 @@ from companion.kit.game import (
     TagThing,
     Tapper,
 )
-from companion.kit.texts import GameTexts
+from companion.kit.records import RecordedGame
+from companion.kit.standings import Standing, Variant, places
+from companion.kit.texts import N_, GameTexts
 
 from . import commands, demo, tags, texts, views
 from .engine import Facts, Move, State, Violation, final_cut, move_from_dict, new_game
 from .facts_file import load_facts
-from .record import Record, dumps_record, is_bmovies_header
+from .record import Record, dumps_record, is_bmovies_header, loads_record, replay
 from .scoresheet import is_bmovies_sheet
 
 VARIANTS = ("standard", "hidden")
 """The standard game, and the Hidden Team variant (secret studios)."""
+VARIANT_TITLES = {"standard": N_("Standard game"), "hidden": N_("Hidden Team")}
+"""Each variant's name, as the archive and the setup screen show it."""
 STUDIO_DEALS = ("deal", "entered")
 """Hidden Team: the hub deals the studios to the phones in secret, or the table deals the
 cardboard cards and enters them with the PIN."""
@@ -178,6 +182,30 @@ class BMovies(GameKind[State, Move]):
         """A B Movies record (``docs/b-movies.md``): header with ``"game": "b-movies"``."""
         return dumps_record(Record(tuple(names), first_player,
                                    options.get("variant", "standard"), moves))
+
+    def read_record(self, text: str) -> RecordedGame[State, Move]:
+        """A record read and replayed as ``replay`` does (:func:`.record.replay`); its
+        options name its variant."""
+        record = loads_record(text)
+        state = replay(record, self.facts)
+        return RecordedGame(record.names, record.first_player, {"variant": record.variant},
+                            record.moves, state)
+
+    def standings(self, state: State, names: list[str]) -> list[Standing] | None:
+        """Each player's own score; the place is their side's (a Hidden Team team wins or
+        loses together, on its total), the winning sides first."""
+        if not state.is_over:
+            return None
+        cut = final_cut(state)
+        side_of = {seat: n for n, side in enumerate(cut.sides) for seat in side.members}
+        side_places = places([side.total for side in cut.sides], set(cut.winners))
+        return [Standing(names[p.seat], p.score, side_places[side_of[p.seat]],
+                         side_of[p.seat] in cut.winners) for p in cut.players]
+
+    def variant(self, options: dict[str, Any]) -> Variant | None:
+        """The standard game or Hidden Team."""
+        chosen = options.get("variant", "standard")
+        return Variant(chosen, VARIANT_TITLES.get(chosen, chosen))
 
 
 def game() -> BMovies:

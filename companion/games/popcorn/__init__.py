@@ -32,6 +32,8 @@ from companion.kit.game import (
     TagThing,
     Tapper,
 )
+from companion.kit.records import RecordedGame
+from companion.kit.standings import Standing, places
 from companion.kit.texts import GameTexts
 
 from . import analysis, card_list, commands, demo, routes, texts
@@ -50,7 +52,7 @@ from .engine import (
 )
 from .engine.pawns import pawn_colors
 from .facts_file import card_copies, load_catalog
-from .record import Record, dumps_record, loads_record
+from .record import Record, dumps_record, loads_record, replay, upgraded
 from .tags import ALERT_CODES, interpret, swap
 from .views import private_view, public_view, scores
 
@@ -194,6 +196,26 @@ class Popcorn(GameKind[GameState, Move]):
                     moves: list[Move]) -> str:
         """A Popcorn record (``docs/game-record.md``)."""
         return dumps_record(Record(tuple(names), first_player, moves))
+
+    def read_record(self, text: str) -> RecordedGame[GameState, Move]:
+        """A record read and replayed as ``replay`` does (:func:`.record.replay`); a
+        version-1 record's activation moves come back naming their seat (version 2)."""
+        record = loads_record(text)
+        state = replay(self.catalog, record)
+        if record.version == 1:
+            record = upgraded(self.catalog, record)
+        return RecordedGame(record.names, record.first_player, {}, record.moves, state)
+
+    def standings(self, state: GameState, names: list[str]) -> list[Standing] | None:
+        """Each player's total, the winners (the scorer's, tie-breaks included) first."""
+        if not state.is_over:
+            return None
+        sheet = scores(state)
+        totals = [int(p["total"]) for p in sheet["players"]]
+        won = {i for i, p in enumerate(sheet["players"]) if p["name"] in sheet["winners"]}
+        return [Standing(names[i], total, place, i in won)
+                for i, (total, place) in enumerate(zip(totals, places(totals, won),
+                                                       strict=True))]
 
 
 def game() -> Popcorn:
