@@ -2,7 +2,8 @@
 
 The hub and the dashboard share one scheme: each code has an English template
 (:mod:`.texts`), the catalogs translate it, and the params fill it. Some params are words
-themselves and are translated first: a guest ``color``, and the ``place`` an alert names,
+themselves and are translated first: a guest ``color`` (which also gives the ``letter`` on
+its pawn), and the ``place`` an alert names,
 which comes as ``zone`` (``bag``, ``exit``, ``seat``...), ``owner``, ``slot`` and ``seat``.
 Numbers are written the language's way (Babel's :func:`~babel.numbers.format_decimal`).
 """
@@ -15,7 +16,7 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-from .texts import ALERTS, BATCH, BM_VIOLATIONS, COLORS, ERRORS, PLACES, VIOLATIONS
+from .texts import ALERTS, BATCH, BM_VIOLATIONS, COLORS, ERRORS, LETTERS, PLACES, VIOLATIONS
 
 Gettext = Callable[[str], str]
 """A function that translates one message, such as ``Translations.gettext``."""
@@ -52,6 +53,7 @@ def fill(template: str, params: Mapping[str, Any], gettext: Gettext, locale: str
         if isinstance(values.get(name), int) and not isinstance(values[name], bool):
             values[name] = format_decimal(values[name], locale=locale)
     if isinstance(values.get("color"), str) and values["color"] in COLORS:
+        values["letter"] = LETTERS.get(values["color"], "?")
         values["color"] = gettext(COLORS[values["color"]])
     if "{place}" in template:
         values["place"] = place(values, gettext)

@@ -143,28 +143,29 @@ ALERTS: dict[str, tuple[str, str]] = {
         N_("An unknown tag ({uid}) was tapped on {name}'s bag reader."),
         N_("Enroll this guest's tag, or check that it is one of the game's guests.")),
     "PAWN_OF_ANOTHER_PLAYER": (
-        N_("Guest {pawn} ({color}) is in {place}, but it was tapped on {name}'s bag reader."),
+        N_("This {color} {letter} guest is in {place}, but it was tapped on {name}'s bag "
+           "reader."),
         N_("Put it back in {place}.")),
     "DRAW_BEYOND_AUDIENCE": (
-        N_("{name} has already drawn the whole audience, and guest {pawn} ({color}) came "
+        N_("{name} has already drawn the whole audience, and a {color} {letter} guest came "
            "out of the bag."),
-        N_("Put guest {pawn} back into {name}'s bag.")),
+        N_("Put the {color} {letter} guest back into {name}'s bag.")),
     "PAWN_NOT_IN_BAG": (
-        N_("Guest {pawn} ({color}) was drawn from {name}'s bag, but the companion has it in "
-           "{place}."),
+        N_("A {color} {letter} guest was drawn from {name}'s bag, but the companion has it "
+           "in {place}."),
         N_("If it really was in the bag, correct its place (PIN); otherwise put it back in "
            "{place} and draw again.")),
     "COLOR_NOT_IN_BAG": (
-        N_("A {color} guest (guest {pawn}) was drawn from {name}'s bag, but the companion has "
-           "no {color} guest left in {name}'s bag; it had this one in {place}."),
+        N_("A {color} {letter} guest was drawn from {name}'s bag, but the companion has no "
+           "{color} guest left in {name}'s bag; it had this one in {place}."),
         N_("If it came from another bag or zone, put it back there ({place}, as far as the "
            "companion knows) and draw again; if {name}'s bag really held it, correct its place "
            "(PIN).")),
     "NO_DRAW_EXPECTED": (
-        N_("Guest {pawn} ({color}) came out of {name}'s bag, but no draw is expected now."),
+        N_("A {color} {letter} guest came out of {name}'s bag, but no draw is expected now."),
         N_("Put it back into {name}'s bag.")),
     "UNEXPECTED_TAG": (
-        N_("Nothing expects guest {pawn} ({color}) to go into {name}'s bag now; the "
+        N_("Nothing expects this {color} {letter} guest to go into {name}'s bag now; the "
            "companion has it in {place}."),
         N_("Put it back in {place}.")),
     "CARD_NOT_IN_DECK": (
@@ -248,3 +249,9 @@ COLORS: dict[str, str] = {
     "grey": N_("grey"),
 }
 """Guest and seat colors, as adjectives: ``{color}`` in a sentence."""
+
+LETTERS: dict[str, str] = {"white": "W", "blue": "B", "green": "G", "red": "R", "yellow": "Y",
+                           "grey": "·"}
+"""The letter on a guest color's pawn disc: ``{letter}`` in a sentence, which names a guest
+by its color and letter as the table sees it, never by a pawn number (the dashboard's
+``colorLetter`` in ``web/js/i18n.js`` holds the same letters)."""

@@ -101,10 +101,22 @@ export function colorWord(color) {
   return source ? t(source) : color;
 }
 
-/** The params of a code's template, with colors and places in this language. */
+const LETTER = { white: "W", blue: "B", green: "G", red: "R", yellow: "Y", grey: "·" };
+
+/** The letter a guest color's pawn disc carries (and a sentence names it by, with its color:
+ * "the blue B guest"), so that color is never the only cue. */
+export function colorLetter(color) {
+  return LETTER[color] || "?";
+}
+
+/** The params of a code's template, with colors (and their `letter`) and places in this
+ * language. */
 function words(params = {}) {
   const out = { ...params };
-  if (typeof out.color === "string") out.color = colorWord(out.color);
+  if (typeof out.color === "string") {
+    out.letter = colorLetter(out.color);
+    out.color = colorWord(out.color);
+  }
   const zone = out.zone === "seat" ? `seat-${out.slot}` : out.zone;
   const place = catalog.codes.places[zone];
   if (place) out.place = fill(t(place), out);

@@ -2,13 +2,13 @@
 // color-blind players), action ids, and moves. Card facts come from /api/catalog; nothing
 // here knows a card. Every word goes through t() (i18n.js), in this device's language.
 
-import { colorWord, t } from "./i18n.js";
+import { colorLetter, colorWord, t } from "./i18n.js";
 
 export const COLORS = ["white", "blue", "green", "red", "yellow"];
-const LETTER = { white: "W", blue: "B", green: "G", red: "R", yellow: "Y", grey: "·" };
 
+/** The letter on a guest color's pawn disc (i18n.js keeps them, for its sentences too). */
 export function letter(color) {
-  return LETTER[color] || "?";
+  return colorLetter(color);
 }
 
 /** A guest pawn: a colored disc with its color's letter, as the pawns show (the physical

@@ -84,7 +84,15 @@ export const nowPanelMethods = {
   chanceHtml() {
     const v = this.view;
     const groups = {};
-    for (const [i, m] of v.chance.entries()) (groups[m.move] ||= []).push([m, i]);
+    const alike = new Set(); // a draw typed by hand: one line per player and color
+    for (const [i, m] of v.chance.entries()) {
+      if (m.move === "draw_pawn") {
+        const key = `${m.player}:${this.ctx.catalog.pawns[m.pawn]}`;
+        if (alike.has(key)) continue;
+        alike.add(key);
+      }
+      (groups[m.move] ||= []).push([m, i]);
+    }
     const out = [];
     for (const [kind, list] of Object.entries(groups)) {
       const manual = kind === "draw_pawn";
@@ -126,7 +134,8 @@ export const nowPanelMethods = {
     const v = this.view;
     const card = m.card && this.ctx.catalog.byId[m.card];
     const who = m.player !== undefined ? `${v.names[m.player]}: ` : "";
-    if (m.move === "draw_pawn") return `${who}${t("pawn {pawn}", { pawn: m.pawn })}`;
+    // guests of a color look alike, and no pawn carries a number: a draw names the color
+    if (m.move === "draw_pawn") return `${who}${t("a {guest}", { guest: guestName(this.ctx.catalog.pawns[m.pawn]) })}`;
     if (card && card.seats) {
       const seats = card.seat_colors.map((c, k) => `${c === "grey" ? t("any") : colorWord(c)} ${actionLabel(card.seat_actions[k])}`);
       return `${tn("{n}-seat theater", "{n}-seat theater", card.seats)}, $${card.price}: ${seats.join(" · ")}`;

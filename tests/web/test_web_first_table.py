@@ -1,0 +1,108 @@
+"""A first game at a real table, as a new user meets it (issue 22, part B), in a real browser
+against a real ``serve``: enrollment that speaks in sentences and names pawns as they look,
+buying with no dead tap, a compact "table created" panel, phone links that can be shown
+again and reach the phones, and B Movies' phone, Final Cut and voice."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.room import TABLET, Room, call, save_shots, watch_csp
+
+RAW_CODES = re.compile(r"\b[A-Z]{3,}_[A-Z_]{3,}\b")
+"""A stable error code ("DUPLICATE_UID", "COLOR_FULL"): never shown to a person."""
+PAWN_NUMBER = re.compile(r"\b(?:pawn|guest|pion|Spielfigur|Gast)\s*#?\d", re.IGNORECASE)
+"""A pawn named by a number, which no pawn carries."""
+
+
+def new_page(browser: Browser, errors: list[str], viewport: dict | None = None,
+             locale: str | None = None) -> Page:
+    """A page in its own context (its own localStorage), in ``locale``'s language when
+    given; script errors and Content Security Policy violations go to ``errors``."""
+    options: dict = {"viewport": viewport or TABLET}
+    if locale:
+        options["locale"] = locale
+    page = browser.new_context(**options).new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    watch_csp(page, errors)
+    return page
+
+
+def registry(tags: dict[int, str]) -> dict:
+    """A tag registry to import: pawn id → UID."""
+    return {"format": "popcorn-tags", "version": 1,
+            "tags": [{"uid": uid, "pawn": pawn} for pawn, uid in tags.items()]}
+
+
+def uid(n: int) -> str:
+    """A made-up tag UID."""
+    return f"04ee{n:010x}"
+
+
+def start_enrolling(page: Page, room: Room, color: str) -> None:
+    """Type the admin PIN, pick a color, start."""
+    page.goto(f"{room.base}/setup")
+    page.get_by_test_id("enroll-admin-pin").fill(room.server.admin_pin)
+    page.get_by_test_id(f"enroll-color-{color}").click()
+    page.get_by_test_id("enroll-start").click()
+    expect(page.get_by_test_id("enroll-status")).to_have_class(re.compile(r"\bon\b"))
+
+
+def test_enrollment_names_pawns_by_color_and_letter_and_moves_on_when_a_color_is_full(
+        room: Room, browser: Browser) -> None:
+    """Item 5: the last tap reads "Enrolled a blue B pawn: 10 of 10", never "Pawn 29
+    enrolled"; a full color moves on to the next by itself (the hub enrolls green next); a
+    tag tapped twice reads as a sentence naming what it already is, with no raw code."""
+    errors: list[str] = []
+    blue = {20 + k: uid(k) for k in range(9)}  # 9 of the 10 blue pawns already have a tag
+    call(f"{room.base}/api/tags", "PUT", {"admin_pin": room.server.admin_pin,
+                                          "registry": registry(blue)})
+    page = new_page(browser, errors)
+    start_enrolling(page, room, "blue")
+    room.bank.tap("bag-1", uid(100))
+    last = page.get_by_test_id("enroll-last")
+    expect(last).to_contain_text("Enrolled a blue B pawn: 10 of 10")
+    expect(page.get_by_test_id("enroll-status")).to_contain_text("green")
+    expect(page.get_by_test_id("enroll-color-green")).to_have_class(re.compile(r"\benrolling\b"))
+    assert call(f"{room.base}/api/tags/counts")["enrolling"] == "green"
+    room.bank.tap("bag-1", uid(101))
+    expect(last).to_contain_text("Enrolled a green G pawn: 1 of 10")
+    room.bank.tap("bag-2", uid(3))  # a blue pawn's tag, tapped again
+    expect(last).to_contain_text("This tag is already on a blue B pawn")
+    expect(last).to_have_attribute("data-code", "DUPLICATE_UID")  # kept for support, unseen
+    text = last.inner_text()
+    assert not RAW_CODES.search(text) and not PAWN_NUMBER.search(text), text
+    save_shots(page, "first-enroll-duplicate")
+
+    french = new_page(browser, errors, locale="fr-FR")  # another device, in French
+    start_enrolling(french, room, "red")
+    room.bank.tap("bag-3", uid(5))
+    french_last = french.get_by_test_id("enroll-last")
+    expect(french_last).to_contain_text("déjà")
+    text = french_last.inner_text()
+    assert "bleu" in text and not RAW_CODES.search(text) and "Pawn" not in text, text
+    assert errors == []
+
+
+def test_a_full_box_says_so_and_refuses_more_pawns_in_a_sentence(room: Room,
+                                                                browser: Browser) -> None:
+    """Item 5: with every pawn but one yellow tagged, the last yellow fills the box: the
+    status says every pawn has a tag (not "tap each yellow pawn" at 10 of 10), and one more
+    tag is refused as "All 10 yellow pawns already have a tag", with no COLOR_FULL."""
+    errors: list[str] = []
+    almost = {pawn: uid(pawn) for pawn in range(59)}
+    call(f"{room.base}/api/tags", "PUT", {"admin_pin": room.server.admin_pin,
+                                          "registry": registry(almost)})
+    page = new_page(browser, errors)
+    start_enrolling(page, room, "yellow")
+    room.bank.tap("bag-1", uid(200))
+    status = page.get_by_test_id("enroll-status")
+    expect(status).to_contain_text("Every pawn of the box has a tag")
+    expect(status).not_to_contain_text("tap each")
+    room.bank.tap("bag-1", uid(201))
+    last = page.get_by_test_id("enroll-last")
+    expect(last).to_contain_text("All 10 yellow pawns already have a tag.")
+    assert not RAW_CODES.search(last.inner_text())
+    assert errors == []
