@@ -9,7 +9,8 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.room import TABLET, Room, call, save_shots, watch_csp
+from tests.waiting import wait_for
+from tests.web.room import TABLET, Room, Tablet, call, save_shots, small_targets, watch_csp
 
 RAW_CODES = re.compile(r"\b[A-Z]{3,}_[A-Z_]{3,}\b")
 """A stable error code ("DUPLICATE_UID", "COLOR_FULL"): never shown to a person."""
@@ -106,3 +107,29 @@ def test_a_full_box_says_so_and_refuses_more_pawns_in_a_sentence(room: Room,
     expect(last).to_contain_text("All 10 yellow pawns already have a tag.")
     assert not RAW_CODES.search(last.inner_text())
     assert errors == []
+
+
+def test_buying_never_drops_a_tap(room: Room, page: Page) -> None:
+    """Item 11: a movie tapped twice stays selected (Cancel lets it go), so the slot tapped
+    next buys it; a slot tapped with nothing selected says to tap a card first."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=3)
+    assert table.state.phase == "buying"
+    tablet = Tablet(page, room, table).open()
+    buy = next(m for m in table.state.legal_moves() if m.kind == "buy_movie")
+    slot = page.get_by_test_id(f"slot-{buy.player}-{buy.slot}")
+    slot.click()  # nothing selected: a nudge, not a dead tap
+    nudge = page.get_by_test_id("nudge")
+    expect(nudge).to_contain_text("First tap a movie or a theater")
+    tablet.tap_card(buy)
+    tablet.tap_card(buy)  # again: still selected
+    card = page.locator(f'[data-card="{buy.card}"]').first
+    expect(card).to_have_class(re.compile(r"\bselected\b"))
+    expect(page.get_by_test_id("hint")).to_contain_text("is selected")
+    expect(nudge).to_have_count(0)
+    before = table.count
+    slot.click()
+    assert wait_for(lambda: table.count > before), "a slot tap after a second card tap: no buy"
+    tablet.wait_events()
+    assert table.state.players[buy.player].movies[buy.slot] == buy.card
+    expect(page.get_by_test_id("nudge")).to_have_count(0)
+    assert small_targets(page) == []

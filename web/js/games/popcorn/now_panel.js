@@ -13,7 +13,8 @@ import { ranked } from "../../search.js";
 export const nowPanelMethods = {
   nowHtml() {
     const v = this.view;
-    const parts = [this.hintHtml()];
+    const nudge = this.nudge ? `<div class="nudge" data-testid="nudge" role="status">${esc(this.nudge)}</div>` : "";
+    const parts = [nudge, this.hintHtml()];
     if (this.refusal) {
       parts.push(`<div class="refusal" data-testid="refusal"><b>${esc(t("Refused:"))}</b> ${esc(this.refusal)}</div>`);
     }
@@ -33,8 +34,8 @@ export const nowPanelMethods = {
     }
     if (sel) {
       const card = this.ctx.catalog.byId[sel.card];
-      return `<div class="hint" data-testid="hint">${esc(t("{card}: tap a slot in {name}'s cinema.", { card: card ? card.title || card.id : sel.card, name: v.names[v.current] }))}
-        <button class="btn small" data-act="clear">${esc(t("Cancel"))}</button></div>`;
+      return `<div class="hint" data-testid="hint">${esc(t("{card} is selected: tap a slot in {name}'s cinema to buy it there (Cancel lets it go).", { card: card ? card.title || card.id : sel.card, name: v.names[v.current] }))}
+        <button class="btn small" data-act="clear" data-testid="clear-selection">${esc(t("Cancel"))}</button></div>`;
     }
     if (v.phase === "buying") {
       return `<div class="hint">${esc(t("{name} buys: tap a movie or a theater, then a slot.", { name: v.names[v.current] }))}</div>`;
