@@ -133,3 +133,63 @@ def test_buying_never_drops_a_tap(room: Room, page: Page) -> None:
     assert table.state.players[buy.player].movies[buy.slot] == buy.card
     expect(page.get_by_test_id("nudge")).to_have_count(0)
     assert small_targets(page) == []
+
+
+OVERLAPS = """() => {
+  const boxes = (sel) => [...document.querySelectorAll(sel)]
+    .filter((el) => el.offsetParent !== null).map((el) => [el, el.getBoundingClientRect()]);
+  const hit = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const out = [];
+  for (const [, toast] of boxes('#toasts .toast')) {
+    for (const [el, box] of boxes('button, a, input, select')) {
+      if (hit(toast, box)) out.push(el.dataset.testid || el.textContent.trim().slice(0, 30));
+    }
+  }
+  return out;
+}"""
+"""The controls a toast covers on screen."""
+
+
+def create_on_setup_screen(page: Page, room: Room, names: list[str]) -> None:
+    """Fill the new-table form with ``names`` (one bag reader each) and create the table."""
+    page.goto(f"{room.base}/setup")
+    for _ in range(len(names) - 2):
+        page.get_by_test_id("add-player").click()
+    for k, name in enumerate(names):
+        page.get_by_test_id(f"player-name-{k}").fill(name)
+        page.get_by_test_id(f"player-reader-{k}").select_option(f"bag-{k + 1}")
+    page.get_by_test_id("create-table").click()
+    expect(page.get_by_test_id("created-pin")).to_be_visible()
+
+
+def test_the_table_created_panel_is_a_compact_grid_with_open_the_table_on_top(
+        room: Room, browser: Browser) -> None:
+    """Item 12: "Open the table" comes first, the QR codes stand in a grid (three players:
+    two rows at most, not one column), each name shows once, and no toast covers a
+    control (the heading already says the table is ready)."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    names = ["Ana", "Bob", "Chloe"]
+    create_on_setup_screen(page, room, names)
+    assert page.evaluate(OVERLAPS) == []
+    expect(page.locator("#toasts .toast")).to_have_count(0)
+    panel = page.get_by_test_id("created")
+    tops = sorted({round(page.get_by_test_id(f"phone-qr-{k}").bounding_box()["y"])
+                   for k in range(len(names))})
+    assert len(tops) <= 2, f"QR codes in {len(tops)} rows: {tops}"
+    open_table = page.get_by_test_id("open-table").bounding_box()
+    first_qr = page.get_by_test_id("phone-qr-0").bounding_box()
+    assert open_table["y"] + open_table["height"] <= first_qr["y"], "Open the table is not on top"
+    assert open_table["y"] >= 0 and open_table["y"] + open_table["height"] <= TABLET["height"]
+    text = panel.inner_text()
+    for name in names:
+        assert len(re.findall(rf"\b{name}\b", text)) == 1, f"{name} shows more than once: {text}"
+    height = panel.bounding_box()["height"]
+    assert height <= TABLET["height"] * 1.25, f"the panel is {height:.0f} px tall"
+    assert page.evaluate("getComputedStyle(document.getElementById('toasts')).pointerEvents") \
+        == "none"
+    save_shots(page, "first-table-created")
+    page.get_by_test_id("open-table").click()
+    expect(page.get_by_test_id("cinema-2")).to_contain_text("Chloe")
+    assert errors == []
