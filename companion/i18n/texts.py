@@ -135,6 +135,9 @@ ERRORS: dict[str, str] = {
     "TOKEN_FULL": N_("Every popcorn token of that value already has a tag."),
     "BAD_TOKEN_VALUE": N_("That is not a popcorn token value."),
     "DUPLICATE_TOKEN": N_("That popcorn token already has a tag."),
+    "LINK_NOT_KEPT": N_("The hub has restarted since this phone link was made, and it keeps no "
+                        "copy of a link on disk: make a new link (the old one then stops "
+                        "working)."),
 }
 """One template per hub error code (table, PIN, registry, advisor and HTTP refusals)."""
 

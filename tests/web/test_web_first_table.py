@@ -6,11 +6,28 @@ again and reach the phones, and B Movies' phone, Final Cut and voice."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from companion.hub.network import is_loopback, lan_host
+from companion.hub.remote import ServeProcess
+from companion.readers.broker import free_port
 from tests.waiting import wait_for
-from tests.web.room import TABLET, Room, Tablet, call, save_shots, small_targets, watch_csp
+from tests.web.qr import qr_texts
+from tests.web.room import (
+    PHONE,
+    READERS,
+    TABLET,
+    Room,
+    Tablet,
+    call,
+    save_shots,
+    small_targets,
+    watch_csp,
+)
 
 RAW_CODES = re.compile(r"\b[A-Z]{3,}_[A-Z_]{3,}\b")
 """A stable error code ("DUPLICATE_UID", "COLOR_FULL"): never shown to a person."""
@@ -193,3 +210,104 @@ def test_the_table_created_panel_is_a_compact_grid_with_open_the_table_on_top(
     page.get_by_test_id("open-table").click()
     expect(page.get_by_test_id("cinema-2")).to_contain_text("Chloe")
     assert errors == []
+
+
+def lan_or_skip() -> str:
+    """This machine's address on the network, or skip the test on a machine without one."""
+    lan = lan_host("0.0.0.0")
+    if is_loopback(lan):
+        pytest.skip("this machine has no network address other than loopback")
+    return lan
+
+
+def test_serve_on_the_network_hands_out_phone_links_a_phone_can_reach(
+        room: Room, browser: Browser) -> None:
+    """Item 13: ``serve --host 0.0.0.0`` prints the machine's network address, and a tablet
+    that opened the hub on 127.0.0.1 still hands out phone links on that address (a
+    127.0.0.1 link would open the phone itself); the phone opens its link there."""
+    lan = lan_or_skip()
+    room.server.stop()
+    room.server = ServeProcess(room.server.log_path.with_suffix(".db"),
+                               serial=[room.bank.path(r) for r in READERS], readers=READERS,
+                               extra=["--host", "0.0.0.0"]).start()
+    port = room.server.port
+    log = room.server.log_path.read_text()
+    assert f"open http://{lan}:{port}/ on the tablet" in log, log
+    assert "phone links use this address" in log, log
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    create_on_setup_screen(page, room, ["Ana", "Bob"])
+    assert page.url.startswith("http://127.0.0.1:")
+    links = qr_texts(page.get_by_test_id("phone-links"))
+    assert len(links) == 2 and all(u.startswith(f"http://{lan}:{port}/phone/") for u in links)
+    shown = page.get_by_test_id("phone-link-1").inner_text()
+    assert shown == links[1], "the link's text is the QR code's link"
+    phone = new_page(browser, errors, PHONE)
+    phone.goto(links[1])  # by the network address, as a phone on the Wi-Fi would
+    expect(phone.get_by_test_id("phone-name")).to_have_text("Bob")
+    assert errors == []
+
+
+def test_phones_shows_a_link_again_without_ending_it(room: Room, browser: Browser) -> None:
+    """Item 13: "Phones" shows a player's current link again (the same QR code), and the
+    phone that has it keeps working; "New link" is a separate, explicit choice. After a hub
+    restart the link cannot be shown (the hub keeps no copy on disk): the dialog says so and
+    offers the new link."""
+    errors: list[str] = []
+    table = room.table(["Ana", "Bob"], seed=5)
+    old = f"{room.base}/phone/{table.id}/1#token={table.info['tokens'][1]}"
+    phone = new_page(browser, errors, PHONE)
+    phone.goto(old)
+    expect(phone.get_by_test_id("phone-name")).to_have_text("Bob")
+    page = new_page(browser, errors)
+    Tablet(page, room, table).open()
+    page.get_by_test_id("phones").click()
+    page.get_by_test_id("qr-seat-1").click()
+    expect(page.get_by_test_id("qr-note")).to_contain_text("keeps working")
+    assert qr_texts(page.get_by_test_id("phone-qr-1")) == [old]
+    save_shots(page, "first-phones-again")
+    private = f"{room.base}/api/tables/{table.id}/players/1/private"
+    assert call(private, headers={"X-Player-Token": table.info["tokens"][1]})["name"] == "Bob"
+    page.get_by_test_id("qr-close").click()
+    expect(phone.get_by_test_id("phone-error")).to_be_hidden()
+
+    room.server.kill()  # a restart: the hub's database holds only the tokens' hashes
+    room.server.start()
+    page.reload()
+    page.wait_for_function("(id) => window.popcornLoaded === id", arg=table.id)
+    page.get_by_test_id("phones").click()
+    page.get_by_test_id("qr-seat-1").click()
+    expect(page.get_by_test_id("qr-note")).to_contain_text("restarted")
+    page.get_by_test_id("qr-new-1").click()
+    expect(page.get_by_test_id("qr-note")).to_contain_text("no longer works")
+    (new,) = qr_texts(page.get_by_test_id("phone-qr-1"))
+    assert new != old and new.startswith(f"{room.base}/phone/{table.id}/1#token=")
+    expect(phone.get_by_test_id("phone-error")).to_be_visible()
+    assert errors == []
+
+
+def test_the_demo_says_what_its_pin_is_for_and_prints_the_phone_links(
+        browser: Browser) -> None:
+    """Item 13: ``demo`` names what the table PIN is for, prints each player's phone link
+    and, listening on the network, uses the machine's address for the table and the
+    phones; a phone opens its link."""
+    lan = lan_or_skip()
+    port = free_port()
+    demo = subprocess.Popen([sys.executable, "-m", "companion", "demo", "--speed", "2",
+                             "--host", "0.0.0.0", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert demo.stdout is not None
+        lines = [demo.stdout.readline() for _ in range(8)]
+        assert lines[0].startswith(f"Popcorn Companion demo: open http://{lan}:{port}/table/")
+        assert lines[1].startswith("Table PIN ") and "undo a move" in lines[1], lines
+        links = [re.search(r"http://\S+", line).group(0) for line in lines[3:7]]
+        assert all(u.startswith(f"http://{lan}:{port}/phone/") for u in links), lines
+        errors: list[str] = []
+        phone = new_page(browser, errors, PHONE)
+        phone.goto(links[1])
+        expect(phone.get_by_test_id("phone-name")).to_have_text("Bob")
+        assert errors == []
+    finally:
+        demo.terminate()
+        demo.wait(timeout=10)

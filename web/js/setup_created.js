@@ -32,9 +32,9 @@ function linkHtml(table, player, k) {
 /** What the phone links are for, in this table's game. */
 function phonesNote(table) {
   if (table.game === "b-movies") {
-    return t("Each player scans their own QR code (or opens their link) on their phone: it holds their vote cards and their secret Popcorn tokens. These links are shown only once too; “Phones” on the table screen makes a new one.");
+    return t("Each player scans their own QR code (or opens their link) on their phone: it holds their vote cards and their secret Popcorn tokens. “Phones” on the table screen shows a link again.");
   }
-  return t("Each player scans their own QR code (or opens their link) on their phone to see and choose their secret awards. These links are shown only once too; “Phones” on the table screen makes a new one.");
+  return t("Each player scans their own QR code (or opens their link) on their phone to see and choose their secret awards. “Phones” on the table screen shows a link again.");
 }
 
 function createdHtml(table) {
