@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -311,3 +312,174 @@ def test_the_demo_says_what_its_pin_is_for_and_prints_the_phone_links(
     finally:
         demo.terminate()
         demo.wait(timeout=10)
+
+
+def play_tied_game(hub: ServeProcess, shared: bool = False) -> dict:
+    """A Hidden Team game of four played to its Final Cut through the API, ending in a tie:
+    studios dealt [0, 1, 0, 1] (teams Ana + Chloe and Bob + Dev), every pitch made with a
+    Yes from each producer, and each player's 12 tokens six 0s and six 1s, so both teams
+    score 12 from tokens and 24 from their movies: 36 each. Ana pitches 4, 3, 3, 2 cards and
+    everyone else 3 each time, so the tie goes to Ana's team for the longest movie; with
+    ``shared`` everyone pitches 3 and the tied teams share the victory. Returns the create
+    answer."""
+    info = hub.create_table({"players": ["Ana", "Bob", "Chloe", "Dev"], "game": "b-movies",
+                             "readers": ["pad-1", "pad-2", "pad-3", "pad-4"],
+                             "variant": "hidden", "studios": "entered"})
+    moves = f"{hub.base}/api/tables/{info['id']}/moves"
+    pin = {"X-Table-Pin": info["pin"]}
+
+    def token(seat: int) -> dict:
+        return {"X-Player-Token": info["tokens"][seat]}
+    call(moves, "POST", {"move": {"move": "deal_studios", "studios": [0, 1, 0, 1]}},
+         headers=pin)
+    pitches = {0: [4, 3, 3, 2] if not shared else [3, 3, 3, 3]}
+    drawn = [0, 0, 0, 0]
+    for _ in range(200):
+        view = call(f"{hub.base}/api/tables/{info['id']}")["view"]
+        if view["phase"] == "over":
+            return info
+        if view["phase"] == "pitch":
+            writer = view["screenwriter"]
+            cards = pitches.get(writer, [3] * 4)[len(view["players"][writer]["movies"])]
+            call(moves, "POST", {"move": {"move": "pitch", "player": writer, "cards": cards}},
+                 headers=pin)
+        elif view["phase"] == "vote":
+            for seat in view["producers"]:
+                call(moves, "POST", {"move": {"move": "vote", "player": seat, "vote": "yes"}},
+                     headers=token(seat))
+        else:
+            for player in view["players"]:
+                for _ in range(player["owed"]):
+                    seat = player["seat"]
+                    call(moves, "POST", {"move": {"move": "draw_token", "player": seat,
+                                                  "value": drawn[seat] % 2}},
+                         headers=token(seat))
+                    drawn[seat] += 1
+    raise AssertionError("the game never ended")
+
+
+SPEECH_SPY = """window.spoken = [];
+SpeechSynthesis.prototype.speak = function (utterance) { window.spoken.push(utterance.text); };"""
+"""Installed with ``add_init_script``: what the tablet would say goes to ``window.spoken``."""
+
+
+def b_movies_table(room: Room) -> dict:
+    """A standard B Movies table of three on the room's readers (as token pads)."""
+    return room.server.create_table({"players": ["Ana", "Bob", "Chloe"], "readers": READERS,
+                                     "game": "b-movies"})
+
+
+def open_b_movies_tablet(page: Page, room: Room, info: dict) -> None:
+    """The B Movies table screen, the PIN known to this device."""
+    page.goto(f"{room.base}/setup")
+    page.evaluate("([id, pin]) => localStorage.setItem(`popcorn:pin:${id}`, pin)",
+                  [info["id"], info["pin"]])
+    page.goto(f"{room.base}/table/{info['id']}")
+    page.wait_for_function("(id) => window.popcornLoaded === id", arg=info["id"])
+    expect(page.get_by_test_id("bm-table")).to_be_visible()
+
+
+def bm_move(room: Room, info: dict, move: dict, seat: int | None = None) -> None:
+    """A B Movies move through the API: with a seat's token, or the table PIN."""
+    headers = ({"X-Player-Token": info["tokens"][seat]} if seat is not None
+               else {"X-Table-Pin": info["pin"]})
+    call(f"{room.base}/api/tables/{info['id']}/moves", "POST", {"move": move}, headers=headers)
+
+
+def test_the_b_movies_phone_says_what_each_vote_card_brings(room: Room,
+                                                           browser: Browser) -> None:
+    """Item 14: the vote cards say what they bring for this pitch (Yes! "+3 tokens if the
+    movie is made", once a game; Yes one token; No one token if rejected), and a played Yes!
+    reads as such on the phone and the tablet, never as "Yes! used"."""
+    errors: list[str] = []
+    info = b_movies_table(room)
+    tablet = new_page(browser, errors)
+    open_b_movies_tablet(tablet, room, info)
+    bm_move(room, info, {"move": "pitch", "player": 0, "cards": 3})
+    bob = new_page(browser, errors, PHONE)
+    bob.goto(f"{room.base}/phone/{info['id']}/1#token={info['tokens'][1]}")
+    expect(bob.get_by_test_id("bm-means-yes!")).to_contain_text("+3 tokens if the movie is made")
+    expect(bob.get_by_test_id("bm-means-yes!")).to_contain_text("once a game")
+    expect(bob.get_by_test_id("bm-means-yes")).to_contain_text("+1 token if the movie is made")
+    expect(bob.get_by_test_id("bm-means-no")).to_contain_text("+1 token if the pitch is rejected")
+    expect(bob.get_by_test_id("bm-vote-help")).to_contain_text("each count as one Yes")
+    save_shots(bob, "first-bmovies-phone-vote")
+    bob.get_by_test_id("bm-vote-card-yes!").click()
+    expect(bob.get_by_test_id("bm-vote-card-yes!")).to_have_attribute("aria-pressed", "true")
+    bm_move(room, info, {"move": "vote", "player": 2, "vote": "no"}, 2)
+    expect(bob.get_by_test_id("bm-yes-bang-played")).to_contain_text("out of the game")
+    expect(tablet.get_by_test_id("bm-yes-bang-played-1")).to_have_text("Yes! card already played")
+    assert "used" not in tablet.get_by_test_id("bm-players").inner_text()
+    assert errors == []
+
+
+def test_a_tied_final_cut_reads_as_a_tie_with_the_totals_on_top(tmp_path: Path,
+                                                               browser: Browser) -> None:
+    """Item 14: two Hidden Team teams at 36: the headline says "Tie at 36 points" (not
+    "Winner: Team Studio 1"), then which side the longest movie made wins it; the totals
+    stand right under it, inside the first screen of a 1280x800 tablet and a 390x844 phone.
+    A tie the longest movie cannot break reads as a shared victory."""
+    errors: list[str] = []
+    hub = ServeProcess(tmp_path / "hub.db", readers=["pad-1", "pad-2", "pad-3", "pad-4"]).start()
+    try:
+        tied_final_cuts(hub, browser, errors)
+    finally:
+        hub.stop()
+    assert errors == []
+
+
+def tied_final_cuts(hub: ServeProcess, browser: Browser, errors: list[str]) -> None:
+    """The two tied games of the test above, each on a tablet and a phone."""
+    for shared in (False, True):
+        info = play_tied_game(hub, shared=shared)
+        for viewport, address in ((TABLET, f"/table/{info['id']}"),
+                                  (PHONE, f"/phone/{info['id']}/2#token={info['tokens'][2]}")):
+            page = new_page(browser, errors, viewport)
+            page.goto(hub.base + address)
+            head = page.get_by_test_id("fc-winners")
+            expect(head).to_contain_text("Tie at 36 points")
+            expect(head).not_to_contain_text("Winner")
+            why = page.get_by_test_id("fc-tie-break")
+            if shared:
+                expect(why).to_contain_text("share the victory")
+                expect(why).to_contain_text("Team Studio 2 (Bob + Dev)")
+            else:
+                expect(why).to_contain_text("Team Studio 1 (Ana + Chloe) wins the tie-break")
+                expect(why).to_contain_text("4 Title cards")
+            for side in (0, 1):
+                total = page.get_by_test_id(f"fc-total-{side}")
+                expect(total).to_have_text("36")
+                box = total.bounding_box()
+                assert box["y"] + box["height"] <= viewport["height"], (viewport, box)
+            save_shots(page, f"first-bmovies-tie-{'shared' if shared else 'longest'}"
+                             f"-{'tablet' if viewport is TABLET else 'phone'}")
+            page.context.close()
+
+
+def test_the_b_movies_table_has_a_voice_toggle(room: Room, browser: Browser) -> None:
+    """Item 14: the B Movies table has the header's Voice toggle, as Popcorn's has: off by
+    default; on, the tablet says each reader alert and each vote's outcome, once."""
+    errors: list[str] = []
+    info = b_movies_table(room)
+    tablet = new_page(browser, errors)
+    tablet.add_init_script(SPEECH_SPY)
+    open_b_movies_tablet(tablet, room, info)
+    toggle = tablet.get_by_test_id("speak-toggle")
+    expect(toggle).to_be_visible()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    room.bank.tap("bag-1", room.uids[0])  # a pawn's tag on Ana's token pad: an alert
+    expect(tablet.get_by_test_id("alert")).to_have_count(1)
+    assert tablet.evaluate("window.spoken") == []
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    room.bank.tap("bag-1", room.uids[1])
+    expect(tablet.get_by_test_id("alert")).to_have_count(2)
+    alert = call(f"{room.base}/api/tables/{info['id']}")["alerts"][-1]
+    tablet.wait_for_function("() => window.spoken.length > 0")
+    assert tablet.evaluate("window.spoken") == [f"Ana: {alert['message']}"]
+    bm_move(room, info, {"move": "pitch", "player": 0, "cards": 2})
+    bm_move(room, info, {"move": "vote", "player": 1, "vote": "yes"}, 1)
+    bm_move(room, info, {"move": "vote", "player": 2, "vote": "no"}, 2)
+    tablet.wait_for_function("() => window.spoken.length > 1")
+    assert tablet.evaluate("window.spoken")[1:] == ["The movie is made: 1 Yes against 1 No."]
+    assert errors == []
