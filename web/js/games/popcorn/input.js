@@ -109,13 +109,17 @@ export const inputMethods = {
     this.send({ move: kind, player, card: sel.card, slot });
   },
 
-  /** A tap on a seat that seats nobody (no guest shown there, drawn guests of several
-   * colors, or none drawn): the hint says what to do instead. */
+  /** A tap on a seat in the Showings that seats nobody: with drawn guests of several colors
+   * and none shown there, or with guests still to draw, the hint says what to do instead. (A
+   * tap on a seated guest once the draw is done is left alone: its moves are the buttons.) */
   nudgeSeat(player) {
+    if (this.view.phase !== "showings") return;
     const name = this.view.names[player];
-    const hand = this.view.cinemas[player].hand;
-    this.say(hand.length ? t("Tap one of {name}'s drawn guests first, then its seat.", { name })
-      : t("{name} has no drawn guest to seat: draw guests from the bag onto its reader.", { name }));
+    const cinema = this.view.cinemas[player];
+    if (cinema.hand.length) this.say(t("Tap one of {name}'s drawn guests first, then its seat.", { name }));
+    else if (cinema.showing && cinema.showing.to_draw) {
+      this.say(t("{name} has no drawn guest to seat: draw guests from the bag onto its reader.", { name }));
+    }
   },
 
   /** Show a nudge at the top of the side panel, where the hint is. */
