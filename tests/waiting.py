@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 
 
-def wait_for(condition: Callable[[], bool], timeout: float = 15.0) -> bool:
+def wait_for(condition: Callable[[], bool], timeout: float = 30.0) -> bool:
     """Poll until ``condition()`` is true; False on timeout."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -4,9 +4,10 @@ The sheet format is described in :mod:`companion.games.popcorn.scoresheet`; ``-`
 standard input. The scored game goes to standard output as indented JSON and the exit status is 0.
 A sheet with ``"game": "b-movies"`` (or ``--game b-movies``) is a B Movies sheet (see
 :mod:`companion.games.bmovies.scoresheet` and ``docs/b-movies.md``): it prints that game's
-Final Cut. Anything wrong with the input (unreadable file, bad JSON, an impossible end
-state) prints a single line ``popcorn-companion score: error: <message>`` on standard error
-and exits with 2.
+Final Cut, or refuses a sheet no finished game could produce with the code of the bound it
+breaks. Anything wrong with the input (unreadable file, bad JSON, an impossible end state)
+prints a single line ``popcorn-companion score: error: <message>`` on standard error (for B
+Movies ``<message>`` is ``CODE: sentence``) and exits with 2.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from companion.hub.browser import protect
 from companion.hub.hub import Hub
 from companion.hub.language import setup_language
 from companion.hub.pin_tries import PinTries
+from companion.i18n.texts import TextBook
 
 
 def quiet_server() -> None:
@@ -58,7 +59,7 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.extensions["pin_tries"] = PinTries()
     protect(app)
-    setup_language(app, lang)
+    setup_language(app, lang, TextBook.of(game.texts() for game in hub.games.values()))
     # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
     socketio = SocketIO(app, async_mode="threading")
     app.register_blueprint(dashboard.blueprint(hub))

@@ -49,6 +49,11 @@ from companion.table.table import (
 
 log = logging.getLogger("companion.hub")
 
+IDENTIFY_SECONDS = 30
+"""How long a table waits for the one tap its correction dialog asked for (see
+:meth:`Hub.identify`): long enough to find the pawn, short enough that a draw tapped later is
+played."""
+
 
 class Hub:
     """Tables, tags and readers; thread-safe through the store's lock."""
@@ -75,6 +80,9 @@ class Hub:
                                      self.pushes.emit)
         """The enrollment under way, if any; while one is, taps enroll tags instead of being
         played (:mod:`.enrollment`)."""
+        self.identifying: dict[str, float] = {}
+        """The tables waiting for a tap that only names a thing, with the
+        :func:`time.monotonic` until which they wait (see :meth:`identify`)."""
         self.links: list[Any] = []
         self.phone_tokens: dict[tuple[str, int], str] = {}
         """The phone tokens this run of the hub made (at a table's creation, or a seat's new
@@ -261,10 +269,39 @@ class Hub:
         self.pushes.emit(table_id, "state")
 
     def correct(self, table_id: str, body: dict[str, Any]) -> None:
-        """Put a piece where the table says it really is (the game checks ``body``)."""
+        """Put a piece where the table says it really is (the game checks ``body``); an
+        ``alert`` it names as the one it fixes is handled (see :meth:`Table.correct`)."""
         with self.lock:
-            self.table(table_id).correct(body)
+            handled = self.table(table_id).correct(body)
+        if handled is not None:
+            self.pushes.emit(table_id, "handled", handled)
         self.pushes.emit(table_id, "state")
+
+    def dismiss_alert(self, table_id: str, alert_id: Any) -> None:
+        """Mark an open alert handled, for every device (see :meth:`Table.dismiss_alert`)."""
+        with self.lock:
+            self.table(table_id).dismiss_alert(alert_id)
+        self.pushes.emit(table_id, "handled", alert_id)
+
+    def identify(self, table_id: str, on: Any) -> int:
+        """Let the next tap on any reader of the table (within :data:`IDENTIFY_SECONDS`) only
+        say which thing it was, for the correction dialog: it is logged, pushed as
+        ``identify`` and never played. ``on`` false stops waiting. Returns the seconds the
+        table waits (0 when stopped)."""
+        if type(on) is not bool:
+            raise TableError("BAD_REQUEST", "on must be true or false")
+        with self.lock:
+            self.table(table_id).open_for_input()
+            if not on:
+                self.identifying.pop(table_id, None)
+                return 0
+            self.identifying[table_id] = time.monotonic() + IDENTIFY_SECONDS
+        return IDENTIFY_SECONDS
+
+    def _identifies(self, table_id: str) -> bool:
+        """Whether a tap at the table now only names a thing (and stop waiting: one tap)."""
+        until = self.identifying.pop(table_id, None)
+        return until is not None and time.monotonic() < until
 
     def set_hints(self, table_id: str, hints: Any) -> None:
         """Turn a table's seating hints on or off."""
@@ -315,6 +352,9 @@ class Hub:
             return
         table = self.tables[seat[0]]
         tag = {"reader": event.reader, "boot": event.boot, "seq": event.seq, "uid": event.uid}
+        if self._identifies(table.id):
+            self._identify_tap(table, seat[1], tag, event)
+            return
         try:
             result = table.handle_tag(seat[1], self.registry.thing_of(event.uid), tag)
         except table.game.violation as exc:  # pragma: no cover - taps read as legal moves
@@ -324,9 +364,22 @@ class Hub:
                            "Check the table.", seat[1])
         level = "error" if isinstance(result, Alert) else "ok"
         self.ingest.feedback(event.reader, level, event.seq)
-        if isinstance(result, Alert):
-            self.pushes.emit(table.id, "alert", result.to_dict())
+        if isinstance(result, Alert):  # as the table keeps it: with its id
+            self.pushes.emit(table.id, "alert", dict(table.alerts[-1]))
         self.pushes.emit(table.id, "state")
+
+    def _identify_tap(self, table: Table, seat: int, tag: dict[str, Any],
+                      event: TagEvent) -> None:
+        """A tap the correction dialog waited for: logged, ok feedback, an ``identify`` push
+        to the table's screens. A pawn is public, so its id is pushed; any other thing
+        only by its kind (a card's or a token's id could tell a secret: an award, a
+        value)."""
+        thing = self.registry.thing_of(event.uid)
+        table.identify(seat, thing, tag)
+        self.ingest.feedback(event.reader, "ok", event.seq)
+        shown = None if thing is None else (
+            {"kind": thing.kind, "id": thing.id} if thing.kind == "pawn" else {"kind": thing.kind})
+        self.pushes.emit(table.id, "identify", {"player": seat, "thing": shown})
 
     def _on_status(self, info: ReaderInfo) -> None:
         seat = self.seats.get(info.reader)

@@ -20,6 +20,7 @@ from flask_babel import Babel, get_locale, get_translations
 from companion.i18n import LANGUAGES, choose, known
 from companion.i18n.catalogs import DOMAIN, browser_catalog, translations_dir
 from companion.i18n.localize import render
+from companion.i18n.texts import TextBook
 
 
 def default_language() -> str:
@@ -33,9 +34,10 @@ def request_language() -> str:
     return choose(request.args.get("lang"), accepted, default_language())
 
 
-def setup_language(app: Flask, default: str | None) -> None:
-    """Give ``app`` Flask-Babel with the companion's catalogs, the default language and the
-    ``/api/i18n`` routes."""
+def setup_language(app: Flask, default: str | None, texts: TextBook) -> None:
+    """Give ``app`` Flask-Babel with the companion's catalogs, the default language, the
+    templates of the hub's and its games' codes (``texts``) and the ``/api/i18n`` routes."""
+    app.extensions["texts"] = texts
     app.config["default_lang"] = known(default) or "en"
     app.config["BABEL_DEFAULT_LOCALE"] = app.config["default_lang"]
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(translations_dir())
@@ -48,7 +50,7 @@ def setup_language(app: Flask, default: str | None) -> None:
 
     @app.get("/api/i18n/<lang>")
     def i18n_catalog(lang: str):
-        return jsonify(browser_catalog(known(lang) or default_language()))
+        return jsonify(browser_catalog(known(lang) or default_language(), texts))
 
 
 def error_body(code: str, params: dict[str, Any], english: str, **extra: Any) -> dict[str, Any]:
@@ -57,7 +59,7 @@ def error_body(code: str, params: dict[str, Any], english: str, **extra: Any) ->
         locale = str(get_locale() or "en")
         translations = get_translations()
         message = render(code, params, english, translations.gettext, locale,
-                         translations.ngettext)
+                         translations.ngettext, current_app.extensions.get("texts"))
     except RuntimeError:  # outside a request (a Socket.IO push): the English sentence
         message = english
     return {"code": code, "params": params, "message": message, **extra}

@@ -1,11 +1,12 @@
 """The hub's pushes: notifications that a table changed, queued and delivered by one thread.
 
-The hub raises a notification (``state``, ``alert``, ``readers``, ``enroll`` or ``token``)
-whenever something a screen shows has changed; :class:`Pushes` queues it and its own thread
-hands it to the listeners (the Socket.IO layer, :mod:`.sockets`). Neither the reader path nor
-a request ever waits for a dashboard: building views and writing to WebSockets happen in
-that thread. A notification raised inside a reader batch's transaction waits until the
-batch is committed, so no screen ever shows a tap the log could still lose.
+The hub raises a notification (``state``, ``alert``, ``handled``, ``identify``, ``readers``,
+``enroll`` or ``token``) whenever something a screen shows has changed; :class:`Pushes`
+queues it and its own thread hands it to the listeners (the Socket.IO layer,
+:mod:`.sockets`). Neither the reader path nor a request ever waits for a dashboard: building
+views and writing to WebSockets happen in that thread. A notification raised inside a reader
+batch's transaction waits until the batch is committed, so no screen ever shows a tap the
+log could still lose.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from companion.table.store import HubStore
 log = logging.getLogger("companion.hub")
 
 Listener = Callable[[str, str, Any], None]
-"""Called as ``listener(table_id, kind, payload)``: kind is ``state``, ``alert``, ``readers``,
-``enroll`` or ``token`` (a seat whose token was replaced)."""
+"""Called as ``listener(table_id, kind, payload)``: kind is ``state``, ``alert``, ``handled``
+(an alert's id), ``identify`` (a tap that only names a thing), ``readers``, ``enroll`` or
+``token`` (a seat whose token was replaced)."""
 
 Note = tuple[str, str, Any]
 """One queued notification: ``(table_id, kind, payload)``."""

@@ -1,9 +1,10 @@
 """The table routes: create and list tables, play moves, and read a table's view, log and scores.
 
 A table is created without a secret (``POST /api/tables``) and its answer is the one place its
-PIN and its players' tokens appear. After that, every change but a move needs the table's PIN:
-undo, a pawn correction, seating hints, "deal for us", closing (which the admin PIN may also
-do). A move (``POST /api/tables/<id>/moves``) needs the secret its game asks for it
+PIN and its players' tokens appear. After that, every change but a move and an alert's
+dismissal needs the table's PIN: undo, a pawn correction (and the tap it may ask for), seating
+hints, "deal for us", closing (which the admin PIN may also do). A move
+(``POST /api/tables/<id>/moves``) needs the secret its game asks for it
 (:meth:`~companion.kit.game.GameKind.secret`): its player's token, the PIN, either, or
 nothing; a batch (``"moves"``) is applied all or none, and a refusal names the move's
 ``index``. The full state and the game record need the PIN too, as they show what the public
@@ -98,6 +99,17 @@ def _changes(tables: Blueprint, hub: Hub) -> None:
         auth.table_pin(hub, table_id, body)
         hub.correct(table_id, {k: v for k, v in body.items() if k != "pin"})  # the game's
         return jsonify({"ok": True})
+
+    @tables.post("/api/tables/<table_id>/identify")
+    def identify(table_id: str):
+        body = json_body()
+        auth.table_pin(hub, table_id, body)
+        return jsonify({"ok": True, "seconds": hub.identify(table_id, body.get("on"))})
+
+    @tables.post("/api/tables/<table_id>/alerts/<int:alert_id>/dismiss")
+    def dismiss(table_id: str, alert_id: int):
+        hub.dismiss_alert(table_id, alert_id)  # no PIN: like a move, anyone at the tablet
+        return jsonify({"ok": True, "events": hub.table(table_id).count})
 
     @tables.post("/api/tables/<table_id>/hints")
     def hints(table_id: str):

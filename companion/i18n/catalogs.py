@@ -28,7 +28,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from . import LANGUAGES, SOURCE
-from .texts import ALERTS, BM_VIOLATIONS, COLORS, ERRORS, PLACES, VIOLATIONS
+from .texts import TextBook, book
 
 HERE = Path(__file__).resolve().parent
 """The folder of the catalogs: ``messages.pot`` and one ``<lang>/LC_MESSAGES`` per language."""
@@ -104,46 +104,36 @@ def plural_tags(lang: str) -> list[str]:
     return [tag for tag in PLURAL_ORDER if tag in tags]
 
 
-def codes() -> dict[str, Any]:
-    """The English templates the dashboard renders codes with (the same as the hub's)."""
-    return {"errors": {**BM_VIOLATIONS, **VIOLATIONS, **ERRORS},
-            "alerts": {code: list(pair) for code, pair in ALERTS.items()},
-            "places": PLACES, "colors": COLORS}
+def browser_catalog(lang: str, texts: TextBook | None = None) -> dict[str, Any]:
+    """The JSON the dashboard loads for ``lang``: ``messages`` maps each English message to
+    its translation (a list of forms for a plural message); ``contexts`` holds the sentences
+    of the games' data by the kind and id of their thing (``contexts["award"]["best-drama"]``
+    is that award's condition, from the message context ``award:best-drama``); with the
+    ``plurals`` categories (:func:`plural_tags`) and the codes' English templates of
+    ``texts`` (every installed game's by default, :meth:`TextBook.codes`)."""
+    return {**_language_part(lang), "codes": (texts or book()).codes()}
 
 
 @functools.cache
-def browser_catalog(lang: str) -> dict[str, Any]:
-    """The JSON the dashboard loads for ``lang``: ``messages`` maps each English message to
-    its translation (a list of forms for a plural message), ``awards`` maps each award id to
-its ``title`` and ``condition`` in ``lang``, ``actions`` each action id to what it does,
-    with the ``plurals`` categories
-    (:func:`plural_tags`) and the codes' English templates (:func:`codes`)."""
+def _language_part(lang: str) -> dict[str, Any]:
     if lang not in TRANSLATED:
-        return {"lang": SOURCE, "plurals": plural_tags(SOURCE), "messages": {}, "awards": {},
-                "actions": {}, "codes": codes()}
-    catalog = read_catalog(lang)
+        return {"lang": SOURCE, "plurals": plural_tags(SOURCE), "messages": {}, "contexts": {}}
     messages: dict[str, Any] = {}
-    awards: dict[str, dict[str, str]] = {}
-    actions: dict[str, str] = {}
-    for message in catalog:
+    contexts: dict[str, dict[str, str]] = {}
+    for message in read_catalog(lang):
         if not message.id or message.fuzzy:
             continue
         if message.context and isinstance(message.string, str) and message.string:
-            kind, _, award = message.context.partition(":")
-            if kind == "action":
-                actions[award] = message.string
-                continue
-            field = "title" if kind == "award-title" else "condition"
-            awards.setdefault(award, {})[field] = message.string
-            continue
-        if isinstance(message.id, tuple):
+            kind, _, thing = message.context.partition(":")
+            contexts.setdefault(kind, {})[thing] = message.string
+        elif isinstance(message.id, tuple):
             forms = list(message.string or ())
             if all(forms):
                 messages[message.id[0]] = forms
         elif isinstance(message.id, str) and message.string:
             messages[message.id] = message.string
     return {"lang": lang, "plurals": plural_tags(lang), "messages": messages,
-            "awards": awards, "actions": actions, "codes": codes()}
+            "contexts": contexts}
 
 
 def main() -> None:

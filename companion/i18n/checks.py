@@ -16,7 +16,7 @@ from babel.messages.catalog import Catalog
 from .localize import placeholders
 
 Key = tuple[str | None, str]
-"""A message's identity: its context (an award's id, or None) and its English id."""
+"""A message's identity: its context (``award:<id>``, or None) and its English id."""
 
 
 def _key(context: str | None, message_id: str | tuple[str, ...] | list[str]) -> Key:
@@ -61,15 +61,12 @@ def _browser_entry(data: Mapping[str, Any], key: Key) -> Any:
     context, message_id = key
     if context is None:
         return data.get("messages", {}).get(message_id)
-    kind, _, award = context.partition(":")
-    if kind == "action":
-        return data.get("actions", {}).get(award)
-    field = "title" if kind == "award-title" else "condition"
-    return data.get("awards", {}).get(award, {}).get(field)
+    kind, _, thing = context.partition(":")
+    return data.get("contexts", {}).get(kind, {}).get(thing)
 
 
 def browser_problems(template: Catalog, data: Mapping[str, Any]) -> list[str]:
-    """Every problem of a browser catalog (its ``messages`` and ``awards``) against the
+    """Every problem of a browser catalog (its ``messages`` and ``contexts``) against the
     template."""
     problems: list[str] = []
     for key, source in english(template).items():

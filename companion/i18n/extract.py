@@ -6,16 +6,15 @@ runs Babel's extraction per section, so ``t`` marks a message in the dashboard's
 JavaScript only, never a Python variable named ``t``. ``scripts/i18n-extract`` runs it, then
 merges the template into each language's ``.po`` (``pybabel update``).
 
-Card facts are data, so the award cards' words come from the card catalog
-(``companion/data/popcorn-cards.json``), each keyed by its id in the message context:
-``award:<id>`` for an award's condition, ``award-title:<id>`` for its title (a title stays as
-printed on the English card unless the language's rulebook gives its own), ``action:<id>``
-for what an action does.
+Card facts are data, so the sentences of a game's data (Popcorn's award conditions and
+titles, what each action does) come from the game itself
+(:attr:`companion.kit.texts.GameTexts.data_words`), each keyed by its thing's id in the message
+context: ``award:<id>`` for an award's condition, ``award-title:<id>`` for its title,
+``action:<id>`` for what an action does.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -23,6 +22,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import write_po
+
+from companion.games import build
 
 from .catalogs import DOMAIN, HERE, read_template
 
@@ -46,28 +47,16 @@ def extract(root: Path = ROOT) -> Catalog:
             message = _message(message)
             catalog.add(message, None, flags=_flags(message), auto_comments=comments,
                         context=context)
-    _card_words(root, catalog)
+    _card_words(catalog)
     return catalog
 
 
-ACTION = "action:"
-"""The message context of what an action does (a tooltip): ``action:<action id>``."""
-AWARD = "award:"
-"""The message context of an award's condition: ``award:<award id>``."""
-AWARD_TITLE = "award-title:"
-"""The message context of an award's title: ``award-title:<award id>``."""
-
-
-def _card_words(root: Path, catalog: Catalog) -> None:
-    with (root / "companion" / "data" / "popcorn-cards.json").open(encoding="utf-8") as handle:
-        cards = json.load(handle)
-    for action in cards["actions"]:
-        catalog.add(action["meaning"], None, context=ACTION + action["id"])
-    for award in cards["awards"]:
-        catalog.add(award["condition"], None, context=AWARD + award["id"])
-        catalog.add(award["title"], None, context=AWARD_TITLE + award["id"],
-                    auto_comments=["A card title: as printed on the English card, unless the "
-                                   "language's rulebook names the card itself."])
+def _card_words(catalog: Catalog) -> None:
+    """Add the sentences of every installed game's data, each under its message context."""
+    for game in build().values():
+        for word in game.texts().data_words:
+            catalog.add(word.message, None, context=word.context,
+                        auto_comments=[word.comment] if word.comment else [])
 
 
 def _message(found: str | tuple[str | None, ...]) -> str | tuple[str, ...]:

@@ -12,13 +12,18 @@ game") walks through a new game's parts.
 
 from __future__ import annotations
 
+import argparse
 import json
+import threading
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from .alerts import Alert
 from .errors import TableError
+from .texts import GameTexts
 
 if TYPE_CHECKING:
     from flask import Blueprint
@@ -27,6 +32,11 @@ if TYPE_CHECKING:
 class GameMove(Protocol):
     """A move of any game, as the table handles it: an immutable value with a JSON form
     (the game's ``move_from_dict`` reads it back), made by a seat or by chance."""
+
+    @property
+    def kind(self) -> str:
+        """The kind of move ("draw", "pitch"...): its ``"move"`` in JSON."""
+        ...
 
     @property
     def player(self) -> int | None:
@@ -51,11 +61,11 @@ class GameState(Protocol):
         """Apply a move, or raise the game's violation and change nothing."""
         ...
 
-    def clone(self) -> Any:
+    def clone(self) -> Self:
         """An independent copy (a state of the same class)."""
         ...
 
-    def chance_outcomes(self) -> list[Any]:
+    def chance_outcomes(self) -> Sequence[GameMove]:
         """The chance outcomes the table may report now (cards revealed, ...)."""
         ...
 
@@ -74,14 +84,49 @@ class HostedTable(Protocol):
     entries: list[dict[str, Any]]
 
 
+class DemoTable(Protocol):
+    """A table as a game's demo players drive it (the hub's own, or one of a hub in another
+    process seen over HTTP): its id, its seats' readers, its state and its move count."""
+
+    @property
+    def id(self) -> str:
+        """The table's id (in its URL)."""
+        ...
+
+    @property
+    def state(self) -> Any:
+        """The game's state (the game's own class)."""
+        ...
+
+    @property
+    def count(self) -> int:
+        """How many moves the table has applied."""
+        ...
+
+    @property
+    def config(self) -> TableSetup:
+        """The table's setup: its seats' readers."""
+        ...
+
+
+class TableSetup(Protocol):
+    """What a game's demo reads of a table's configuration."""
+
+    @property
+    def readers(self) -> list[str]:
+        """The reader id of each seat, in seat order."""
+        ...
+
+
 class HostLock(Protocol):
     """The hub's lock, as a ``with`` statement holds it."""
 
-    def __enter__(self) -> Any:
+    def __enter__(self) -> object:
         """Take the lock."""
         ...
 
-    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> Any:
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> bool | None:
         """Let it go."""
         ...
 
@@ -100,6 +145,111 @@ class TableHost(Protocol):
         ...
 
 
+class CardBook(Protocol):
+    """The cards a game lets the tag registry tag, as the registry asks about them
+    (Popcorn's :class:`~companion.games.popcorn.cardbook.CardBook`): their kinds, titles
+    and physical copies, by ``(kind, card id)``."""
+
+    @property
+    def titles(self) -> dict[tuple[str, str], str]:
+        """Each card's title by ``(kind, card id)``."""
+        ...
+
+    @property
+    def copies(self) -> dict[tuple[str, str], int]:
+        """How many physical copies of each card the box holds, by ``(kind, card id)``."""
+        ...
+
+    def capacity(self) -> dict[str, int]:
+        """How many physical cards of each kind the box holds."""
+        ...
+
+    def listing(self, kind: str) -> list[str]:
+        """Every physical card of ``kind`` in catalog order."""
+        ...
+
+    def knows(self, kind: object, card: object) -> bool:
+        """Whether ``card`` is a card of ``kind`` (either may come from a request)."""
+        ...
+
+    def title(self, kind: str, card: str) -> str:
+        """A card's title."""
+        ...
+
+
+class DemoRegistry(Protocol):
+    """The tag registry as a game's demo fills it with made-up tags: the pieces it knows
+    (from every game's :class:`TagKinds`), and its JSON form to export and import."""
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """The color of each pawn id."""
+        ...
+
+    @property
+    def book(self) -> CardBook:
+        """The cards that can carry a tag."""
+        ...
+
+    @property
+    def token_values(self) -> tuple[int, ...]:
+        """The value of each token id."""
+        ...
+
+    def export(self) -> dict[str, Any]:
+        """The registry as JSON (``docs/api.md``, "The tag registry")."""
+        ...
+
+    def import_(self, doc: Any) -> int:
+        """Replace the registry with ``doc``; returns how many tags it holds."""
+        ...
+
+
+class DemoHub(TableHost, Protocol):
+    """The hub as ``popcorn-companion demo`` hands it to a game's :meth:`GameKind.start_demo`:
+    its tag registry, a new table, and moves sent as the tablet sends them."""
+
+    @property
+    def registry(self) -> DemoRegistry:
+        """The hub's tag registry."""
+        ...
+
+    def create_table(self, players: Any, readers: Any, first_player: Any = 0,
+                     name: Any = None, deal_seed: Any = None, hints: Any = True,
+                     game: Any = ..., options: dict[str, Any] | None = None,
+                     ) -> tuple[DemoTable, str, list[str]]:
+        """A new table, its PIN and its players' tokens (arguments as a request gives them:
+        the hub checks each)."""
+        ...
+
+    def submit(self, table_id: str, move: Any, source: str = "tablet") -> object:
+        """Apply ``move`` (a move's JSON) at a table, as the tablet would."""
+        ...
+
+
+class Tapper(Protocol):
+    """Virtual readers a demo taps on (:class:`companion.readers.virtual.SerialBank` or
+    ``MqttBank``): a tag laid on the reader ``reader``."""
+
+    def tap(self, reader: str, uid: str) -> object:
+        """Tap ``uid`` on ``reader``."""
+        ...
+
+
+class DemoPlayers(Protocol):
+    """Scripted players playing a demo table in a thread of their own."""
+
+    @property
+    def thread(self) -> threading.Thread | None:
+        """The players' thread, once started."""
+        ...
+
+    @property
+    def stop(self) -> threading.Event:
+        """Set it to stop the players."""
+        ...
+
+
 @dataclass(frozen=True)
 class TagKinds:
     """What a game's pieces ask of the hub's tag registry: pawns by color (Popcorn's
@@ -108,9 +258,13 @@ class TagKinds:
     games' kinds; a game with none of them has nothing to tag."""
 
     pawn_colors: tuple[str, ...] = ()
-    cards: Any = None
+    cards: CardBook | None = None
     token_values: tuple[int, ...] = ()
 
+
+if TYPE_CHECKING:  # argparse's class is generic in its stubs only
+    Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
+    """The subcommands of an argparse parser (what ``add_subparsers()`` returns)."""
 
 StateT = TypeVar("StateT", bound=GameState)
 """A game's state class (Popcorn's ``GameState``, B Movies' ``State``)."""
@@ -125,7 +279,7 @@ class TagThing:
     tokens. An unknown UID is no TagThing at all (None)."""
 
     kind: str
-    id: Any
+    id: int | str
 
 
 @dataclass(frozen=True)
@@ -146,7 +300,7 @@ class Relabel:
 
     thing: int
     look_alike: int
-    move: Any | None
+    move: GameMove | None
 
 
 class TapChoice:
@@ -245,8 +399,8 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         things the table has seen tapped in its applied moves (their places are known)."""
 
     alert_codes: dict[str, str] = {}
-    """Every alert code the game's tag reading raises, with what it means (each has a
-    template in :mod:`companion.i18n.texts`)."""
+    """Every alert code the game's tag reading raises, with what it means (each has its
+    message and fix in the game's :meth:`texts`)."""
     demo_pads: str = "readers"
     """What the demo's four virtual readers are to this game ("bag readers", "token pads")."""
 
@@ -269,14 +423,14 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         status (0, or 2 for a bad sheet)."""
         raise NotImplementedError(f"{self.title} has no score sheet")
 
-    def simulate(self, args: Any) -> int:
+    def simulate(self, args: argparse.Namespace) -> int:
         """``popcorn-companion simulate --game ID``: random games, summarized; ``args`` is
         the command's namespace (``games``, ``players``, ``seed``, ``variant``, ``policy``,
         ``record``, and ``parser`` for a usage error)."""
         raise NotImplementedError(f"{self.title} cannot be simulated")
 
-    def start_demo(self, hub: Any, readers: list[str], bank: Any, delay: float,
-                   args: Any) -> tuple[Any, str, Any]:
+    def start_demo(self, hub: DemoHub, readers: list[str], bank: Tapper, delay: float,
+                   args: argparse.Namespace) -> tuple[DemoTable, str, DemoPlayers]:
         """``popcorn-companion demo --game ID``: enroll made-up tags on ``hub``, create a
         table on ``readers`` and start scripted players tapping on ``bank``'s virtual
         readers, one action every ``delay`` seconds; returns the table, its PIN and the
@@ -287,7 +441,7 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         """The demo's last line, once the game is over: who scored what, who won."""
         return json.dumps(scores)
 
-    def add_reader_commands(self, sub: Any) -> None:
+    def add_reader_commands(self, sub: Subcommands) -> None:
         """Add the game's own ``popcorn-companion readers ...`` subcommands to the argparse
         subparsers ``sub`` (Popcorn's ``card-list``); none by default."""
         return None
@@ -296,16 +450,25 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         """What the game's pieces ask of the tag registry (none by default)."""
         return TagKinds()
 
+    def texts(self) -> GameTexts:
+        """The English templates of the game's refusal and alert codes and of its words,
+        marked for the catalogs (:mod:`companion.kit.texts`). A code without one reads as
+        the English sentence it was raised with, in every language (none by default)."""
+        return GameTexts()
+
     def blueprint(self, host: TableHost) -> Blueprint | None:
         """The game's own HTTP routes as a Flask Blueprint (Popcorn's seating advisor and
         card catalog), reading tables through ``host``; None for a game without any."""
         return None
 
-    def correct(self, state: StateT, body: dict[str, Any]) -> None:
+    def correct(self, state: StateT, body: dict[str, Any]) -> dict[str, Any] | None:
         """Put a piece where the table says it really is, in ``state`` (a ``correct`` event:
         Popcorn's "pawn 17 is really in Ana's exit zone"); raise
-        :class:`~companion.kit.errors.TableError` for a bad one. A game without pieces to
-        correct answers ``NOT_FOR_THIS_GAME``: its table corrects with Undo."""
+        :class:`~companion.kit.errors.TableError` for a bad one. Returns the correction as
+        the log keeps it (a request that described the piece, "a blue guest from Bob's exit
+        zone", logged with the piece it chose), or None to log ``body`` as it came. A game
+        without pieces to correct answers ``NOT_FOR_THIS_GAME``: its table corrects with
+        Undo."""
         raise TableError("NOT_FOR_THIS_GAME", f"{self.title} has no pieces to correct: use "
                          "Undo.", 409, params={"game": self.id})
 

@@ -218,8 +218,12 @@ class PtyCable:
         self.plugs += 1
 
     def unplug(self) -> None:
-        """Pull the cable: the hub's side sees the device vanish."""
+        """Pull the cable: the device's name goes first, as udev removes a by-id link, and
+        then the pty. Closing the pty first would leave the name pointing at a pty number
+        the system may hand to another program at once, whose bytes the hub would read."""
         with self.lock:
+            with contextlib.suppress(FileNotFoundError):
+                self.link.unlink()
             for fd in (self.master, self.slave):
                 if fd >= 0:
                     os.close(fd)

@@ -14,9 +14,9 @@ The registry lives in the hub's database, outlives tables, and travels as JSON
 from __future__ import annotations
 
 import threading
-from typing import Any, Protocol
+from typing import Any
 
-from companion.kit.game import TagKinds, TagThing
+from companion.kit.game import CardBook, TagKinds, TagThing
 from companion.readers.protocol import normalize_uid
 from companion.table.store import HubStore
 
@@ -29,28 +29,8 @@ TOKEN_KIND = "token"
 """The kind under which a popcorn token's tag is stored beside the card tags."""
 
 
-class CardBookShape(Protocol):
-    """The cards a registry can tag, as it asks about them (Popcorn's
-    :class:`~companion.games.popcorn.cardbook.CardBook`)."""
-
-    titles: dict[tuple[str, str], str]
-    copies: dict[tuple[str, str], int]
-
-    def capacity(self) -> dict[str, int]:
-        """How many physical cards of each kind the box holds."""
-        ...
-
-    def listing(self, kind: str) -> list[str]:
-        """Every physical card of ``kind`` in catalog order."""
-        ...
-
-    def knows(self, kind: Any, card: Any) -> bool:
-        """Whether ``card`` is a card of ``kind``."""
-        ...
-
-    def title(self, kind: str, card: str) -> str:
-        """A card's title."""
-        ...
+CardBookShape = CardBook
+"""The cards a registry can tag (:class:`companion.kit.game.CardBook`)."""
 
 
 class _NoCards:
@@ -67,7 +47,7 @@ class _NoCards:
         """No card of ``kind``."""
         return []
 
-    def knows(self, kind: Any, card: Any) -> bool:
+    def knows(self, kind: object, card: object) -> bool:
         """No card is known."""
         return False
 

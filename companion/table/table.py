@@ -113,6 +113,10 @@ class Table:
         self.count = 0
         """Events in the log."""
         self.alerts: deque[dict[str, Any]] = deque(maxlen=20)
+        """The open alerts, oldest first (the last 20 raised): each an alert's JSON with its
+        ``id``, the number of the ``tag`` event that raised it. A device that dismisses
+        one, or a correction that handles it, logs a ``handled`` event, which takes it out
+        here for every device, across reloads and restarts."""
         self.closed = False
         """A closed table keeps its log, record and scores, but takes no input."""
         self.hints: bool = bool(config.extra.get("hints", True))
@@ -158,7 +162,8 @@ class Table:
         """Rebuild the live state from the stored log (at hub start)."""
         for n, kind, body in events:
             self.count = n
-            self.last_kind = kind
+            if kind != "tag" or body.get("move") or body.get("fill") is not None:
+                self.last_kind = kind  # a tap that changed nothing is no input to deal after
             if kind in ("move", "tag") and body.get("move"):
                 self._relabel(self.state, body.get("relabel"))
                 # a log written before moves named their guest: act for the acting guest
@@ -184,8 +189,10 @@ class Table:
             elif kind == "undo" and self.entries:
                 self._pop_input()
                 self.state = self._rebuilt()
+            elif kind == "handled":
+                self._close_alert(body.get("alert"))
             if kind == "tag" and body.get("alert"):
-                self.alerts.append(body["alert"])
+                self.alerts.append({**body["alert"], "id": n})
 
     def _rebuilt(self) -> Any:
         state = self._fresh()
@@ -272,7 +279,7 @@ class Table:
         if isinstance(result, Alert):
             alert = result.to_dict()
             self._log("tag", {"tag": tag, "alert": alert})
-            self.alerts.append(alert)
+            self.alerts.append({**alert, "id": self.count})
             return result
         marks: dict[str, Any] = {"tap": True}
         trial = self.state.clone()
@@ -328,17 +335,61 @@ class Table:
             while batch is not None and self.entries and self.entries[-1].get("batch") == batch:
                 self.entries.pop()
 
-    def correct(self, body: dict[str, Any]) -> None:
+    def correct(self, body: dict[str, Any]) -> int | None:
         """Table authority: a piece is really somewhere else (a ``correct`` event, checked by
         the game: :meth:`GameKind.correct`; Popcorn's "pawn 17 is really in Ana's exit
-        zone"). A game without pieces to correct answers ``NOT_FOR_THIS_GAME``."""
+        zone"). A game without pieces to correct answers ``NOT_FOR_THIS_GAME``.
+
+        ``body["alert"]``, if given, is the id of the alert whose fix this correction is: if
+        that alert is still open, it is handled in the same transaction (a ``handled``
+        event). Returns the id of the alert handled, or None.
+        """
         self.open_for_input()
+        body = dict(body)
+        alert = body.pop("alert", None)
+        if alert is not None and type(alert) is not int:
+            raise TableError("BAD_REQUEST", "alert must be the id of one of the table's alerts")
         trial = self.state.clone()
-        self.game.correct(trial, body)  # validates
-        self._log("correct", body)
-        self.state = trial
-        self.entries.append({"correct": body})
+        logged = self.game.correct(trial, body) or body  # validates
+        handled = alert if self.open_alert(alert) else None
+        with self._atomic():
+            self._log("correct", logged)
+            if handled is not None:
+                self._log("handled", {"alert": handled, "how": "correct"})
+            self.state = trial
+            self.entries.append({"correct": logged})
         self.card_choice = None
+        self._close_alert(handled)
+        return handled
+
+    def open_alert(self, alert_id: Any) -> bool:
+        """Whether ``alert_id`` is the id of one of the table's open alerts."""
+        return any(a["id"] == alert_id for a in self.alerts)
+
+    def dismiss_alert(self, alert_id: Any) -> None:
+        """A device dismissed an alert: it is handled (a ``handled`` event), and no device
+        shows it again. ``ALERT_NOT_FOUND`` (404) if it is not open: never raised, already
+        handled, or older than the last 20."""
+        self.open_for_input()
+        if not self.open_alert(alert_id):
+            raise TableError("ALERT_NOT_FOUND", f"The table has no open alert {alert_id}: it "
+                             "was handled already, or never raised.", 404,
+                             params={"alert": alert_id})
+        self._log("handled", {"alert": alert_id, "how": "dismiss"})
+        self._close_alert(alert_id)
+
+    def _close_alert(self, alert_id: Any) -> None:
+        for alert in list(self.alerts):
+            if alert["id"] == alert_id:
+                self.alerts.remove(alert)
+
+    def identify(self, player: int, thing: TagThing | None, tag: dict[str, Any]) -> None:
+        """A tap that only says which thing it was (the correction dialog asked for one):
+        logged as a ``tag`` event with ``identify`` (the thing, or None for an unknown tag),
+        never played."""
+        self.open_for_input()
+        seen = None if thing is None else {"kind": thing.kind, "id": thing.id}
+        self._log("tag", {"tag": tag, "identify": seen, "player": player})
 
     def enable_deal(self, seed: int) -> None:
         """Turn "deal for us" on (a ``deal`` event: the stored config never changes)."""

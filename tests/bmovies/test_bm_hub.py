@@ -343,9 +343,9 @@ def test_every_b_movies_code_has_a_template_and_a_refusal_speaks_french(rig4: Ri
     a refused pitch asked in French is answered in French with the same code and params."""
     from companion.games.bmovies.engine import CODES
     from companion.games.bmovies.tags import ALERT_CODES
-    from companion.i18n.texts import ALERTS, BM_VIOLATIONS, VIOLATIONS
+    from companion.games.bmovies.texts import ALERTS, REFUSALS
 
-    assert set(CODES) == set(BM_VIOLATIONS) | (set(VIOLATIONS) & set(CODES))
+    assert set(CODES) == set(REFUSALS)
     tags = {"TOKEN_NOT_OWED", "TOKEN_BEYOND_OWED", "TOKEN_ALREADY_DRAWN", "NOT_A_TOKEN"}
     assert tags <= set(ALERTS) and tags <= set(ALERT_CODES)
     from companion.i18n.catalogs import browser_catalog

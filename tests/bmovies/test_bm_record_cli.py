@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -153,38 +157,119 @@ def test_cli_replay_game_option_overrides_the_header() -> None:
     assert cli("replay", "--game", "popcorn", "-", stdin=text).returncode == 1
 
 
-SHEET = {"game": "b-movies", "variant": "hidden", "players": [
-    {"name": "Ana", "tokens": [4, 3, 0], "movies": [3, {"cards": 4, "title": "Robot Prom"}],
-     "studio": 1},
-    {"name": "Bob", "tokens": [2, 2], "movies": [2], "studio": 1},
-    {"name": "Chloe", "tokens": [1, 1, 1], "movies": [], "studio": 5}]}
+def doc_section(title: str) -> str:
+    """A ``## title`` section of docs/b-movies.md, up to the next one."""
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index(f"\n## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end > 0 else None]
 
 
-def test_cli_score_of_a_sheet(tmp_path: Path) -> None:
-    """``score`` of a B Movies sheet: the Final Cut with teams and a doubled single."""
+def doc_sheet() -> dict[str, Any]:
+    """The example sheet of docs/b-movies.md ("The score sheet"): its first JSON block."""
+    section = doc_section("The score sheet")
+    block = re.search(r"```json\n(.*?)```", section, re.DOTALL)
+    assert block, "no JSON block in the score sheet section"
+    return json.loads(block.group(1))
+
+
+def doc_scores() -> tuple[list[list[str]], str]:
+    """The Final Cut the docs show for the example sheet: its table's rows (player, tokens,
+    movie points, score, side, side total) and the winner line."""
+    section = doc_section("The score sheet")
+    head = section.index("| player | tokens | movie points | score |")
+    rows = []
+    for line in section[head:].splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    winner = re.search(r"^Winner: .*$", section, re.MULTILINE)
+    assert rows and winner
+    return rows, winner.group(0)
+
+
+SHEET = doc_sheet()
+"""The documented example: the sheet of the example game ``docs/examples/b-movies-3p.jsonl``."""
+
+
+def test_the_docs_example_sheet_is_the_example_games() -> None:
+    """Issue 27: the documented sheet is one a real game produces: the example record's
+    Final Cut, player by player (tokens in any order; a title is the table's own)."""
+    state = replay(loads_record(EXAMPLE.read_text(encoding="utf-8")))
+    assert SHEET["variant"] == state.variant
+    for seat, row in enumerate(SHEET["players"]):
+        cards = [m if isinstance(m, int) else m["cards"] for m in row["movies"]]
+        assert sorted(row["tokens"]) == sorted(state.piles[seat])
+        assert cards == [m.cards for m in state.movies[seat]]
+        assert row["studio"] == state.studios[seat]
+
+
+def test_cli_score_of_the_docs_example_prints_what_the_docs_show(tmp_path: Path) -> None:
+    """``score`` of the documented sheet: the Final Cut is the table and winner the docs
+    show (teams, the doubled single), and the example game's own Final Cut."""
     path = tmp_path / "sheet.json"
     path.write_text(json.dumps(SHEET), encoding="utf-8")
     run = cli("score", str(path))
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
-    assert [p["score"] for p in out["players"]] == [14, 6, 3]
-    assert [(s["members"], s["total"], s["doubled"]) for s in out["sides"]] == [
-        ([0, 1], 20, False), ([2], 6, True)]
-    assert out["winners"] == [0] and out["players"][0]["name"] == "Ana"
+    rows, winner = doc_scores()
+    side_of = {m: side for side in out["sides"] for m in side["members"]}
+    shown = []
+    for p in out["players"]:
+        side = side_of[p["seat"]]
+        mates = [out["players"][m]["name"] for m in side["members"] if m != p["seat"]]
+        how = "alone: doubled" if side["doubled"] else "with " + " and ".join(mates)
+        shown.append([p["name"], str(p["token_total"]), str(p["movie_points"]), str(p["score"]),
+                      f"studio {side['studio']}, {how}", str(side["total"])])
+    assert shown == rows
+    names = " and ".join(out["players"][m]["name"] for s in out["winners"]
+                         for m in out["sides"][s]["members"])
+    assert winner == f"Winner: {names} (tie-break: {out['tie_break']})."
+    state = replay(loads_record(EXAMPLE.read_text(encoding="utf-8")))
+    assert [p["score"] for p in out["players"]] == [p.score for p in final_cut(state).players]
 
 
-@pytest.mark.parametrize("change", [
-    {"variant": "teams"}, {"players": []},
-    {"players": [{"name": "A", "tokens": [4] * 6}, {"name": "B"}, {"name": "C"}]},
-    {"players": [{"name": "A", "movies": [5]}, {"name": "B"}, {"name": "C"}]},
-    {"players": [{"name": "A", "studio": 1}, {"name": "B", "studio": 2},
-                 {"name": "C", "studio": 3}]},
+def changed(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
+    """The documented sheet, changed one way."""
+    doc = copy.deepcopy(SHEET)
+    change(doc)
+    return doc
+
+
+ISSUE_27_SHEET = {"game": "b-movies", "variant": "hidden", "players": [
+    {"name": "Ana", "tokens": [4, 3, 0], "movies": [3, {"cards": 4, "title": "Robot Prom"}],
+     "studio": 1},
+    {"name": "Bob", "tokens": [2, 2], "movies": [2], "studio": 1},
+    {"name": "Chloe", "tokens": [1, 1, 1], "movies": [], "studio": 5}]}
+"""The example the docs showed before issue 27: 8 tokens, where 12 rejected pitches of 3
+players drew at least 27."""
+
+
+@pytest.mark.parametrize(("doc", "code", "who"), [
+    (changed(lambda d: d.update(variant="teams")), "BAD_SHEET", None),
+    (changed(lambda d: d.update(players=[])), "SHEET_PLAYER_COUNT", None),
+    (changed(lambda d: d["players"][0]["tokens"].extend([4] * 5)), "SHEET_BUCKET", None),
+    (changed(lambda d: d["players"][1]["movies"].append(5)), "SHEET_MOVIE_SIZE", "Bob"),
+    (changed(lambda d: d["players"][0].update(studio=0)), "SHEET_STUDIO_DEAL", None),
+    (changed(lambda d: d["players"][2]["movies"].extend([2, 2, 2])),
+     "SHEET_MOVIES_BEYOND_ROUNDS", "Chloe"),
+    (changed(lambda d: d["players"][0]["tokens"].extend([0] * 5)),
+     "SHEET_TOKENS_BEYOND_DRAWS", "Ana"),
+    (changed(lambda d: d["players"][0].update(tokens=[4])), "SHEET_TOKENS_BELOW_DRAWS", "Ana"),
+    (changed(lambda d: [p.update(tokens=p["tokens"][:2]) for p in d["players"]]),
+     "SHEET_TOO_FEW_TOKENS", None),
+    (ISSUE_27_SHEET, "SHEET_TOKENS_BELOW_DRAWS", "Ana"),
 ])
-def test_cli_score_refuses_an_impossible_sheet(change: dict[str, object]) -> None:
-    """``score``: more tokens than the bucket, a 5-card movie, a deal off the chart: exit 2."""
-    run = cli("score", "-", stdin=json.dumps({**SHEET, **change}))
+def test_cli_score_refuses_an_impossible_sheet(doc: dict[str, Any], code: str,
+                                               who: str | None) -> None:
+    """``score`` of a sheet no game could produce: exit 2, nothing on standard output, and
+    one line ``popcorn-companion score: error: CODE: sentence`` naming the player."""
+    run = cli("score", "-", stdin=json.dumps(doc))
     assert run.returncode == 2 and run.stdout == ""
-    assert run.stderr.startswith("popcorn-companion score: error: ")
+    assert run.stderr.startswith(f"popcorn-companion score: error: {code}: "), run.stderr
+    assert len(run.stderr.splitlines()) == 1
+    if who:
+        assert who in run.stderr
 
 
 def test_cli_simulate_writes_records_that_replay(tmp_path: Path) -> None:

@@ -91,8 +91,8 @@ def test_the_wheel_carries_the_dashboard_the_firmware_and_the_catalog(installed)
         inside = {n.removeprefix(f"companion/{folder}/") for n in names
                   if n.startswith(f"companion/{folder}/")}
         assert repo_files(folder) - inside == set(), folder
-    assert "companion/data/popcorn-cards.json" in names
-    assert "companion/data/b-movies.json" in names
+    assert "companion/games/popcorn/data/popcorn-cards.json" in names
+    assert "companion/games/bmovies/data/b-movies.json" in names
     assert "companion/games/bmovies/engine/state.py" in names
 
 

@@ -13,7 +13,8 @@ from companion.games.popcorn.engine import Catalog, CatalogError
 from companion.games.popcorn.facts_file import load_catalog, load_catalog_file
 from tests.engine.positions import CATALOG
 
-DATA = Path(__file__).parents[2] / "companion" / "data" / "popcorn-cards.json"
+DATA = Path(__file__).parents[2] / "companion" / "games" / "popcorn" / "data"
+DATA = DATA / "popcorn-cards.json"
 SHARED = Path(__file__).parents[3] / "shared" / "catalog" / "popcorn-cards.json"
 ADDED_KEYS = {"box", "structured_setup", "schema_extension"}
 

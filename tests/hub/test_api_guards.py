@@ -95,7 +95,7 @@ def wrong(pin: str) -> str:
 
 @pytest.mark.parametrize("method, route", [
     ("POST", "undo"), ("POST", "correct"), ("POST", "deal"), ("POST", "close"),
-    ("GET", "record"), ("GET", "state")])
+    ("POST", "identify"), ("POST", "alerts/1/dismiss"), ("GET", "record"), ("GET", "state")])
 def test_an_unknown_table_is_404_before_the_pin_is_asked_for(server, method, route) -> None:
     """docs/api.md: the table is looked up (404) before the secret is checked (403)."""
     body = {} if method == "POST" else None

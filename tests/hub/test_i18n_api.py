@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.popcorn.texts import REFUSALS as VIOLATIONS
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.i18n import choose, known
 from companion.i18n.catalogs import translations
 from companion.i18n.localize import render_alert
-from companion.i18n.texts import VIOLATIONS
 
 MOVE = {"move": {"move": "end_turn", "player": 1}}
 _readers = itertools.count()

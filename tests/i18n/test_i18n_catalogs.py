@@ -11,7 +11,6 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from companion.games import build
-from companion.games.popcorn.engine.violations import CODES
 from companion.i18n.catalogs import (
     TRANSLATED,
     browser_catalog,
@@ -21,7 +20,8 @@ from companion.i18n.catalogs import (
 )
 from companion.i18n.checks import browser_problems, po_problems
 from companion.i18n.extract import extract
-from companion.i18n.texts import ALERTS, ERRORS, VIOLATIONS
+from companion.i18n.texts import ERRORS, TextBook, book
+from companion.kit.texts import GameTexts, Words
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -99,14 +99,48 @@ def test_every_award_and_action_has_its_words_in_every_language() -> None:
                if m.context and m.context.startswith("action:")}
     assert len(awards) == 26 and len(actions) == 21
     for lang in TRANSLATED:
-        cards = browser_catalog(lang)["awards"]
-        assert set(cards) == awards
-        assert all(card["condition"] and card["title"] for card in cards.values())
-        assert set(browser_catalog(lang)["actions"]) == actions
+        contexts = browser_catalog(lang)["contexts"]
+        assert set(contexts["award"]) == set(contexts["award-title"]) == awards
+        assert all(contexts["award"].values()) and all(contexts["award-title"].values())
+        assert set(contexts["action"]) == actions
 
 
-def test_every_code_has_a_template() -> None:
-    assert set(VIOLATIONS) == set(CODES)
-    codes = set().union(*(game.alert_codes for game in build().values()))
-    assert {code.partition(":")[0] for code in ALERTS} == codes
-    assert not set(ERRORS) & set(VIOLATIONS)
+def test_every_code_of_each_game_has_its_template_in_that_game() -> None:
+    """Each game's texts cover every code its engine and its tag reading raise."""
+    from companion.games.bmovies.engine import CODES as BM_CODES
+    from companion.games.popcorn.engine.violations import CODES
+
+    games = build()
+    engines = {"popcorn": set(CODES), "b-movies": set(BM_CODES)}
+    for game_id, codes in engines.items():
+        texts = games[game_id].texts()
+        assert codes <= set(texts.refusals), game_id
+        alerts = {code.partition(":")[0] for code in texts.alerts}
+        assert alerts == set(games[game_id].alert_codes), game_id
+        assert not set(ERRORS) & set(texts.refusals), game_id
+
+
+def test_a_code_two_games_share_means_the_same_in_both() -> None:
+    """The hub renders a code with one template whatever the table's game: two games that
+    share a code (GAME_OVER, UNKNOWN_TAG) must give it the same sentence."""
+    seen: dict[tuple[str, str], tuple[str, object]] = {}
+    for game_id, game in build().items():
+        texts = game.texts()
+        for kind, templates in (("refusal", texts.refusals), ("alert", texts.alerts)):
+            for code, template in templates.items():
+                first = seen.setdefault((kind, code), (game_id, template))
+                assert first[1] == template, (kind, code, first[0], game_id)
+    assert ("refusal", "GAME_OVER") in seen
+
+
+def test_the_book_adds_up_the_hub_and_each_game_first_game_first() -> None:
+    one = GameTexts(refusals={"A": "first"}, alerts={"X": ("x", "fix")},
+                    words={"w": Words(("{k}",), {"1": "one"})}, numbers=("n",))
+    two = GameTexts(refusals={"A": "second", "B": "b", "WRONG_PIN": "not the hub's"})
+    merged = TextBook.of([one, two])
+    assert merged.template("A") == "first" and merged.template("B") == "b"
+    assert merged.template("WRONG_PIN") == ERRORS["WRONG_PIN"]
+    assert merged.alert_texts("X", {}) == ("x", "fix") and merged.alert_texts("Y", {}) is None
+    assert "n" in merged.numbers and "count" in merged.numbers
+    assert merged.codes()["words"] == {"w": {"keys": ["{k}"], "templates": {"1": "one"}}}
+    assert set(book().refusals) >= set(ERRORS)

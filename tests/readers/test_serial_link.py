@@ -64,6 +64,24 @@ def test_200_taps_arrive_exactly_once_across_an_unplug(rig) -> None:
     assert link.opened_count(bank.path("bag-1")) >= 2, "the unplug was not noticed"
 
 
+def test_an_unplugged_cable_takes_its_name_with_it(rig) -> None:
+    """As udev removes a by-id link, an unplug removes the device's name before the pty
+    goes, so the hub never reopens a pty number the system has handed to someone else."""
+    bank, link, ingest, record = rig
+    path = Path(bank.path("bag-1"))
+    target = os.readlink(path)
+    bank.unplug("bag-1")
+    assert not path.exists() and not path.is_symlink()
+    master, slave = os.openpty()  # the freed pty number may go to anyone at once
+    try:
+        assert not path.exists(), f"the name still leads to {target}"
+    finally:
+        os.close(master)
+        os.close(slave)
+    bank.plug("bag-1")
+    assert path.is_symlink() and wait_for(lambda: link.opened_count(str(path)) >= 2)
+
+
 def test_the_hub_sends_resync_after_reopening(rig) -> None:
     """After a reopen the reader is asked to say hello and resend."""
     bank, link, ingest, record = rig

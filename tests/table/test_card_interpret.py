@@ -10,9 +10,9 @@ from companion.games.popcorn.engine import new_game
 from companion.games.popcorn.engine.simulator import random_move
 from companion.games.popcorn.facts_file import load_catalog
 from companion.games.popcorn.tags import ALERT_CODES
+from companion.games.popcorn.texts import ALERTS
 from companion.i18n.catalogs import translations
 from companion.i18n.localize import render_alert
-from companion.i18n.texts import ALERTS
 from companion.kit.alerts import Alert
 from tests.table.alerts import assert_localized
 

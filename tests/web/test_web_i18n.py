@@ -20,6 +20,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.games.popcorn.engine import pawns as P
+from companion.i18n.catalogs import translations
+from companion.i18n.localize import render_alert
 from tests.web.room import (
     CATALOG,
     PHONE,
@@ -134,6 +136,10 @@ def test_setup_table_alert_and_scores_in_four_languages(room: Room, pages) -> No
     expect(pages["fr"].get_by_test_id("alert")).to_contain_text("Spectateur")
     expect(pages["de"].get_by_test_id("alert")).to_contain_text("Gast")
     expect(pages["ja"].get_by_test_id("alert")).to_contain_text("ゲスト")
+    for lang in ("fr", "de", "ja"):  # the dashboard fills a game's words as the hub does
+        message = render_alert(alert["code"], alert["params"], translations(lang).gettext,
+                               lang)[0]
+        expect(pages[lang].get_by_test_id("alert")).to_contain_text(message)
     assert "Spectateur" in pages["fr"].evaluate("window.spoken")[-1][1]
     for page in pages.values():  # four pages redrawing every move would only slow the game
         page.goto("about:blank")

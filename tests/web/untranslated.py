@@ -46,8 +46,7 @@ def language_words(lang: str) -> set[str]:
                      for m in read_template() if m.id and not m.context)
     catalog = browser_catalog(lang)
     values = [v if isinstance(v, str) else " ".join(v) for v in catalog["messages"].values()]
-    cards = [text for card in catalog["awards"].values() for text in card.values()]
-    cards += list(catalog["actions"].values())
+    cards = [text for kind in catalog["contexts"].values() for text in kind.values()]
     return words(values + cards)
 
 

@@ -1,6 +1,9 @@
 // Talking to the hub's REST API (docs/api.md). Errors come back as {code, params, message},
-// shown in this device's language (i18n.js renders the code and params); a route that needs
-// the table PIN asks for it once, keeps it for this table on this device, and retries.
+// shown in this device's language (i18n.js renders the code and params). A request known to
+// need the table PIN asks for it first when this device does not know it yet (so no request
+// goes out to be refused); the PIN is kept for this table on this device, and a request the
+// hub refuses for its PIN (a PIN changed elsewhere, a move the screen could not tell needs
+// one) asks again and retries.
 
 import { errorText, language, t } from "./i18n.js";
 
@@ -43,10 +46,17 @@ export async function call(path, { method = "GET", body, pin, token } = {}) {
 /**
  * A table request that may need the PIN: sent with the saved PIN; on a PIN refusal, `askPin`
  * (a function returning a promise of the PIN, or null if the user cancels) is asked and the
- * request retried.
+ * request retried. `needsPin`: the route needs the PIN (docs/api.md), so with no saved PIN
+ * it is asked before the request is sent; a cancel then sends nothing and throws
+ * `PIN_REQUIRED`.
  */
-export async function tableCall(table, path, options, askPin) {
+export async function tableCall(table, path, options, askPin, needsPin = false) {
   let pin = savedPin(table);
+  if (needsPin && !pin) {
+    pin = await askPin(t("Table PIN:"));
+    if (!pin) throw new ApiError(403, "PIN_REQUIRED", "This needs the table's PIN.");
+    savePin(table, pin);
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       return await call(path, { ...options, pin });

@@ -20,12 +20,16 @@ function translatePage() {
   else linkBox.textContent = t("live");
 }
 
-/** Ask for a PIN in a dialog; resolves to the PIN, or null when cancelled. */
+/** Ask for a PIN in a dialog; resolves to the PIN, or null when cancelled. OK is the form's
+ * only submit button, so Enter (a tablet keyboard's Go) sends the PIN; Cancel and Escape
+ * close the dialog with no PIN. */
 function askPin(label = t("Table PIN:")) {
   const dialog = document.getElementById("pin-dialog");
   const input = document.getElementById("pin-input");
   document.getElementById("pin-label").textContent = label;
+  document.getElementById("pin-cancel").onclick = () => dialog.close("cancel");
   input.value = "";
+  dialog.returnValue = ""; // Escape keeps the last value: a PIN sent before is no answer now
   return new Promise((resolve) => {
     dialog.onclose = () => resolve(dialog.returnValue === "ok" && input.value.trim() ? input.value.trim() : null);
     dialog.showModal();

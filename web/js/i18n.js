@@ -13,7 +13,7 @@
 
 const KEY = "popcorn:lang";
 let lang = "en";
-let catalog = { messages: {}, awards: {}, plurals: ["one", "other"], codes: { errors: {}, alerts: {}, places: {}, colors: {} } };
+let catalog = { messages: {}, contexts: {}, plurals: ["one", "other"], codes: { errors: {}, alerts: {}, words: {} } };
 let known = { en: "English" };
 let fallback = "en";
 
@@ -86,40 +86,57 @@ export function tn(singular, plural, n, params = {}) {
 /** An award card's `title` or `condition` (`field`) in this language: card facts are data,
  * so the catalog keys them by award id; `english` is the card's own text. */
 export function awardText(id, field, english) {
-  const card = catalog.awards && catalog.awards[id];
-  return (card && card[field]) || english;
+  return contextText(field === "title" ? "award-title" : "award", id) || english;
 }
 
 /** What an action does (a tooltip) in this language; `english` is the catalog's sentence. */
 export function actionMeaning(id, english) {
-  return (catalog.actions && catalog.actions[id]) || english;
+  return contextText("action", id) || english;
+}
+
+/** A sentence of a game's data in this language: the catalog keys it by the `kind` and `id`
+ * of its thing (the message context `kind:id`); undefined if this language has none. */
+export function contextText(kind, id) {
+  const words = catalog.contexts && catalog.contexts[kind];
+  return words ? words[id] : undefined;
 }
 
 /** A guest or seat color as an adjective in this language. */
 export function colorWord(color) {
-  const source = catalog.codes.colors[color];
+  const source = pick(catalog.codes.words.color, { color });
   return source ? t(source) : color;
 }
 
 const LETTER = { white: "W", blue: "B", green: "G", red: "R", yellow: "Y", grey: "·" };
 
 /** The letter a guest color's pawn disc carries (and a sentence names it by, with its color:
- * "the blue B guest"), so that color is never the only cue. */
+ * "the blue B guest"), so that color is never the only cue: the game's word `letter` in this
+ * language's catalog (Popcorn's LETTERS, companion/games/popcorn/texts.py), else its English
+ * letter. */
 export function colorLetter(color) {
-  return LETTER[color] || "?";
+  const source = pick(catalog.codes.words.letter, { color });
+  return source ? t(source) : LETTER[color] || "?";
 }
 
-/** The params of a code's template, with colors (and their `letter`) and places in this
+/** The template a game's word takes for these params (see companion/kit/texts.py, Words):
+ * the first of its keys that, filled with the params, names one of its templates. */
+function pick(word, params) {
+  if (!word) return undefined;
+  for (const key of word.keys) {
+    const name = key.replace(/\{(\w+)\}/g, (whole, param) => (param in params ? String(params[param]) : "?"));
+    if (name in word.templates) return word.templates[name];
+  }
+  return undefined;
+}
+
+/** The params of a code's template, with the game's words (a color, a place) in this
  * language. */
 function words(params = {}) {
   const out = { ...params };
-  if (typeof out.color === "string") {
-    out.letter = colorLetter(out.color);
-    out.color = colorWord(out.color);
+  for (const [name, word] of Object.entries(catalog.codes.words || {})) {
+    const source = pick(word, params);
+    if (source) out[name] = fill(t(source), out);
   }
-  const zone = out.zone === "seat" ? `seat-${out.slot}` : out.zone;
-  const place = catalog.codes.places[zone];
-  if (place) out.place = fill(t(place), out);
   return out;
 }
 

@@ -67,7 +67,8 @@ export function showPhoneQr(ctx, tableId, names) {
   const dialog = dialogBox();
   dialog.innerHTML = pickerHtml(names);
   const route = (seat, what) => `/api/tables/${encodeURIComponent(tableId)}/players/${seat}/${what}`;
-  const ask = (seat, what) => tableCall(tableId, route(seat, what), { method: "POST", body: {} }, ctx.askPin);
+  // both routes need the table PIN: it is asked first when this device does not know it
+  const ask = (seat, what) => tableCall(tableId, route(seat, what), { method: "POST", body: {} }, ctx.askPin, true);
   dialog.onclick = async (event) => {
     if (event.target.closest("[data-qr-close]")) { dialog.close(); return; }
     const show = event.target.closest("[data-qr-seat]");

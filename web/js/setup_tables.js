@@ -100,7 +100,7 @@ export function tablesPanel(root, ctx, shared) {
     const id = btn.dataset.confirm;
     btn.disabled = true;
     try {
-      await tableCall(id, `/api/tables/${id}/close`, { method: "POST", body: {} }, ctx.askPin);
+      await tableCall(id, `/api/tables/${id}/close`, { method: "POST", body: {} }, ctx.askPin, true);
       const table = shared.tables.find((x) => x.id === id);
       ctx.toast(t("{name} is closed.", { name: table ? table.name : id }), "ok");
       confirming = null;

@@ -10,13 +10,25 @@ table's PIN), the public and private views (:mod:`.views`), how a token's tap is
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
-from companion.kit.game import SECRET_EITHER, SECRET_PIN, GameKind, TagKinds, TagThing
+from companion.kit.game import (
+    SECRET_EITHER,
+    SECRET_PIN,
+    DemoHub,
+    DemoPlayers,
+    DemoTable,
+    GameKind,
+    TagKinds,
+    TagThing,
+    Tapper,
+)
+from companion.kit.texts import GameTexts
 
-from . import commands, demo, tags, views
+from . import commands, demo, tags, texts, views
 from .engine import Facts, Move, State, Violation, final_cut, move_from_dict, new_game
 from .facts_file import load_facts
 from .record import Record, dumps_record, is_bmovies_header
@@ -44,7 +56,7 @@ class BMovies(GameKind[State, Move]):
 
     @classmethod
     def from_file(cls) -> BMovies:
-        """B Movies on the facts shipped with the package (``companion/data/b-movies.json``)."""
+        """B Movies on the facts shipped with the package (``data/b-movies.json`` beside it)."""
         return cls(load_facts())
 
     alert_codes = tags.ALERT_CODES
@@ -69,7 +81,7 @@ class BMovies(GameKind[State, Move]):
             doc = {**doc, "game": self.id}
         return commands.run_score(prog, doc)
 
-    def simulate(self, args: Any) -> int:
+    def simulate(self, args: argparse.Namespace) -> int:
         """Random B Movies games (``--variant standard|hidden``)."""
         variant = args.variant or "standard"
         if variant not in VARIANTS:
@@ -77,8 +89,8 @@ class BMovies(GameKind[State, Move]):
                               f"{', '.join(VARIANTS)})")
         return commands.run_simulate(args.games, args.players, args.seed, variant, args.record)
 
-    def start_demo(self, hub: Any, readers: list[str], bank: Any, delay: float,
-                   args: Any) -> tuple[Any, str, Any]:
+    def start_demo(self, hub: DemoHub, readers: list[str], bank: Tapper, delay: float,
+                   args: argparse.Namespace) -> tuple[DemoTable, str, DemoPlayers]:
         """Made-up tags for the popcorn tokens, a table (``--variant``) and its scripted
         players: pitches, secret votes, every drawn token tapped on its player's pad."""
         tokens = demo.enroll_tokens(hub, args.seed)
@@ -96,6 +108,10 @@ class BMovies(GameKind[State, Move]):
                    for side in scores["winners"]]
         return (f"Final Cut: {totals}; winner(s): {', '.join(winners)} "
                 f"(tie-break: {scores['tie_break']})")
+
+    def texts(self) -> GameTexts:
+        """B Movies' templates (:mod:`.texts`)."""
+        return texts.TEXTS
 
     def tag_kinds(self) -> TagKinds:
         """Popcorn tokens by value: the value of each token id, from the facts."""

@@ -54,12 +54,13 @@ def run_replay(prog: str, text: str) -> int:
 
 
 def run_score(prog: str, doc: Any) -> int:
-    """Score a B Movies sheet: 0 and the Final Cut, or 2 and one error line."""
+    """Score a B Movies sheet: 0 and the Final Cut, or 2 and one error line
+    ``PROG: error: CODE: sentence`` naming the player and the bound the sheet breaks."""
     facts = load_facts()
     try:
         sheet = parse_sheet(doc, facts)
     except SheetError as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc.code}: {exc.message}", file=sys.stderr)
         return 2
     print(json.dumps(cut_json(score_sheet(sheet, facts), sheet.names), indent=2,
                      ensure_ascii=False))

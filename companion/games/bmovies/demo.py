@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.kit.errors import TableError
+from companion.kit.game import DemoHub, DemoTable, HostLock, Tapper
 from companion.kit.tags import random_uid
 
 from .engine import Move
@@ -30,7 +31,7 @@ TITLE_WORDS = ("Attack", "Zombie", "Beach", "Robot", "Vampire", "Ninja", "Shark"
 """Words the scripted screenwriters string into titles (a real pitch reads its cards)."""
 
 
-def enroll_tokens(hub: Any, seed: int) -> dict[int, str]:
+def enroll_tokens(hub: DemoHub, seed: int) -> dict[int, str]:
     """Give every popcorn token of the box a made-up tag (as if enrolled value by value);
     returns ``token id -> UID``. Pawn and card tags already enrolled are kept."""
     rng = random.Random(f"tokens:{seed}")
@@ -46,8 +47,8 @@ class BMoviesPlayers:
     """Plays one B Movies table to the end: pitches and votes through ``send``, token
     draws as taps on the drawing player's pad (``bank``, virtual readers)."""
 
-    def __init__(self, table: Any, bank: Any, uids: dict[int, str],
-                 send: Callable[[Move], None], *, lock: Any, delay: float = 0.6,
+    def __init__(self, table: DemoTable, bank: Tapper, uids: dict[int, str],
+                 send: Callable[[Move], object], *, lock: HostLock, delay: float = 0.6,
                  seed: int = 1) -> None:
         """``send`` applies a decision as the tablet or the phone would (raising
         :class:`TableError` when refused); ``lock`` guards reading ``table.state``."""
@@ -61,7 +62,7 @@ class BMoviesPlayers:
         self.thread: threading.Thread | None = None
 
     @classmethod
-    def in_process(cls, hub: Any, table: Any, bank: Any, uids: dict[int, str],
+    def in_process(cls, hub: DemoHub, table: DemoTable, bank: Tapper, uids: dict[int, str],
                    **options: Any) -> BMoviesPlayers:
         """Players whose decisions go straight to ``hub`` (the demo's
         :class:`~companion.hub.hub.Hub`, which a game does not import)."""

@@ -13,11 +13,12 @@ from importlib import resources
 from .engine import Facts
 
 DATA_FILE = "b-movies.json"
-"""The facts document in ``companion/data``."""
+"""The facts document in the package's ``data/`` folder (``companion/games/bmovies/data``)."""
 
 
 @cache
 def load_facts() -> Facts:
     """The facts of the box, read once (``Facts`` is frozen, so sharing it is safe)."""
-    text = resources.files("companion.data").joinpath(DATA_FILE).read_text(encoding="utf-8")
+    data = resources.files("companion.games.bmovies").joinpath("data", DATA_FILE)
+    text = data.read_text(encoding="utf-8")
     return Facts.from_dict(json.loads(text))

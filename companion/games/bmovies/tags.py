@@ -63,8 +63,8 @@ def read_tag(state: State, facts: Facts, seat: int, thing: TagThing | None, uid:
     if thing.kind != "token":
         return _alert("NOT_A_TOKEN", f"A {thing.kind} tag was tapped on {name}'s token pad "
                       "at a B Movies table.", seat, {"kind": thing.kind, "name": name})
-    move = Move("draw_token", player=seat, value=facts.token_value(thing.id),
-                token=thing.id)
+    token = int(thing.id)
+    move = Move("draw_token", player=seat, value=facts.token_value(token), token=token)
     try:
         state.clone().apply(move)
     except Violation as exc:

@@ -7,23 +7,33 @@ Popcorn table behaves exactly as it did before the hub hosted a second game.
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint
 
 from companion.kit.alerts import Alert
+
+if TYPE_CHECKING:
+    from companion.kit.game import Subcommands
+
 from companion.kit.game import (
     SECRET_PIN,
     SECRET_TOKEN,
+    DemoHub,
+    DemoPlayers,
+    DemoTable,
     GameKind,
     Relabel,
     TableHost,
     TagKinds,
     TagThing,
+    Tapper,
 )
+from companion.kit.texts import GameTexts
 
-from . import card_list, commands, demo, routes
+from . import card_list, commands, demo, routes, texts
 from .card_taps import CardChoice, interpret_card
 from .cardbook import CardBook
 from .corrections import relocate
@@ -106,8 +116,8 @@ class Popcorn(GameKind[GameState, Move]):
         """A pawn's tap is a draw or an addition (standing in for a look-alike of its color
         when it was never tapped); a card's is a reveal, a draw or a buy."""
         if thing is not None and thing.kind in CARD_KINDS:
-            return interpret_card(state, seat, thing.kind, thing.id)
-        pawn = thing.id if thing is not None and thing.kind == "pawn" else None
+            return interpret_card(state, seat, thing.kind, str(thing.id))
+        pawn = int(thing.id) if thing is not None and thing.kind == "pawn" else None
         return interpret(state, seat, pawn, uid, tapped)
 
     alert_codes = ALERT_CODES
@@ -122,12 +132,12 @@ class Popcorn(GameKind[GameState, Move]):
         """Score a Popcorn sheet (:func:`.commands.run_score`)."""
         return commands.run_score(prog, doc)
 
-    def simulate(self, args: Any) -> int:
+    def simulate(self, args: argparse.Namespace) -> int:
         """Random Popcorn games (:func:`.commands.run_simulate`)."""
         return commands.run_simulate(args)
 
-    def start_demo(self, hub: Any, readers: list[str], bank: Any, delay: float,
-                   args: Any) -> tuple[Any, str, Any]:
+    def start_demo(self, hub: DemoHub, readers: list[str], bank: Tapper, delay: float,
+                   args: argparse.Namespace) -> tuple[DemoTable, str, DemoPlayers]:
         """The box enrolled with made-up tags, a 4-player table without "deal for us", and
         players who tap the pawns and cards (:func:`.demo.start_demo`)."""
         return demo.start_demo(hub, readers, bank, delay, args.seed)
@@ -136,7 +146,7 @@ class Popcorn(GameKind[GameState, Move]):
         """Rounds, totals and winners (:func:`.commands.final_line`)."""
         return commands.final_line(scores, state)
 
-    def add_reader_commands(self, sub: Any) -> None:
+    def add_reader_commands(self, sub: Subcommands) -> None:
         """``readers card-list``: the order to tap the cards in (:mod:`.card_list`)."""
         card_list.add_parser(sub)
 
@@ -145,13 +155,18 @@ class Popcorn(GameKind[GameState, Move]):
         return TagKinds(pawn_colors=pawn_colors(self.catalog.box, GUEST_COLORS),
                         cards=CardBook.from_catalog(self.catalog, card_copies()))
 
+    def texts(self) -> GameTexts:
+        """Popcorn's templates, colors, places and card words (:mod:`.texts`)."""
+        return texts.texts()
+
     def blueprint(self, host: TableHost) -> Blueprint:
         """The seating advisor's routes and the card catalog (:mod:`.routes`)."""
         return routes.blueprint(host, self.catalog)
 
-    def correct(self, state: GameState, body: dict[str, Any]) -> None:
-        """A pawn put where the table says it is (:func:`.corrections.relocate`)."""
-        relocate(state, body)
+    def correct(self, state: GameState, body: dict[str, Any]) -> dict[str, Any]:
+        """A pawn put where the table says it is (:func:`.corrections.relocate`): named by
+        its id, or as the table sees it (a color and where the companion has it)."""
+        return relocate(state, body)
 
     def tapped_thing(self, move: dict[str, Any]) -> int | None:
         """The pawn a tapped draw or addition names."""

@@ -18,9 +18,10 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 from companion.kit.errors import TableError
+from companion.kit.game import DemoHub, DemoTable, HostLock, Tapper
 from companion.kit.tags import random_uid
 
 from .cardbook import CARD_KINDS, CardBook
@@ -46,7 +47,7 @@ def card_uids(book: CardBook, seed: int) -> dict[tuple[str, str], str]:
     return {(kind, card): random_uid(rng) for kind in CARD_KINDS for card in book.order[kind]}
 
 
-def enroll_box(hub: Any, seed: int) -> dict[int, str]:
+def enroll_box(hub: DemoHub, seed: int) -> dict[int, str]:
     """Give every pawn and every card of the box a made-up tag (as if the box had been
     enrolled); returns the pawns' UIDs (the cards' are :func:`card_uids` of the same seed)."""
     rng = random.Random(f"tags:{seed}")
@@ -62,9 +63,11 @@ def enroll_box(hub: Any, seed: int) -> dict[int, str]:
 class ScriptedPlayers:
     """Plays one table to the end: taps pawns on the readers, decides through the hub."""
 
-    def __init__(self, hub: Any, table: Any, bank: Any, uids: dict[int, str], *,
+    def __init__(self, hub: DemoHub | None, table: DemoTable, bank: Tapper,
+                 uids: dict[int, str], *,
                  delay: float = 0.6, seed: int = 1,
-                 decide: Callable[[Move], None] | None = None, lock: Any = None,
+                 decide: Callable[[Move], object] | None = None,
+                 lock: HostLock | None = None,
                  cards: dict[tuple[str, str], str] | None = None,
                  any_pawn: bool = False) -> None:
         """``hub`` is the hub in this process; for a table elsewhere (a ``RemoteTable``)
@@ -80,9 +83,12 @@ class ScriptedPlayers:
         self.any_pawn = any_pawn
         self.tapped: set[int] = set()
         """The pawns these players have tapped (whose places the hub knows)."""
-        self.lock = lock if lock is not None else hub.lock
-        self.decide = decide or (lambda move: hub.submit(
-            table.id, move, source="demo"))
+        if hub is not None:
+            lock = lock if lock is not None else hub.lock
+            decide = decide or (lambda move: hub.submit(table.id, move, source="demo"))
+        if lock is None or decide is None:
+            raise ValueError("scripted players need a hub, or their decide and lock")
+        self.lock, self.decide = lock, decide
         self.delay, self.rng = delay, random.Random(seed)
         self.stop = threading.Event()
         self.actions = 0
@@ -199,8 +205,8 @@ class ScriptedPlayers:
         return move.player
 
 
-def start_demo(hub: Any, readers: list[str], bank: Any, delay: float,
-               seed: int) -> tuple[Any, str, ScriptedPlayers]:
+def start_demo(hub: DemoHub, readers: list[str], bank: Tapper, delay: float,
+               seed: int) -> tuple[DemoTable, str, ScriptedPlayers]:
     """The demo's Popcorn table: the box enrolled with made-up tags, a 4-player table
     without "deal for us" (the players tap the cards that are revealed, drawn and bought),
     and its players started; they grab any pawn of the right color, as a real table does."""

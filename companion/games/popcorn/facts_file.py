@@ -10,12 +10,14 @@ from pathlib import Path
 from .engine import Catalog, CatalogError
 
 DATA_FILE = "popcorn-cards.json"
-"""The catalog's file name inside ``companion/data``."""
+"""The catalog's file name in the package's ``data/`` folder
+(``companion/games/popcorn/data``)."""
 
 
 @lru_cache(maxsize=1)
 def _packaged() -> dict:
-    text = resources.files("companion.data").joinpath(DATA_FILE).read_text(encoding="utf-8")
+    data = resources.files("companion.games.popcorn").joinpath("data", DATA_FILE)
+    text = data.read_text(encoding="utf-8")
     return json.loads(text)
 
 
@@ -28,6 +30,12 @@ def load_catalog() -> Catalog:
 def action_meanings() -> dict[str, str]:
     """What each action id does, in words (the dashboard's tooltips): ``money_2`` → "Gain $2."."""
     return {a["id"]: a["meaning"] for a in _packaged()["actions"]}
+
+
+def award_words() -> list[dict[str, str]]:
+    """Each award card's ``id``, ``title`` and ``condition`` as printed (for translation)."""
+    return [{key: a[key] for key in ("id", "title", "condition")}
+            for a in _packaged()["awards"]]
 
 
 def card_copies() -> dict[str, dict[str, int]]:

@@ -12,7 +12,8 @@ A score sheet describes what every player owns when the game ends::
                   "awards": ["four_movies_same_color"]}]}
 
 Every player field is required; a guest color left out of ``guests`` means 0, and ``null`` in
-``theaters`` is an empty slot. Ids are those of ``companion/data/popcorn-cards.json``. The
+``theaters`` is an empty slot. Ids are those of
+``companion/games/popcorn/data/popcorn-cards.json``. The
 meaning of each field is documented on :class:`~companion.games.popcorn.engine.scoring.PlayerFinal`.
 """
 

@@ -28,6 +28,7 @@ from companion.kit.alerts import Alert
 from companion.kit.game import Relabel
 
 from .alert_params import alert_params
+from .corrections import into_bag
 from .engine import GameState, Move, Violation
 from .engine import pawns as P
 
@@ -177,7 +178,8 @@ def _color_not_in_bag(state: GameState, player: int, pawn: int) -> Alert:
                  f"If it came from another bag or zone, put it back there ({where}, as far as "
                  f"the companion knows) and draw again; if {name}'s bag really held it, "
                  f"correct its place (PIN).",
-                 player, pawn, color, alert_params(state, player, pawn))
+                 player, pawn, color, alert_params(state, player, pawn),
+                 into_bag(state, player, pawn))
 
 
 def guest_words(color: str) -> str:
@@ -215,7 +217,8 @@ def _alert_at(state: GameState, player: int, pawn: int) -> Alert:
                      f"{where}.",
                      f"If it really was in the bag, correct its place (PIN); otherwise put it "
                      f"back in {where} and draw again.",
-                     player, pawn, color, alert_params(state, player, pawn))
+                     player, pawn, color, alert_params(state, player, pawn),
+                     into_bag(state, player, pawn))
     return Alert("UNEXPECTED_TAG",
                  f"Nothing expects this {guest} to go into {name}'s bag now; the companion "
                  f"has it in {where}.", f"Put it back in {where}.",

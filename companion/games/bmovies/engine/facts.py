@@ -1,7 +1,8 @@
 """The facts of B Movies (token counts, clapboards, the Hidden Team chart...) as a value.
 
 No number of the game is written in the engine's code: each comes from a :class:`Facts`,
-built from the data document (``companion/data/b-movies.json``) by :meth:`Facts.from_dict`.
+built from the data document (``companion/games/bmovies/data/b-movies.json``) by
+:meth:`Facts.from_dict`.
 A printing with other counts, or a test with a tiny bucket, is then just another document.
 """
 

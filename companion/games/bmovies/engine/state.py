@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from .facts import NO, Facts
+from .bounds import tally
+from .facts import Facts
 from .moves import FIELDS, Move, check_fields
 from .violations import Params, Violation, require
 
@@ -449,9 +450,7 @@ def _start_round(s: State) -> None:
 def _reveal(s: State) -> None:
     assert s.pitch is not None
     f, votes = s.facts, dict(s.votes)
-    no = sum(v == NO for v in votes.values())
-    yes = len(votes) - no
-    made = yes >= no
+    yes, no, made = tally(votes.values())
     draws = {p: f.draws_for(v, made, s.pitch.cards) for p, v in votes.items()}
     s.reveal = Reveal(votes, yes, no, made, draws)
     for p, v in votes.items():

@@ -1,8 +1,9 @@
 """The advisor's value function: what each kind of gain is worth, read from a data file.
 
 A plan's gains are counted in six terms (:data:`TERMS`); its value is the sum of each gain
-times its weight. The weights live in ``companion/data/advisor-weights.json`` so that tuning
-them never touches code; popcorn is the unit, so a weight reads as "Popcorn per unit".
+times its weight. The weights live in ``companion/games/popcorn/data/advisor-weights.json``
+so that tuning them never touches code; popcorn is the unit, so a weight reads as "Popcorn
+per unit".
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import lru_cache
 from importlib import resources
 
 WEIGHTS_FILE = "advisor-weights.json"
-"""The weights' file name inside ``companion/data``."""
+"""The weights' file name in Popcorn's ``data/`` folder (``companion/games/popcorn/data``)."""
 
 TERMS: tuple[str, ...] = ("money", "popcorn", "audience", "guests", "awards", "culled")
 """The gain terms, in the order a gains tuple holds them (see :mod:`.model`)."""
@@ -49,5 +50,6 @@ class Weights:
 @lru_cache(maxsize=1)
 def load_weights() -> Weights:
     """The packaged weights, read once per process."""
-    text = resources.files("companion.data").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+    data = resources.files("companion.games.popcorn").joinpath("data", WEIGHTS_FILE)
+    text = data.read_text(encoding="utf-8")
     return Weights.from_dict(json.loads(text))

@@ -5,13 +5,15 @@
 // value: the view has none), the draws they owe and the movies they made; the tokens left in
 // the bucket. The "now" panel follows the turn (turn.js): the pitch, who has voted (never
 // what), the reveal and the draws; at the end, the Final Cut (final_cut.js). Reader
-// alerts (a token tapped when none is owed...) show as banners, as on Popcorn's screen, and
-// with the header's Voice on the tablet says them and each vote's outcome (speech.js).
+// alerts (a token tapped when none is owed...) show as banners, as on Popcorn's screen,
+// with Dismiss (the table's, ../../alerts.js): a refused tap is no move, so no Undo there.
+// With the header's Voice on, the tablet says them and each vote's outcome (speech.js).
 // Undo, the tablet's vote entry and the studio deal need the table PIN (asked once, then
 // kept on this device). Every move is checked by the hub, whose sentence is shown when it
 // refuses.
 
 import { ApiError, call, savePin, savedPin, tableCall } from "../../api.js";
+import { TableAlerts } from "../../alerts.js";
 import { alertText, errorText, t, tn } from "../../i18n.js";
 import { esc } from "../../labels.js";
 import { showPhoneQr } from "../../phone_qr.js";
@@ -36,7 +38,7 @@ class BmTableScreen {
     this.view = null;
     this.info = null;
     this.events = undefined;
-    this.alerts = [];
+    this.alerts = new TableAlerts(ctx, tableId, () => this.renderBanners());
     this.title = ""; // the pitch's title being typed
     this.deal = []; // the studio deal being entered, by seat
     this.tabletVotes = localStorage.getItem(VOTES_KEY(tableId)) === "1";
@@ -47,7 +49,6 @@ class BmTableScreen {
     root.addEventListener("input", this.onInput);
     ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
     ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
-    ctx.socket.on("alert", (data) => data.table === tableId && this.addAlert(data.alert));
     ctx.socket.on("error", (data) => this.fail(errorText(data.code, data.params, data.message)));
     this.unmountSpeech = mountSpeech(ctx, tableId, outcomeSpeaker()); // the header's Voice
     this.load();
@@ -63,12 +64,9 @@ class BmTableScreen {
     try {
       const table = await call(`/api/tables/${encodeURIComponent(this.id)}`);
       this.info = table;
-      const pushed = this.alerts;
-      const same = (a, b) => a.code === b.code && a.message === b.message;
-      const stored = (table.alerts || []).filter((a) => !pushed.some((b) => same(a, b)));
-      this.alerts = [...stored.map((alert, n) => ({ ...alert, key: `old${n}` })), ...pushed].slice(-3);
       if (!this.view) this.update({ view: table.view, events: table.events });
       else this.render();
+      this.alerts.take(table.alerts, table.events);
       window.popcornLoaded = this.id;
     } catch (err) {
       this.fail(err.message);
@@ -87,12 +85,6 @@ class BmTableScreen {
     this.events = events;
     window.popcornEvents = events; // for tests: the state drawn
     this.render();
-  }
-
-  addAlert(alert) {
-    this.alerts.push({ ...alert, key: `a${Date.now()}${Math.random()}` });
-    this.alerts = this.alerts.slice(-3);
-    this.renderBanners();
   }
 
   names() {
@@ -141,16 +133,15 @@ class BmTableScreen {
   renderBanners() {
     const v = this.view;
     const parts = [];
-    for (const alert of this.alerts) {
+    for (const alert of this.alerts.shown()) {
       const who = v && alert.player !== null && alert.player !== undefined && v.players[alert.player]
         ? v.players[alert.player].name : "";
       const text = alertText(alert);
-      parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}">
+      parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}" data-alert="${alert.id}">
         <div class="grow"><div>${esc(who ? who + ": " : "")}${esc(text.message)}</div>
         <div class="fix">${esc(text.fix || "")}</div></div>
-        <button class="btn small" data-act="undo">${esc(t("Undo"))}</button>
-        <button class="btn small" data-act="dismiss" data-key="${esc(alert.key)}"
-          aria-label="${esc(t("Dismiss"))}">${esc(t("Dismiss"))}</button></div>`);
+        <button class="btn small" data-act="dismiss" data-alert="${alert.id}"
+          data-testid="alert-dismiss">${esc(t("Dismiss"))}</button></div>`);
     }
     document.getElementById("banners").innerHTML = parts.join("");
   }
@@ -217,7 +208,7 @@ class BmTableScreen {
       "tablet-vote": () => this.send(bmMove("vote", { player: Number(el.dataset.seat), vote: el.dataset.vote }), true),
       "send-deal": () => this.sendDeal(),
       undo: () => this.undo(),
-      dismiss: () => this.dismiss(el.dataset.key),
+      dismiss: () => this.alerts.dismiss(Number(el.dataset.alert)),
       phones: () => showPhoneQr(this.ctx, this.id, this.names()),
       export: () => this.exportRecord(),
     };
@@ -274,8 +265,7 @@ class BmTableScreen {
 
   async undo() {
     try {
-      await tableCall(this.id, `/api/tables/${encodeURIComponent(this.id)}/undo`, { method: "POST", body: {} }, this.ctx.askPin);
-      this.alerts = [];
+      await tableCall(this.id, `/api/tables/${encodeURIComponent(this.id)}/undo`, { method: "POST", body: {} }, this.ctx.askPin, true);
       this.ctx.toast(t("The last move was taken back."), "ok");
     } catch (err) {
       this.ctx.toast(err.message, "error");
@@ -286,7 +276,7 @@ class BmTableScreen {
   /** The game record (JSON Lines, PIN), as a file `popcorn-companion replay --game b-movies` reads. */
   async exportRecord() {
     try {
-      const text = await tableCall(this.id, `/api/tables/${encodeURIComponent(this.id)}/record`, {}, this.ctx.askPin);
+      const text = await tableCall(this.id, `/api/tables/${encodeURIComponent(this.id)}/record`, {}, this.ctx.askPin, true);
       const link = document.createElement("a");
       link.href = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
       link.download = `b-movies-${this.id}.jsonl`;
@@ -294,10 +284,5 @@ class BmTableScreen {
     } catch (err) {
       this.ctx.toast(err.message, "error");
     }
-  }
-
-  dismiss(key) {
-    this.alerts = this.alerts.filter((a) => a.key !== key);
-    this.renderBanners();
   }
 }

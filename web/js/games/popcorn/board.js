@@ -52,6 +52,7 @@ export const boardMethods = {
       <span class="fact" data-testid="turn">${esc(t("To act:"))} <b>${esc(turn)}</b></span>
       <span class="fact">${esc(t("First player:"))} <b>${esc(v.names[v.first_player])}</b></span>
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
+      <button class="btn small" data-act="correct" data-testid="correct">${esc(t("Correct"))}</button>
       <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>`;
   },
 
@@ -61,16 +62,19 @@ export const boardMethods = {
     if (v && (v.last_round || v.final_revealed) && v.phase !== "over") {
       parts.push(`<div class="banner final" data-testid="last-round">${esc(t("LAST ROUND — the Final Showing card is out: this is the last round of the game."))}</div>`);
     }
-    for (const alert of this.alerts) {
+    // a refused tap is no move: a banner offers the correction its fix names, and Dismiss
+    // (the table has put the piece back, or chose to ignore it), never Undo
+    for (const alert of this.alerts.shown()) {
       const who = v && alert.player !== null ? v.names[alert.player] : "";
       const pawn = alert.color ? pawnHtml(alert.pawn, alert.color) : "";
       const text = alertText(alert);
-      parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}">
+      const fix = alert.correct ? `<button class="btn small primary" data-act="correct-alert"
+          data-alert="${alert.id}" data-testid="alert-correct">${esc(t("Correct its place"))}</button>` : "";
+      parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}" data-alert="${alert.id}">
         ${pawn}<div class="grow"><div>${esc(who ? who + ": " : "")}${esc(text.message)}</div>
-        <div class="fix">${esc(text.fix)}</div></div>
-        <button class="btn small" data-act="undo">${esc(t("Undo"))}</button>
-        <button class="btn small" data-act="dismiss" data-key="${esc(alert.key)}"
-          aria-label="${esc(t("Dismiss"))}">${esc(t("Dismiss"))}</button></div>`);
+        <div class="fix">${esc(text.fix)}</div></div>${fix}
+        <button class="btn small" data-act="dismiss" data-alert="${alert.id}"
+          data-testid="alert-dismiss">${esc(t("Dismiss"))}</button></div>`);
     }
     document.getElementById("banners").innerHTML = parts.join("");
   },

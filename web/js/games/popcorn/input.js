@@ -40,7 +40,9 @@ export const inputMethods = {
       chance: () => this.send(this.view.chance[num("index")]),
       "card-choice": () => this.send(this.view.card_choice.moves[num("index")]),
       undo: () => this.undo(),
-      dismiss: () => this.dismiss(el.dataset.key),
+      dismiss: () => this.alerts.dismiss(num("alert")),
+      correct: () => this.correction.open(),
+      "correct-alert": () => this.correction.open(this.alerts.byId(num("alert"))),
       "checklist-done": () => { this.checklist = null; this.render(); },
       tick: () => this.tick(num("n"), el),
       export: () => this.exportRecord(),
@@ -135,10 +137,5 @@ export const inputMethods = {
     if (v.phase !== "buying") return false;
     const offered = [...v.features, ...v.premiers, ...Object.values(v.columns).flat()];
     return offered.some((card) => card.id === sel.card);
-  },
-
-  dismiss(key) {
-    this.alerts = this.alerts.filter((a) => a.key !== key);
-    this.renderBanners();
   },
 };

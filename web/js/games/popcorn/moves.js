@@ -60,10 +60,12 @@ export const moveMethods = {
     if (moves.length) await this.post({ moves });
   },
 
-  /** POST one move or a batch; a refusal shows the hub's sentence. */
+  /** POST one move or a batch; a refusal shows the hub's sentence. During the setup the
+   * tablet only reports the cards dealt by hand, which need the PIN (docs/api.md). */
   async post(body) {
+    const needsPin = this.view && this.view.phase === "setup";
     try {
-      await tableCall(this.id, `/api/tables/${this.id}/moves`, { method: "POST", body }, this.ctx.askPin);
+      await tableCall(this.id, `/api/tables/${this.id}/moves`, { method: "POST", body }, this.ctx.askPin, needsPin);
       this.refusal = null;
       this.selection = null;
     } catch (err) {
@@ -76,7 +78,7 @@ export const moveMethods = {
   async toggleHints() {
     try {
       const answer = await tableCall(this.id, `/api/tables/${this.id}/hints`,
-        { method: "POST", body: { hints: !this.hints() } }, this.ctx.askPin);
+        { method: "POST", body: { hints: !this.hints() } }, this.ctx.askPin, true);
       this.info = { ...this.info, hints: answer.hints };
       this.proposals.refresh(this.view, this.hints());
       this.suggestion.refresh(this.view, this.events, this.hints());
@@ -89,8 +91,7 @@ export const moveMethods = {
 
   async undo() {
     try {
-      await tableCall(this.id, `/api/tables/${this.id}/undo`, { method: "POST", body: {} }, this.ctx.askPin);
-      this.alerts = [];
+      await tableCall(this.id, `/api/tables/${this.id}/undo`, { method: "POST", body: {} }, this.ctx.askPin, true);
       this.ctx.toast(t("The last move was taken back."), "ok");
     } catch (err) {
       this.ctx.toast(err.message, "error");
@@ -100,7 +101,7 @@ export const moveMethods = {
 
   async exportRecord() {
     try {
-      const text = await tableCall(this.id, `/api/tables/${this.id}/record`, {}, this.ctx.askPin);
+      const text = await tableCall(this.id, `/api/tables/${this.id}/record`, {}, this.ctx.askPin, true);
       const link = document.createElement("a");
       link.href = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
       link.download = `popcorn-${this.id}.jsonl`;

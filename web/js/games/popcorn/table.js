@@ -8,21 +8,24 @@
 //
 // The screen is one object, `TableScreen`; its methods live by job in this folder and are
 // mixed into it below:
-//   table.js          mounting, loading the table, each `state` push, alerts (this file)
+//   table.js          mounting, loading the table, each `state` push (this file)
 //   board.js          drawing: the header's facts, banners, market, cinemas, slots, seats
 //   move_buttons.js   a player's move buttons
 //   now_panel.js      the side panel: hint, refusal, pending steps, search boxes
 //   moves.js          the moves a tap makes, and sending them (one, or a batch); Undo,
 //                     the hints setting, the game record
 //   input.js          clicks, typing and Enter, the selection of two-tap buying and seating
+// The open alerts are the table's (../../alerts.js); the correction dialog is correction.js.
 
 import { call } from "../../api.js";
+import { TableAlerts } from "../../alerts.js";
 import { esc } from "../../labels.js";
 import { errorText, t } from "../../i18n.js";
 import { roundChecklist } from "./checklist.js";
 import { Proposals } from "./proposal.js";
 import { Gains } from "./gains.js";
 import { mountSpeech } from "./speech.js";
+import { Correction } from "./correction.js";
 import { boardMethods } from "./board.js";
 import { moveButtonMethods } from "./move_buttons.js";
 import { nowPanelMethods } from "./now_panel.js";
@@ -40,7 +43,8 @@ class TableScreen {
     Object.assign(this, { root, ctx, id: tableId });
     this.view = null;
     this.info = null;
-    this.alerts = [];
+    this.alerts = new TableAlerts(ctx, tableId, () => this.renderBanners());
+    this.correction = new Correction(ctx, tableId, () => this.view);
     this.selection = null;
     this.refusal = null;
     this.nudge = null; // what a tap that did nothing should have been (input.js)
@@ -58,7 +62,6 @@ class TableScreen {
     root.addEventListener("keydown", this.onKey);
     ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
     ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
-    ctx.socket.on("alert", (data) => data.table === tableId && this.addAlert(data.alert));
     ctx.socket.on("error", (data) => this.fail(errorText(data.code, data.params, data.message)));
     ctx.socket.on("readers", (list) => { this.readers = list; this.render(); });
     this.unmountSpeech = mountSpeech(ctx, tableId);
@@ -68,6 +71,7 @@ class TableScreen {
 
   unmount() {
     this.unmountSpeech();
+    this.correction.close();
     document.removeEventListener("click", this.onClick);
     this.root.removeEventListener("input", this.onInput);
     this.root.removeEventListener("keydown", this.onKey);
@@ -79,13 +83,9 @@ class TableScreen {
       this.readers = await call("/api/readers");
       this.info = table;
       if (this.view) this.proposals.refresh(this.view, this.hints());
-      const pushed = this.alerts; // alerts pushed while this request was on its way
-      const same = (a, b) => a.code === b.code && a.message === b.message;
-      const stored = table.alerts.filter((a) => !pushed.some((b) => same(a, b)));
-      this.alerts = [...stored.map((alert, n) => ({ ...alert, key: `old${n}` })), ...pushed].slice(-3);
       if (!this.view) this.update({ view: table.view, events: table.events });
       else this.renderFacts();
-      this.renderBanners();
+      this.alerts.take(table.alerts, table.events);
       window.popcornLoaded = this.id;
     } catch (err) {
       this.fail(err.message);
@@ -115,16 +115,11 @@ class TableScreen {
     this.gains.refresh(view, events);
     this.suggestion.refresh(view, events, this.hints());
     this.render();
+    this.correction.refresh();
   }
 
   hints() {
     return !this.info || this.info.hints !== false;
-  }
-
-  addAlert(alert) {
-    this.alerts.push({ ...alert, key: `a${Date.now()}${Math.random()}` });
-    this.alerts = this.alerts.slice(-3);
-    this.renderBanners();
   }
 }
 
