@@ -23,9 +23,11 @@ from typing import Any
 
 from companion import games
 from companion.commands.lang_option import add_lang_option
-from companion.commands.serve import tablet_url
+from companion.commands.serve import reach_note
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
+from companion.hub.network import tablet_url
+from companion.hub.phones import phone_url
 from companion.readers.broker import BrokerError
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
 
@@ -86,9 +88,12 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
         return 2
     game = hub.games[args.game]
     table, pin, players = game.start_demo(hub, readers, bank, BASE_DELAY / args.speed, args)
-    app, socketio = create_app(hub, lang=args.lang)
-    print(f"Popcorn Companion demo: open {tablet_url(args.host, args.port)}table/{table.id} "
-          f"(PIN {pin})", flush=True)
+    app, socketio = create_app(hub, lang=args.lang, host=args.host)
+    base = tablet_url(args.host, args.port)
+    print(f"Popcorn Companion demo: open {base}table/{table.id} in a browser (the table "
+          "screen)", flush=True)
+    for line in _table_lines(hub, table, pin, base, args.host):
+        print(line, flush=True)
     print(f"{READERS} virtual {game.demo_pads} over {args.transport}; Ctrl-C to stop",
           flush=True)
     server = threading.Thread(target=socketio.run, args=(app,), daemon=True, kwargs={
@@ -108,6 +113,22 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
         bank.stop()
         hub.stop()
     return 0
+
+
+PIN_USE = ("the tablet asks for it once, to undo a move, show a phone's link again, turn "
+           "the seating hints on or off, export the game record or close the table")
+"""What the table PIN the demo prints is for."""
+
+
+def _table_lines(hub: Hub, table: Any, pin: str, base: str, host: str) -> list[str]:
+    """What the demo prints about its table: the PIN and what it is for, each player's phone
+    link (the private screen: awards, votes, tokens) and who can reach them."""
+    lines = [f"Table PIN {pin}: {PIN_USE}.",
+             f"Phone links, one per player ({reach_note(host)}):"]
+    for seat, name in enumerate(table.config.players):
+        token = hub.phone_token(table.id, seat)
+        lines.append(f"  {name}: {phone_url(base, table.id, seat, token)}")
+    return lines
 
 
 def _print_scores(hub: Hub, table_id: str) -> None:

@@ -7,10 +7,8 @@ link on the given serial ports and/or MQTT broker, and serves the dashboard and 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import logging
 import signal
-import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,6 +17,7 @@ from companion.commands.lang_option import add_lang_option
 from companion.commands.readers import _reader_id, _url_or_empty
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
+from companion.hub.network import is_loopback, lan_host, tablet_url
 from companion.paths import data_dir
 from companion.readers.broker import READER_PORT, BrokerError, reader_broker
 from companion.readers.store import StoreError
@@ -48,26 +47,13 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def lan_host(host: str) -> str:
-    """The address other devices on the network use for ``host`` (ours, for 0.0.0.0): the
-    address of the interface that would carry traffic out, found by pointing a UDP socket
-    at a private address (nothing is sent), else the host name's address."""
-    if host not in ("0.0.0.0", "::", ""):
-        return host
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("10.255.255.255", 9))
-        address = probe.getsockname()[0]
-        if address and address != "0.0.0.0":
-            return address
-    try:
-        return socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "127.0.0.1"
-
-
-def tablet_url(host: str, port: int) -> str:
-    """The address to open on the tablet."""
-    return f"http://{lan_host(host)}:{port}/"
+def reach_note(host: str) -> str:
+    """Who can reach a hub listening on ``host``: the phones too (their links use the
+    address printed for the tablet), or only this computer (on a loopback address)."""
+    if is_loopback(host):
+        return (f"listening on {host}: only this computer can open it; give --host 0.0.0.0 "
+                "for a tablet and phones on the network")
+    return "phone links use this address too: the phones must be on the same network"
 
 
 def print_logins(hub: Hub, args: argparse.Namespace) -> None:
@@ -115,9 +101,10 @@ def run(args: argparse.Namespace) -> int:
                 if isinstance(exc, BrokerError) and "in use" in str(exc) else "")
         print(f"{PROG}: error: {exc}{hint}", file=sys.stderr)
         return 2
-    app, socketio = create_app(hub, args.admin_pin, args.lang)
+    app, socketio = create_app(hub, args.admin_pin, args.lang, host=args.host)
     print(f"Popcorn Companion hub: open {tablet_url(args.host, args.port)} on the tablet",
           flush=True)
+    print(reach_note(args.host), flush=True)
     print(f"database {db}; admin PIN {app.config['admin_pin']}", flush=True)
     if hub.broker:
         print_logins(hub, args)

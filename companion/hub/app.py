@@ -46,14 +46,17 @@ def quiet_server() -> None:
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
 
 
-def create_app(hub: Hub, admin_pin: str | None = None,
-               lang: str | None = None) -> tuple[Flask, SocketIO]:
+def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
+               host: str | None = None) -> tuple[Flask, SocketIO]:
     """The Flask app and its Socket.IO server around a started :class:`Hub`; ``lang`` is the
-    default language of requests and devices that name none (English if not given)."""
+    default language of requests and devices that name none (English if not given);
+    ``host`` is the address the server listens on (``0.0.0.0``: every interface), from
+    which phone links take the machine's network address (:func:`.network.link_base`)."""
     quiet_server()
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.config["admin_pin"] = admin_pin or f"{secrets.randbelow(10**6):06d}"
+    app.config["listen_host"] = host
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.extensions["pin_tries"] = PinTries()
     protect(app)

@@ -167,7 +167,7 @@ class Enrollment:
         except RegistryError as exc:
             self._refused(event, exc)
             return
-        self._accepted(event, {"ok": True, "pawn": pawn, "uid": event.uid,
+        self._accepted(event, {"ok": True, "pawn": pawn, "color": color, "uid": event.uid,
                                "counts": self.registry.counts()})
 
     def _tap_card(self, event: TagEvent, mode: str) -> None:
@@ -181,10 +181,7 @@ class Enrollment:
 
     def _pick(self, uid: str) -> dict[str, Any]:
         """A UID waits for the admin to name its card."""
-        known = self.registry.describe(uid)
-        if known is not None:
-            raise RegistryError("DUPLICATE_UID", f"tag {uid} is already {known}; tap a card "
-                                "that has no tag yet")
+        self.registry.refuse_known(uid, "tap a card that has no tag yet")
         if uid not in self.pending_cards:
             self.pending_cards.append(uid)
         return {"ok": True, "pending": uid, "waiting": list(self.pending_cards)}
@@ -212,7 +209,8 @@ class Enrollment:
 
     def _refused(self, event: TagEvent, exc: RegistryError) -> None:
         self._feedback(event.reader, "error", event.seq)
-        self._enrolled({"ok": False, "code": exc.code, "message": exc.message})
+        self._enrolled({"ok": False, "code": exc.code, "message": exc.message,
+                        "params": exc.params})
 
     def _enrolled(self, result: dict[str, Any]) -> None:
         with self.lock:

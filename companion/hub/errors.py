@@ -59,7 +59,7 @@ def table_error(exc: TableError) -> tuple[Response, int]:
 def registry_error(exc: RegistryError) -> tuple[Response, int]:
     """A tag the registry refused: 409 when the UID, pawn, color or card is taken, else 400."""
     return json_error(exc.code, exc.message, 409 if exc.code in CONFLICTS else 400,
-                      getattr(exc, "params", None))
+                      exc.params)
 
 
 def unexpected(exc: Exception) -> tuple[Response, int]:

@@ -88,6 +88,11 @@ class Hub:
         """The tables waiting for a tap that only names a thing, with the
         :func:`time.monotonic` until which they wait (see :meth:`identify`)."""
         self.links: list[Any] = []
+        self.phone_tokens: dict[tuple[str, int], str] = {}
+        """The phone tokens this run of the hub made (at a table's creation, or a seat's new
+        link), by ``(table id, seat)``, in memory only: the database keeps their hashes, so
+        a copy of it opens no phone, while the running hub can show a link again
+        (:meth:`phone_token`) until it restarts."""
         self.broker: Broker | None = None
         self.on_reader_login: Callable[[str], None] | None = None
         """Called with a reader id when the hub's own broker makes that reader's login
@@ -201,6 +206,8 @@ class Hub:
                 self.store.add_table(table_id, config_dict(config), config.created)
                 table.auto_deal()
             self._register(table)
+            self.phone_tokens.update({(table_id, seat): token
+                                      for seat, token in enumerate(tokens)})
         self.pushes.emit(table_id, "state")
         return table, pin, tokens
 
@@ -327,8 +334,22 @@ class Hub:
         that joined with it stop getting that seat's private pushes)."""
         with self.lock:
             token = self.table(table_id).reissue_token(seat)
+            self.phone_tokens[(table_id, seat)] = token
         self.pushes.emit(table_id, "token", seat)
         return token
+
+    def phone_token(self, table_id: str, seat: int) -> str:
+        """The token of a seat's current phone link, to show that link again without ending
+        it; ``LINK_NOT_KEPT`` (409) when this run of the hub did not make it (the hub has
+        restarted since: its database holds only the token's hash)."""
+        with self.lock:
+            table = self.table(table_id)
+            token = self.phone_tokens.get((table_id, seat))
+            if token is None or table.config.player_of_token(token) != seat:
+                raise TableError("LINK_NOT_KEPT", "The hub has restarted since this phone "
+                                 "link was made, and it keeps no copy of a link on disk: make "
+                                 "a new link (the old one then stops working).", 409)
+            return token
 
     # -- readers ---------------------------------------------------------------------------
 

@@ -59,7 +59,8 @@ def error_body(code: str, params: dict[str, Any], english: str, **extra: Any) ->
         locale = str(get_locale() or "en")
         translations = get_translations()
         message = render(code, params, english, translations.gettext, locale,
-                         translations.ngettext, current_app.extensions.get("texts"))
+                         translations.ngettext, current_app.extensions.get("texts"),
+                         translations.pgettext)
     except RuntimeError:  # outside a request (a Socket.IO push): the English sentence
         message = english
     return {"code": code, "params": params, "message": message, **extra}

@@ -6,12 +6,20 @@ needs that seat's token.
 
 A phone link is ``<hub>/phone/<table>/<seat>#token=<token>``: the token rides in the
 fragment, which a browser never sends, so it appears in no request line and no log. The hub
-keeps only the tokens' salted hashes (:func:`companion.table.table.hash_token`), so a link
-can be shown only in the answer that makes its token: the table's creation, and
+keeps only the tokens' salted hashes (:func:`companion.table.table.hash_token`) on disk, so a
+link is shown in the answer that makes its token: the table's creation, and
 ``POST /api/tables/<id>/players/<seat>/token``, which gives a seat a new token (with the
-table's PIN) and so ends the old link. Both answers carry each link's QR code as SVG text,
-drawn here with :mod:`segno`, and ``Cache-Control: no-store``: the tablet shows the code as
-a ``data:`` image, so the token is never in a URL the hub serves either.
+table's PIN) and so ends the old link. The running hub also remembers the tokens it made
+(:attr:`~companion.hub.hub.Hub.phone_tokens`, memory only), so
+``POST /api/tables/<id>/players/<seat>/link`` (with the table's PIN) shows a seat's current
+link again without ending it, until the hub restarts (then ``409 LINK_NOT_KEPT``: make a new
+one). Every such answer carries the link's QR code as SVG text, drawn here with
+:mod:`segno`, and ``Cache-Control: no-store``: the tablet shows the code as a ``data:``
+image, so the token is never in a URL the hub serves either.
+
+A link starts with the address the tablet opened, or with the machine's address on the
+network when the tablet opened a loopback one and the hub listens on the network
+(:func:`link_base`): a ``127.0.0.1`` link would open the phone itself.
 
 The SVG is two ``<path>`` elements with presentation attributes: no ``style`` and no script,
 so it shows under the hub's Content Security Policy, served or inlined.
@@ -24,11 +32,12 @@ from typing import Any
 from urllib.parse import quote
 
 import segno
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.hub import auth
 from companion.hub.bodies import json_object
 from companion.hub.hub import Hub
+from companion.hub.network import link_base as network_base
 from companion.kit.errors import TableError
 from companion.table.table import Table
 
@@ -63,6 +72,13 @@ def phone_links(table: Table, tokens: dict[int, str], base: str) -> list[dict[st
     return out
 
 
+def link_base() -> str:
+    """The start of the phone links of this request's answer: the address the device
+    opened, or the machine's network address for a loopback one when the hub listens on
+    the network (:func:`companion.hub.network.link_base`)."""
+    return network_base(request.host_url, current_app.config.get("listen_host"))
+
+
 def secret_answer(body: dict[str, Any], status: int = 200) -> tuple[Response, int]:
     """A JSON answer holding a PIN or tokens: no browser or proxy may keep a copy."""
     response = jsonify(body)
@@ -80,7 +96,8 @@ def parse_seat(text: str, table: Table) -> int:
 
 
 def blueprint(hub: Hub) -> Blueprint:
-    """The phone routes of ``hub``: a player's private view, and a seat's new token."""
+    """The phone routes of ``hub``: a player's private view, a seat's new token, and a
+    seat's current link shown again."""
     phones = Blueprint("phones", __name__)
 
     @phones.get("/api/tables/<table_id>/players/<int:seat>/private")
@@ -97,7 +114,17 @@ def blueprint(hub: Hub) -> Blueprint:
         number = parse_seat(seat, table)
         auth.table_pin(hub, table_id, body)
         token = hub.reissue_token(table_id, number)
-        (link,) = phone_links(table, {number: token}, request.host_url)
+        (link,) = phone_links(table, {number: token}, link_base())
         return secret_answer({**link, "token": token})
+
+    @phones.post("/api/tables/<table_id>/players/<seat>/link")
+    def show_again(table_id: str, seat: str):
+        table = hub.table(table_id)  # 404 before the PIN is looked at
+        body = json_object(optional=True)
+        number = parse_seat(seat, table)
+        auth.table_pin(hub, table_id, body)
+        token = hub.phone_token(table_id, number)
+        (link,) = phone_links(table, {number: token}, link_base())
+        return secret_answer(link)
 
     return phones

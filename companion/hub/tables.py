@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify
 
 from companion.games import DEFAULT, GameKind
 from companion.hub import auth
 from companion.hub.bodies import json_body, json_object
 from companion.hub.hub import Hub
-from companion.hub.phones import phone_links, secret_answer
+from companion.hub.phones import link_base, phone_links, secret_answer
 from companion.kit.errors import TableError
 from companion.kit.game import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN, GameMove
 from companion.table.table import MAX_BATCH
@@ -56,7 +56,7 @@ def _listing(tables: Blueprint, hub: Hub) -> None:
                                               body.get("first_player", 0), body.get("name"),
                                               body.get("deal_seed"), body.get("hints", True),
                                               body.get("game", DEFAULT), body)
-        phones = phone_links(table, dict(enumerate(tokens)), request.host_url)
+        phones = phone_links(table, dict(enumerate(tokens)), link_base())
         return secret_answer({**table.info(), "pin": pin, "tokens": tokens,
                               "phones": phones}, 201)
 

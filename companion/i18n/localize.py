@@ -23,15 +23,18 @@ from .texts import BATCH, TextBook, book
 
 Gettext = Callable[[str], str]
 """A function that translates one message, such as ``Translations.gettext``."""
+Pgettext = Callable[[str, str], str]
+"""A function that translates a message under a context, such as ``Translations.pgettext``."""
 Ngettext = Callable[[str, str, int], str]
 """A function that picks and translates a plural form, such as ``Translations.ngettext``
 (Babel's catalogs carry each language's plural rule)."""
 
 
 def fill(template: str, params: Mapping[str, Any], gettext: Gettext, locale: str,
-         texts: TextBook | None = None) -> str:
-    """``template`` (already translated) with ``params``: words (colors, places) and numbers
-    in the language of ``locale``; a name the params lack shows as "?"."""
+         texts: TextBook | None = None, pgettext: Pgettext | None = None) -> str:
+    """``template`` (already translated) with ``params``: words (colors, places, letters) and
+    numbers in the language of ``locale``; a name the params lack shows as "?". A word with a
+    message context is translated with ``pgettext`` (left in English without it)."""
     texts = texts or book()
     values: dict[str, Any] = dict(params)
     for name in texts.numbers:
@@ -39,14 +42,20 @@ def fill(template: str, params: Mapping[str, Any], gettext: Gettext, locale: str
             values[name] = format_decimal(values[name], locale=locale)
     for name, words in texts.words.items():
         found = words.pick(params)
-        if found is not None:
-            values[name] = gettext(found).format_map(Lenient(values))
+        if found is None:
+            continue
+        if words.context:
+            context = words.context.format_map(Lenient(params))
+            found = pgettext(context, found) if pgettext else found
+        else:
+            found = gettext(found)
+        values[name] = found.format_map(Lenient(values))
     return template.format_map(Lenient(values))
 
 
 def render(code: str, params: Mapping[str, Any], english: str, gettext: Gettext,
            locale: str, ngettext: Ngettext | None = None,
-           texts: TextBook | None = None) -> str:
+           texts: TextBook | None = None, pgettext: Pgettext | None = None) -> str:
     """The sentence for a refusal in ``locale``: in English the precise ``english`` sentence
     the code was raised with; in another language the code's translated template (or the
     English sentence, for a code no template knows). A refused batch (params ``index`` and
@@ -55,12 +64,12 @@ def render(code: str, params: Mapping[str, Any], english: str, gettext: Gettext,
     source = texts.template(code)
     if locale == "en" or source is None:
         return english
-    reason = fill(gettext(source), params, gettext, locale, texts)
+    reason = fill(gettext(source), params, gettext, locale, texts, pgettext)
     size = params.get("size")
     if ngettext is None or not isinstance(size, int) or not isinstance(params.get("index"), int):
         return reason
     batch = {**params, "index": params["index"] + 1, "reason": reason}
-    return fill(ngettext(BATCH[0], BATCH[1], size), batch, gettext, locale, texts)
+    return fill(ngettext(BATCH[0], BATCH[1], size), batch, gettext, locale, texts, pgettext)
 
 
 def alert_texts(code: str, params: Mapping[str, Any],
@@ -74,11 +83,13 @@ def alert_texts(code: str, params: Mapping[str, Any],
 
 
 def render_alert(code: str, params: Mapping[str, Any], gettext: Gettext,
-                 locale: str, texts: TextBook | None = None) -> tuple[str, str]:
-    """An alert's message and fix in ``locale``, from its code and params."""
+                 locale: str, texts: TextBook | None = None,
+                 pgettext: Pgettext | None = None) -> tuple[str, str]:
+    """An alert's message and fix in ``locale``, from its code and params (``pgettext``
+    translates the words that have a message context, such as a pawn's letter)."""
     message, fix = alert_texts(code, params, texts)
-    return (fill(gettext(message), params, gettext, locale, texts),
-            fill(gettext(fix), params, gettext, locale, texts))
+    return (fill(gettext(message), params, gettext, locale, texts, pgettext),
+            fill(gettext(fix), params, gettext, locale, texts, pgettext))
 
 
 def placeholders(text: str) -> set[str]:

@@ -50,10 +50,15 @@ class Words:
     Popcorn's ``{place}``: ``keys=("{zone}-{slot}", "{zone}")`` picks ``"seat-1"`` ("seat
     {seat} of {owner}'s center theater") for a guest on a seat, else the zone's own template
     (``"bag"``: "{owner}'s bag"). Its ``{color}``: ``keys=("{color}",)`` over the color
-    adjectives."""
+    adjectives.
+
+    ``context``, if given, is the message context the picked template is translated under,
+    filled with the params: Popcorn's ``{letter}`` is ``"letter:{color}"``, since one letter
+    ("B") may stand for two colors in another language (blanc and bleu)."""
 
     keys: tuple[str, ...]
     templates: Mapping[str, str]
+    context: str = ""
 
     def pick(self, params: Mapping[str, Any]) -> str | None:
         """The English template these params call for, or None (the param stays as it is)."""
@@ -65,7 +70,8 @@ class Words:
 
     def to_dict(self) -> dict[str, Any]:
         """As JSON, for the dashboard's catalog (``codes.words``)."""
-        return {"keys": list(self.keys), "templates": dict(self.templates)}
+        return {"keys": list(self.keys), "templates": dict(self.templates),
+                "context": self.context}
 
 
 @dataclass(frozen=True)

@@ -61,11 +61,15 @@ NO_CARDS = _NoCards()
 
 
 class RegistryError(ValueError):
-    """A refused enrollment or import: ``code`` is stable, the message says why."""
+    """A refused enrollment or import: ``code`` is stable, the message says why, and
+    ``params`` holds the facts the message names (the tag's ``uid``; what it already is,
+    ``thing`` with its ``color``, ``kind`` and ``title`` or ``value``; a full color's or
+    kind's ``cap``), so that a screen says it in its own language."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code, self.message = code, message
+        self.params: dict[str, Any] = dict(params or {})
 
 
 class TagRegistry:
@@ -120,8 +124,9 @@ class TagRegistry:
             taken = set(self._tokens.values())
             free = [t for t, v in enumerate(self.token_values) if v == value and t not in taken]
             if not free:
-                raise RegistryError("TOKEN_FULL", f"all {self.token_capacity()[str(value)]} "
-                                    f"tokens of value {value} are already enrolled")
+                cap = self.token_capacity()[str(value)]
+                raise RegistryError("TOKEN_FULL", f"all {cap} tokens of value {value} are "
+                                    "already enrolled", {"value": value, "cap": cap})
             self.store.set_card_tag(uid, TOKEN_KIND, str(free[0]))
             self._tokens[uid] = free[0]
             return free[0]
@@ -177,29 +182,50 @@ class TagRegistry:
             self._refuse_known(uid)
         card = self.next_card(kind)
         if card is None:
-            raise RegistryError("CARD_FULL", f"all {self.card_capacity()[kind]} {kind} cards "
-                                "of the box are already enrolled")
+            cap = self.card_capacity()[kind]
+            raise RegistryError("CARD_FULL", f"all {cap} {kind} cards of the box are already "
+                                "enrolled", {"kind": kind, "cap": cap})
         self.enroll_card(uid, kind, card)
         return card
 
     def describe(self, uid: str) -> str | None:
-        """What a known UID is, in words ("pawn 3 (red)", "the movie card Rosebud")."""
+        """What a known UID is, in words a person can check on the thing itself ("a red
+        pawn", "the movie card Rosebud", "a popcorn token of value 3"): never a pawn's or a
+        token's number, which nothing printed carries."""
+        known = self.known_as(uid)
+        if known is None:
+            return None
+        if known["thing"] == "pawn":
+            return f"a {known['color']} pawn"
+        if known["thing"] == "card":
+            return f"the {known['kind']} card {known['title']}"
+        return f"a popcorn token of value {known['value']}"
+
+    def known_as(self, uid: str) -> dict[str, Any] | None:
+        """What a known UID is, as the params of a refusal: ``thing`` (``pawn``, ``card``
+        or ``token``) with the pawn's ``color``, the card's ``kind``, ``card`` and
+        ``title``, or the token's ``value``; None for a tag the registry does not know."""
         if uid in self._by_uid:
-            pawn = self._by_uid[uid]
-            return f"pawn {pawn} ({self.colors[pawn]})"
+            return {"thing": "pawn", "color": self.colors[self._by_uid[uid]]}
         if uid in self._cards:
             kind, card = self._cards[uid]
-            return f"the {kind} card {self.book.title(kind, card)}"
+            return {"thing": "card", "kind": kind, "card": card,
+                    "title": self.book.title(kind, card)}
         if uid in self._tokens:
-            token = self._tokens[uid]
-            return f"popcorn token {token} (value {self.token_values[token]})"
+            return {"thing": "token", "value": self.token_values[self._tokens[uid]]}
         return None
 
-    def _refuse_known(self, uid: str) -> None:
-        known = self.describe(uid)
+    def refuse_known(self, uid: str, then: str = "") -> None:
+        """Raise ``DUPLICATE_UID`` if ``uid`` already stands for something (``then``: what
+        to do instead, added to the sentence)."""
+        known = self.known_as(uid)
         if known is not None:
-            raise RegistryError("DUPLICATE_UID", f"tag {uid} is already {known}; "
-                                "a tag can stand for one pawn or one card only")
+            advice = then or "a tag can stand for one pawn, card or token only"
+            raise RegistryError("DUPLICATE_UID", f"tag {uid} is already on "
+                                f"{self.describe(uid)}; {advice}", {"uid": uid, **known})
+
+    def _refuse_known(self, uid: str) -> None:
+        self.refuse_known(uid)
 
     def _check_room(self, cards: dict[str, tuple[str, str]], kind: str, card: str) -> None:
         tags = sum(1 for pair in cards.values() if pair == (kind, card))
@@ -208,7 +234,8 @@ class TagRegistry:
             title = self.book.title(kind, card)
             raise RegistryError("CARD_FULL", f"{title} ({kind}) has {copies} "
                                 f"card{'s' if copies > 1 else ''} in the box and would get "
-                                f"{tags} tags")
+                                f"{tags} tags", {"kind": kind, "card": card, "title": title,
+                                                 "cap": copies})
 
     def pawn_of(self, uid: str) -> int | None:
         """The pawn a UID is stuck under, or None for an unknown tag."""
@@ -242,8 +269,9 @@ class TagRegistry:
             taken = set(self._by_uid.values())
             free = [i for i, c in enumerate(self.colors) if c == color and i not in taken]
             if not free:
-                raise RegistryError("COLOR_FULL", f"all {self.capacity()[color]} {color} "
-                                    "pawns of the box are already enrolled")
+                cap = self.capacity()[color]
+                raise RegistryError("COLOR_FULL", f"all {cap} {color} pawns of the box are "
+                                    "already enrolled", {"color": color, "cap": cap})
             self.store.set_tag(uid, free[0])
             self._by_uid[uid] = free[0]
             return free[0]

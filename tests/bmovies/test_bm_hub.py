@@ -376,8 +376,11 @@ def test_the_demo_plays_a_whole_b_movies_game(tmp_path: Path) -> None:
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert "/table/" in lines[0] and "PIN" in lines[0]
-    assert lines[1].startswith("4 virtual token pads over serial")
+    assert "/table/" in lines[0]
+    assert lines[1].startswith("Table PIN ") and "undo" in lines[1]  # and what it is for
+    assert [line.split(":")[0].strip() for line in lines[3:7]] == list(NAMES[:4])
+    assert all("/phone/" in line and "#token=" in line for line in lines[3:7])
+    assert lines[7].startswith("4 virtual token pads over serial")
     final = lines[-1]
     assert final.startswith("Final Cut: ") and "winner(s): " in final, final
     assert all(name in final for name in NAMES[:4])

@@ -15,6 +15,7 @@ import pytest
 
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
+from companion.hub.network import is_loopback, link_base
 from companion.hub.phones import qr_svg
 from companion.table.store import HubStore
 from companion.table.table import config_dict, hash_pin
@@ -173,3 +174,63 @@ def test_an_old_database_with_plain_tokens_loads_and_is_migrated(tmp_path: Path)
         assert again.private("old1", 1, "plain-token-bob").status_code == 200
     finally:
         again.stop()
+
+
+def test_a_link_is_shown_again_unchanged_and_not_after_a_restart(tmp_path: Path) -> None:
+    """``POST .../players/{seat}/link`` (table PIN) answers the seat's current link, which
+    keeps working; after a re-issue it answers the new one; a restarted hub (which keeps
+    only hashes) answers ``409 LINK_NOT_KEPT`` and changes nothing."""
+    site = Site(tmp_path / "hub.sqlite")
+    info = site.create()
+    route = f"/api/tables/{info['id']}/players/1/link"
+    assert site.client.post(route, json={}).json["code"] == "PIN_REQUIRED"
+    assert site.client.post(f"/api/tables/{info['id']}/players/7/link",
+                            json={"pin": info["pin"]}).json["code"] == "BAD_SEAT"
+    again = site.client.post(route, json={"pin": info["pin"]})
+    assert again.status_code == 200 and again.headers["Cache-Control"] == "no-store"
+    assert again.json["url"] == info["phones"][1]["url"]
+    assert again.json["qr_svg"] == info["phones"][1]["qr_svg"]
+    assert site.private(info["id"], 1, info["tokens"][1]).status_code == 200  # still works
+    new = site.reissue(info["id"], 1, info["pin"]).json
+    assert site.client.post(route, json={"pin": info["pin"]}).json["url"] == new["url"]
+    site.stop()
+    restarted = Site(tmp_path / "hub.sqlite")
+    try:
+        refused = restarted.client.post(route, json={"pin": info["pin"]})
+        assert (refused.status_code, refused.json["code"]) == (409, "LINK_NOT_KEPT")
+        assert restarted.private(info["id"], 1, new["token"]).status_code == 200
+    finally:
+        restarted.stop()
+
+
+def test_links_use_the_network_address_for_a_loopback_tablet_when_the_hub_listens_there(
+        tmp_path: Path) -> None:
+    """docs/api.md, "Phone links and QR codes": a request to 127.0.0.1 or localhost gets
+    links on the address the hub listens on (the machine's network address for 0.0.0.0);
+    a hub on loopback only, or a request by any other name, keeps the request's address."""
+    hub = Hub(tmp_path / "hub.sqlite").start()
+    try:
+        for n, (listen, asked, expected) in enumerate((
+                ("192.0.2.7", "127.0.0.1:8000", "http://192.0.2.7:8000/"),
+                ("192.0.2.7", "localhost:8000", "http://192.0.2.7:8000/"),
+                ("192.0.2.7", "popcorn.local:8000", "http://popcorn.local:8000/"),
+                ("127.0.0.1", "127.0.0.1:8000", "http://127.0.0.1:8000/"),
+                (None, "127.0.0.1:8000", "http://127.0.0.1:8000/"))):
+            app, _ = create_app(hub, "246810", host=listen)
+            answer = app.test_client().post(
+                "/api/tables", headers={"Host": asked},
+                json={"players": ["Ana", "Bob"], "readers": [f"r{n}a", f"r{n}b"]})
+            assert answer.status_code == 201, answer.json
+            assert answer.json["phones"][0]["url"].startswith(expected + "phone/"), (listen, asked)
+    finally:
+        hub.stop()
+
+
+def test_link_base_and_loopback_names() -> None:
+    """The pieces: which names are loopback, and an IPv6 address in a URL."""
+    assert is_loopback("127.0.0.1") and is_loopback("127.1.2.3") and is_loopback("::1")
+    assert is_loopback("localhost") and is_loopback("[::1]") and is_loopback("app.localhost")
+    assert not is_loopback("192.168.1.20") and not is_loopback("popcorn.local")
+    assert not is_loopback("") and not is_loopback("0.0.0.0")
+    assert link_base("http://[::1]:8000/", "fd00::5") == "http://[fd00::5]:8000/"
+    assert link_base("http://127.0.0.1/", "10.0.0.2") == "http://10.0.0.2/"

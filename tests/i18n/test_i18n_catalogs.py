@@ -142,5 +142,6 @@ def test_the_book_adds_up_the_hub_and_each_game_first_game_first() -> None:
     assert merged.template("WRONG_PIN") == ERRORS["WRONG_PIN"]
     assert merged.alert_texts("X", {}) == ("x", "fix") and merged.alert_texts("Y", {}) is None
     assert "n" in merged.numbers and "count" in merged.numbers
-    assert merged.codes()["words"] == {"w": {"keys": ["{k}"], "templates": {"1": "one"}}}
+    assert merged.codes()["words"] == {"w": {"keys": ["{k}"], "templates": {"1": "one"},
+                                             "context": ""}}
     assert set(book().refusals) >= set(ERRORS)

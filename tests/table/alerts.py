@@ -13,7 +13,9 @@ def assert_localized(code: str, params: dict) -> None:
     message, fix = alert_texts(code, params)
     assert placeholders(message) | placeholders(fix) <= set(params), (code, params)
     for lang in ("fr", "de", "ja"):
-        text = " ".join(render_alert(code, params, translations(lang).gettext, lang))
+        catalog = translations(lang)
+        text = " ".join(render_alert(code, params, catalog.gettext, lang,
+                                       pgettext=catalog.pgettext))
         assert "{" not in text and "?" not in text and "tapped" not in text, text
     if params.get("kind") == "award":
         assert "title" not in params and "card" not in params, params

@@ -155,7 +155,9 @@ def test_an_alert_shows_as_a_banner_naming_the_pawn_and_undo_needs_the_pin(
     banner = page.get_by_test_id("alert")
     expect(banner).to_be_visible()
     expect(banner).to_have_attribute("data-code", "NO_DRAW_EXPECTED")
-    expect(banner).to_contain_text(f"Pawn {pawn}")
+    color = table.state.pawn_color[pawn]  # named by color and letter, never by number
+    expect(banner).to_contain_text(f"{color} {color[0].upper()} guest")
+    expect(banner).not_to_contain_text(re.compile(rf"\b{pawn}\b"))
     expect(banner).to_contain_text("Ana's bag")
     tablet.shot("alert")
     page.evaluate("localStorage.clear()")
@@ -193,7 +195,8 @@ def test_alerts_are_spoken_once_when_the_voice_is_on_and_never_when_off(
     alert = call(f"{room.base}/api/tables/{table.id}")["alerts"][-1]
     page.wait_for_function("() => window.spoken.length > 0")
     assert page.evaluate("window.spoken") == [f"Ana: {alert['message']}"]
-    assert f"Pawn {bob[1]}" in alert["message"]
+    color = table.state.pawn_color[bob[1]]
+    assert f"{color} {color[0].upper()} guest" in alert["message"]
     page.reload()  # the choice stays on this device
     page.wait_for_function("(id) => window.popcornLoaded === id", arg=table.id)
     expect(page.get_by_test_id("speak-toggle")).to_have_attribute("aria-pressed", "true")

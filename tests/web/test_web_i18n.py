@@ -137,8 +137,9 @@ def test_setup_table_alert_and_scores_in_four_languages(room: Room, pages) -> No
     expect(pages["de"].get_by_test_id("alert")).to_contain_text("Gast")
     expect(pages["ja"].get_by_test_id("alert")).to_contain_text("ゲスト")
     for lang in ("fr", "de", "ja"):  # the dashboard fills a game's words as the hub does
-        message = render_alert(alert["code"], alert["params"], translations(lang).gettext,
-                               lang)[0]
+        catalog = translations(lang)
+        message = render_alert(alert["code"], alert["params"], catalog.gettext, lang,
+                               pgettext=catalog.pgettext)[0]
         expect(pages[lang].get_by_test_id("alert")).to_contain_text(message)
     assert "Spectateur" in pages["fr"].evaluate("window.spoken")[-1][1]
     for page in pages.values():  # four pages redrawing every move would only slow the game

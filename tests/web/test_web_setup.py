@@ -96,9 +96,10 @@ def check_qr_codes(page: Page, room: Room, table_id: str, links: list[str],
 
 def test_the_table_shows_a_players_qr_code_again_with_a_new_token(room: Room,
                                                                   browser: Browser) -> None:
-    """"Phones" on the table screen: the tablet knows the PIN, the hub gives Bob a new token,
-    the dialog's QR code reads as the new link, and Bob's old link is refused, also on the
-    phone that had it open."""
+    """"Phones" on the table screen, then "New link" for Bob: the tablet knows the PIN, the
+    hub gives Bob a new token, the dialog's QR code reads as the new link, and Bob's old link
+    is refused, also on the phone that had it open. (Showing the current link again without
+    ending it: tests/web/test_web_first_table.py.)"""
     errors: list[str] = []
     table = room.table(["Ana", "Bob"], seed=5)
     phone = new_page(browser, PHONE, errors)
@@ -108,6 +109,8 @@ def test_the_table_shows_a_players_qr_code_again_with_a_new_token(room: Room,
     Tablet(page, room, table).open()
     page.get_by_test_id("phones").click()
     page.get_by_test_id("qr-seat-1").click()
+    page.get_by_test_id("qr-new-1").click()
+    expect(page.get_by_test_id("qr-note")).to_contain_text("no longer works")
     figure = page.get_by_test_id("phone-qr-1")
     expect(figure.locator("figcaption")).to_have_text("Bob")
     (link,) = qr_texts(page)

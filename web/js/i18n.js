@@ -116,12 +116,34 @@ export function colorWord(color) {
   return source ? t(source) : color;
 }
 
+const LETTER = { white: "W", blue: "B", green: "G", red: "R", yellow: "Y", grey: "·" };
+
+/** The letter a guest color's pawn disc carries (and a sentence names it by, with its color:
+ * "the blue B guest"), so that color is never the only cue: the game's word `letter` in this
+ * language's catalog (Popcorn's LETTERS, companion/games/popcorn/texts.py), else its English
+ * letter. */
+export function colorLetter(color) {
+  const word = catalog.codes.words.letter;
+  const source = pick(word, { color });
+  return source ? wordText(word, source, { color }) : LETTER[color] || "?";
+}
+
+/** A game's word in this language: its template translated, under the word's message
+ * context when it has one (a letter's "letter:blue"). */
+function wordText(word, source, params) {
+  return word.context ? tp(fillKey(word.context, params), source) : t(source);
+}
+
+function fillKey(key, params) {
+  return key.replace(/\{(\w+)\}/g, (whole, param) => (param in params ? String(params[param]) : "?"));
+}
+
 /** The template a game's word takes for these params (see companion/kit/texts.py, Words):
  * the first of its keys that, filled with the params, names one of its templates. */
 function pick(word, params) {
   if (!word) return undefined;
   for (const key of word.keys) {
-    const name = key.replace(/\{(\w+)\}/g, (whole, param) => (param in params ? String(params[param]) : "?"));
+    const name = fillKey(key, params);
     if (name in word.templates) return word.templates[name];
   }
   return undefined;
@@ -133,7 +155,7 @@ function words(params = {}) {
   const out = { ...params };
   for (const [name, word] of Object.entries(catalog.codes.words || {})) {
     const source = pick(word, params);
-    if (source) out[name] = fill(t(source), out);
+    if (source) out[name] = fill(wordText(word, source, params), out);
   }
   return out;
 }

@@ -2,22 +2,15 @@
 // color-blind players), action ids, and moves. Card facts come from /api/catalog; nothing
 // here knows a card. Every word goes through t() (i18n.js), in this device's language.
 
-import { colorWord, t, tp } from "./i18n.js";
+import { colorLetter, colorWord, t } from "./i18n.js";
 
 export const COLORS = ["white", "blue", "green", "red", "yellow"];
 
-/** Each color's letter in this device's language: English's here, each language's in its
- * catalog (context `letter:<color>`), chosen to read as the color there and never shared by
- * two colors ("Bc" and "Bl" for blanc and bleu in French, 白 in Japanese). */
-const LETTERS = () => ({
-  white: tp("letter:white", "W"), blue: tp("letter:blue", "B"), green: tp("letter:green", "G"),
-  red: tp("letter:red", "R"), yellow: tp("letter:yellow", "Y"),
-});
-
-/** A color's letter in this device's language; a seat of any color shows "·". */
+/** A color's letter in this device's language (each language's own, from its catalog:
+ * "Bc" and "Bl" for blanc and bleu in French, 白 in Japanese; see `colorLetter`); a seat of
+ * any color shows "·". */
 export function letter(color) {
-  if (color === "grey") return "·";
-  return LETTERS()[color] || "?";
+  return colorLetter(color);
 }
 
 /** A guest pawn: a colored disc with its color's letter, as the pawns show (the physical

@@ -1,8 +1,10 @@
-// The panel that replaces the new-table form once the hub has created a table: the table PIN
-// (shown only once; api.js already saved it on this device), one phone link per player as a
-// QR code drawn by the hub (phone_qr.js) with the player's name under it, and as text with a
-// Copy button (with no clipboard, outside a secure context, the link is selected for a
-// manual copy instead), "Open the table" and "Set up another table" (`onAnother`).
+// The panel that replaces the new-table form once the hub has created a table: on top, its
+// name with "Open the table" and "Set up another table" (`onAnother`); the table PIN (shown
+// only once; api.js already saved it on this device); then the phone links as a grid, one
+// card per player: the QR code drawn by the hub (phone_qr.js) with the player's name under
+// it (the only place the name shows), and the link as one line of text with a Copy button
+// (with no clipboard, outside a secure context, the link is selected for a manual copy
+// instead). No toast covers it: the heading already says the table is ready.
 
 import { t } from "./i18n.js";
 import { esc } from "./labels.js";
@@ -13,14 +15,15 @@ function linkHtml(table, player, k) {
   const path = `/phone/${encodeURIComponent(table.id)}/${k}#token=${encodeURIComponent(table.tokens[k])}`;
   const phone = (table.phones || [])[k];
   const url = phone ? phone.url : location.origin + path; // the QR code's link, as the hub made it
+  const first = k === table.first_player ? `<span class="badge">${esc(t("first player"))}</span>` : "";
+  // the QR code's caption names the player; without a code (no SVG), the name stands alone
+  const who = phone ? qrFigure(phone) : `<b class="who">${esc(player)}</b>`;
   return `
-        <li>
-          ${phone ? qrFigure(phone) : ""}
-          <div class="who"><span class="seatno">${k + 1}</span> <b>${esc(player)}</b>
-            ${k === table.first_player ? `<span class="badge">${esc(t("first player"))}</span>` : ""}</div>
+        <li data-testid="phone-card-${k}">
+          ${who}${first}
           <div class="linkrow">
             <a class="phonelink" data-testid="phone-link-${k}" href="${esc(path)}" target="_blank"
-              rel="noopener">${esc(url)}</a>
+              rel="noopener" title="${esc(url)}">${esc(url)}</a>
             <button type="button" class="btn small" data-copy="${esc(url)}">${esc(t("Copy"))}</button>
           </div>
         </li>`;
@@ -29,15 +32,21 @@ function linkHtml(table, player, k) {
 /** What the phone links are for, in this table's game. */
 function phonesNote(table) {
   if (table.game === "b-movies") {
-    return t("Each player scans their own QR code (or opens their link) on their phone: it holds their vote cards and their secret Popcorn tokens. These links are shown only once too; “Phones” on the table screen makes a new one.");
+    return t("Each player scans their own QR code (or opens their link) on their phone: it holds their vote cards and their secret Popcorn tokens. “Phones” on the table screen shows a link again.");
   }
-  return t("Each player scans their own QR code (or opens their link) on their phone to see and choose their secret awards. These links are shown only once too; “Phones” on the table screen makes a new one.");
+  return t("Each player scans their own QR code (or opens their link) on their phone to see and choose their secret awards. “Phones” on the table screen shows a link again.");
 }
 
 function createdHtml(table) {
   const links = table.players.map((player, k) => linkHtml(table, player, k)).join("");
   return `
-      <h2>${esc(t("{name} is ready", { name: table.name }))}</h2>
+      <div class="created-head">
+        <h2>${esc(t("{name} is ready", { name: table.name }))}</h2>
+        <div class="row">
+          <button type="button" class="btn primary big" data-testid="open-table">${esc(t("Open the table"))}</button>
+          <button type="button" class="btn" data-testid="another-table">${esc(t("Set up another table"))}</button>
+        </div>
+      </div>
       <div class="pinbox">
         <div class="pinlabel">${esc(t("Table PIN"))}</div>
         <div class="pin" data-testid="created-pin">${esc(table.pin)}</div>
@@ -45,11 +54,7 @@ function createdHtml(table) {
       </div>
       <h3>${esc(t("Phone links"))}</h3>
       <p class="muted lead">${esc(phonesNote(table))}</p>
-      <ol class="links">${links}</ol>
-      <div class="row">
-        <button type="button" class="btn primary big" data-testid="open-table">${esc(t("Open the table"))}</button>
-        <button type="button" class="btn" data-testid="another-table">${esc(t("Set up another table"))}</button>
-      </div>`;
+      <ol class="links" data-testid="phone-links">${links}</ol>`;
 }
 
 export function createdPanel(root, ctx, shared, onAnother) {

@@ -10,11 +10,11 @@
 // section (movies, theater tiles, awards) is in setup_enroll_cards.js; B Movies' Popcorn
 // tokens in setup_enroll_tokens.js.
 
-import { colorWord, errorText, t } from "./i18n.js";
+import { colorWord, t } from "./i18n.js";
 import { call } from "./api.js";
-import { COLORS, esc, pawnHtml } from "./labels.js";
-import { errorHtml, testIds } from "./setup_shared.js";
-import { cardsHtml, cardsPanel, kindWord } from "./setup_enroll_cards.js";
+import { COLORS, esc, letter, pawnHtml } from "./labels.js";
+import { errorCode, errorHtml, kindWord, registryText, testIds } from "./setup_shared.js";
+import { cardsHtml, cardsPanel } from "./setup_enroll_cards.js";
 import { tagFile, tagfileHtml } from "./setup_tagfile.js";
 import { tokensHtml, tokensPanel } from "./setup_enroll_tokens.js";
 
@@ -59,6 +59,7 @@ function adminField(tid) {
   const field = {
     fail(err) {
       errorBox.innerHTML = errorHtml(err);
+      errorBox.dataset.code = errorCode(err);
       errorBox.hidden = false;
     },
     clear() {
@@ -86,6 +87,7 @@ export function enrollPanel(root, ctx, shared) {
   let lastTap = null; // the last `enroll` push
   let adminPin = null; // the admin PIN the hub last accepted from this panel
   let revision = null; // the newest enrollment stamp seen, [boot, n]
+  let advancing = false; // a full color is moving on to the next
 
   function render() {
     cards.update(tagInfo);  // counts and mode; the pending UIDs come only with the admin PIN
@@ -116,7 +118,11 @@ export function enrollPanel(root, ctx, shared) {
     if (enrolling) {
       const n = counts[enrolling] ?? 0;
       const cap = capacity[enrolling] ?? 0;
-      status.innerHTML = `${pawnHtml(null, enrolling)} <span>${esc(t("Enrolling {color} pawns ({n} of {cap}): tap each {color} pawn's tag on any reader. Game taps are paused until you stop.", { color: colorWord(enrolling), n, cap }))}</span>`;
+      const text = n < cap
+        ? t("Enrolling {color} pawns ({n} of {cap}): tap each {color} pawn's tag on any reader. Game taps are paused until you stop.", { color: colorWord(enrolling), n, cap })
+        : nextColor(enrolling) ? t("All {cap} {color} pawns have a tag: moving on to the next color…", { color: colorWord(enrolling), cap })
+          : t("Every pawn of the box has a tag. Stop, or enroll cards or tokens below.");
+      status.innerHTML = `${pawnHtml(null, enrolling)} <span>${esc(text)}</span>`;
     } else if (tokens.isEnrolling()) {
       status.innerHTML = `<span>${esc(t("Enrolling Popcorn tokens (below): game taps are paused until you stop."))}</span>`;
     } else if (tagInfo.enrolling_cards) {
@@ -142,27 +148,49 @@ export function enrollPanel(root, ctx, shared) {
       last.className = `enroll-last ${lastTap.ok ? "ok" : "bad"}`;
       const pending = t("Tag {uid} tapped: pick its card below.", { uid: lastTap.pending });
       const card = t("{title} ({kind}) enrolled (tag {uid}).", { title: lastTap.title, kind: kindWord(lastTap.kind), uid: lastTap.uid });
-      const pawn = t("Pawn {pawn} enrolled (tag {uid}).", { pawn: lastTap.pawn, uid: lastTap.uid });
-      const token = t("Popcorn token {token} (value {value}) enrolled (tag {uid}).", { token: lastTap.token, value: lastTap.value, uid: lastTap.uid });
+      const color = lastTap.color;
+      // a pawn is named by its color and letter, as it looks: no pawn carries its number
+      const pawn = t("Enrolled a {color} {letter} pawn: {n} of {cap} (tag {uid}).", {
+        color: colorWord(color), letter: letter(color), n: tagInfo.counts[color] ?? 0,
+        cap: tagInfo.capacity[color] ?? 0, uid: lastTap.uid });
+      const token = t("Enrolled a popcorn token of value {value}: {n} of {cap} (tag {uid}).", {
+        value: lastTap.value, n: (lastTap.tokens || {})[lastTap.value] ?? 0,
+        cap: (lastTap.capacity || {})[lastTap.value] ?? 0, uid: lastTap.uid });
+      last.dataset.code = lastTap.ok ? "" : lastTap.code;
       last.innerHTML = lastTap.ok && lastTap.token !== undefined ? `<span>${esc(token)}</span>`
         : lastTap.ok && lastTap.pending ? `<span>${esc(pending)}</span>`
         : lastTap.ok && lastTap.card ? `<span>${esc(card)}</span>`
-          : lastTap.ok ? `${pawnHtml(lastTap.pawn, colorOfPawn(lastTap.pawn))} <span>${esc(pawn)}</span>`
-            : `<span><b>${esc(lastTap.code)}</b> ${esc(errorText(lastTap.code, lastTap.params, lastTap.message))}</span>`;
+          : lastTap.ok ? `${pawnHtml(null, color)} <span>${esc(pawn)}</span>`
+            : `<span>${esc(registryText(lastTap.code, lastTap.params, lastTap.message))}</span>`;
     } else {
       last.hidden = true;
     }
   }
 
-  /** Pawn ids by color: 0-19 white, 20-29 blue, 30-39 green, 40-49 red, 50-59 yellow. */
-  function colorOfPawn(pawn) {
-    let start = 0;
-    for (const c of COLORS) {
-      const cap = tagInfo.capacity[c] ?? (c === "white" ? 20 : 10);
-      if (pawn < start + cap) return c;
-      start += cap;
+  /** The color to enroll once `color` is full: the next one (in the panel's order, from
+   * `color` on, round to the first) that still has pawns without a tag; null when every
+   * pawn has one. */
+  function nextColor(color) {
+    const { counts, capacity } = tagInfo;
+    const start = COLORS.indexOf(color);
+    const order = [...COLORS.slice(start + 1), ...COLORS.slice(0, start)];
+    return order.find((c) => (counts[c] ?? 0) < (capacity[c] ?? 0)) ?? null;
+  }
+
+  /** A full color moves on to the next one by itself (as the tokens' values do), so the
+   * pile of pawns is tapped through without a look at the tablet. */
+  async function moveOn() {
+    const { counts, capacity, enrolling } = tagInfo;
+    if (!enrolling || advancing || (counts[enrolling] ?? 0) < (capacity[enrolling] ?? 0)) return;
+    const next = nextColor(enrolling);
+    if (!next) return;
+    advancing = true;
+    try {
+      chosenColor = next;
+      await enrollCall("POST", { color: next }); // the last tap stays on screen
+    } finally {
+      advancing = false;
     }
-    return "grey";
   }
 
   /** The /api/tags/counts answer. */
@@ -200,6 +228,7 @@ export function enrollPanel(root, ctx, shared) {
     cards.pushed(data);
     tokens.pushed(data);
     render();
+    if (data.ok && data.color) moveOn();
   }
 
   /** Join the hub's admin room, which gets the `enroll` pushes, once a PIN was accepted. */

@@ -12,17 +12,11 @@ import { call } from "./api.js";
 import { t } from "./i18n.js";
 import { esc } from "./labels.js";
 import { ranked } from "./search.js";
-import { testIds } from "./setup_shared.js";
+import { kindWord, testIds } from "./setup_shared.js";
 
 const KINDS = ["movie", "theater", "award"];
 /** Each kind's name as a heading (plural), in this device's language. */
 const KIND_NAMES = () => ({ movie: t("Movies"), theater: t("Theater tiles"), award: t("Awards") });
-
-/** A card kind as a word ("movie", "theater tile", "award card"), in this device's language. */
-export function kindWord(kind) {
-  const words = { movie: t("movie"), theater: t("theater tile"), award: t("award card") };
-  return words[kind] || String(kind || "");
-}
 
 /** A theater tile's name, made from its id as the hub does ("One seat 2 money"). */
 function theaterTitle(id) {

@@ -74,8 +74,13 @@ export function tokensPanel(root, ctx, shared, admin, started) {
       const all = values.reduce((sum, v) => sum + (capacity[v] ?? 0), 0);
       return t("Not enrolling tokens ({n} of {cap} enrolled).", { n: total, cap: all });
     }
+    const n = counts[enrolling] ?? 0;
+    const cap = capacity[enrolling] ?? 0;
+    if (cap && n >= cap) { // full, and no later value to move on to
+      return t("All {cap} popcorn tokens of value {value} have a tag. Pick another value, or Stop.", { value: enrolling, cap });
+    }
     return t("Tap every token of value {value} on any reader ({n} of {cap}). Game taps are paused until you stop.",
-      { value: enrolling, n: counts[enrolling] ?? 0, cap: capacity[enrolling] ?? 0 });
+      { value: enrolling, n, cap });
   }
 
   function firstNotFull(values) {

@@ -147,8 +147,7 @@ export function newTableForm(root, ctx, shared) {
       const table = await call("/api/tables", { method: "POST", body });
       if (!shared.alive) return;
       savePin(table.id, table.pin);
-      created.show(table);
-      ctx.toast(t("{name} is ready.", { name: table.name }), "ok");
+      created.show(table); // its heading says the table is ready: no toast over the panels
       shared.reload.tables();
       shared.reload.readers();
     } catch (err) {

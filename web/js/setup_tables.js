@@ -108,7 +108,7 @@ export function tablesPanel(root, ctx, shared) {
       ctx.toast(t("{name} is closed.", { name: table ? table.name : id }), "ok");
       confirming = null;
     } catch (err) {
-      ctx.toast(err instanceof ApiError ? `${err.code}: ${err.message}` : String(err), "error");
+      ctx.toast(err instanceof ApiError ? err.message : String(err), "error");
       btn.disabled = false;
     }
     await shared.reload.tables();

@@ -173,7 +173,7 @@ def _draw_due(state: GameState, player: int) -> bool:
 def _color_not_in_bag(state: GameState, player: int, pawn: int) -> Alert:
     name, color, where = state.names[player], state.pawn_color[pawn], state.where(pawn)
     return Alert("COLOR_NOT_IN_BAG",
-                 f"A {color} guest (pawn {pawn}) was drawn from {name}'s bag, but the companion "
+                 f"A {guest_words(color)} was drawn from {name}'s bag, but the companion "
                  f"has no {color} guest left in {name}'s bag; it had this one in {where}.",
                  f"If it came from another bag or zone, put it back there ({where}, as far as "
                  f"the companion knows) and draw again; if {name}'s bag really held it, "
@@ -182,13 +182,20 @@ def _color_not_in_bag(state: GameState, player: int, pawn: int) -> Alert:
                  into_bag(state, player, pawn))
 
 
+def guest_words(color: str) -> str:
+    """A guest as the table sees it, by its color and the letter on its disc ("blue B
+    guest", as the dashboard's pawns show it): the pawns carry no number, so an alert never
+    names one."""
+    return f"{color} {color[:1].upper()} guest"
+
+
 def _alert_at(state: GameState, player: int, pawn: int) -> Alert:
     name, color, where = state.names[player], state.pawn_color[pawn], state.where(pawn)
-    what = f"Pawn {pawn} ({color})"
+    guest = guest_words(color)
     owner = P.owner(state.loc[pawn])
     if owner is not None and owner != player:
         return Alert("PAWN_OF_ANOTHER_PLAYER",
-                     f"{what} is in {where}, but it was tapped on {name}'s bag reader.",
+                     f"This {guest} is in {where}, but it was tapped on {name}'s bag reader.",
                      f"Put it back in {where}.",
                      player, pawn, color, alert_params(state, player, pawn))
     if state.loc[pawn] == P.bag(player):
@@ -196,22 +203,23 @@ def _alert_at(state: GameState, player: int, pawn: int) -> Alert:
         if show is not None and show.to_draw == 0:
             return Alert("DRAW_BEYOND_AUDIENCE",
                          f"{name} has already drawn all {state.draw_value(player)} guests, "
-                         f"and {what} came out of the bag.",
-                         f"Put {what.lower()} back into {name}'s bag.",
+                         f"and a {guest} came out of the bag.",
+                         f"Put the {guest} back into {name}'s bag.",
                          player, pawn, color, alert_params(state, player, pawn))
         return Alert("NO_DRAW_EXPECTED",
-                     f"{what} came out of {name}'s bag, but no draw is expected now "
+                     f"A {guest} came out of {name}'s bag, but no draw is expected now "
                      f"({state.phase} phase).",
                      f"Put it back into {name}'s bag.",
                      player, pawn, color, alert_params(state, player, pawn))
     if any(m.kind == "draw_pawn" for m in state.chance_outcomes(player)):
         return Alert("PAWN_NOT_IN_BAG",
-                     f"{what} was drawn from {name}'s bag, but the companion has it in {where}.",
+                     f"A {guest} was drawn from {name}'s bag, but the companion has it in "
+                     f"{where}.",
                      f"If it really was in the bag, correct its place (PIN); otherwise put it "
                      f"back in {where} and draw again.",
                      player, pawn, color, alert_params(state, player, pawn),
                      into_bag(state, player, pawn))
     return Alert("UNEXPECTED_TAG",
-                 f"Nothing expects {what.lower()} to go into {name}'s bag now; the companion "
+                 f"Nothing expects this {guest} to go into {name}'s bag now; the companion "
                  f"has it in {where}.", f"Put it back in {where}.",
                  player, pawn, color, alert_params(state, player, pawn))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from companion.kit.texts import N_, DataWord, GameTexts, Words
 
+from .engine import GUEST_COLORS
 from .facts_file import action_meanings, award_words
 
 REFUSALS: dict[str, str] = {
@@ -82,28 +83,29 @@ ALERTS: dict[str, tuple[str, str]] = {
         N_("An unknown tag ({uid}) was tapped on {name}'s bag reader."),
         N_("Enroll this guest's tag, or check that it is one of the game's guests.")),
     "PAWN_OF_ANOTHER_PLAYER": (
-        N_("Guest {pawn} ({color}) is in {place}, but it was tapped on {name}'s bag reader."),
+        N_("This {color} {letter} guest is in {place}, but it was tapped on {name}'s bag "
+           "reader."),
         N_("Put it back in {place}.")),
     "DRAW_BEYOND_AUDIENCE": (
-        N_("{name} has already drawn the whole audience, and guest {pawn} ({color}) came "
+        N_("{name} has already drawn the whole audience, and a {color} {letter} guest came "
            "out of the bag."),
-        N_("Put guest {pawn} back into {name}'s bag.")),
+        N_("Put the {color} {letter} guest back into {name}'s bag.")),
     "PAWN_NOT_IN_BAG": (
-        N_("Guest {pawn} ({color}) was drawn from {name}'s bag, but the companion has it in "
-           "{place}."),
+        N_("A {color} {letter} guest was drawn from {name}'s bag, but the companion has it "
+           "in {place}."),
         N_("If it really was in the bag, correct its place (PIN); otherwise put it back in "
            "{place} and draw again.")),
     "COLOR_NOT_IN_BAG": (
-        N_("A {color} guest (guest {pawn}) was drawn from {name}'s bag, but the companion has "
-           "no {color} guest left in {name}'s bag; it had this one in {place}."),
+        N_("A {color} {letter} guest was drawn from {name}'s bag, but the companion has no "
+           "{color} guest left in {name}'s bag; it had this one in {place}."),
         N_("If it came from another bag or zone, put it back there ({place}, as far as the "
            "companion knows) and draw again; if {name}'s bag really held it, correct its place "
            "(PIN).")),
     "NO_DRAW_EXPECTED": (
-        N_("Guest {pawn} ({color}) came out of {name}'s bag, but no draw is expected now."),
+        N_("A {color} {letter} guest came out of {name}'s bag, but no draw is expected now."),
         N_("Put it back into {name}'s bag.")),
     "UNEXPECTED_TAG": (
-        N_("Nothing expects guest {pawn} ({color}) to go into {name}'s bag now; the "
+        N_("Nothing expects this {color} {letter} guest to go into {name}'s bag now; the "
            "companion has it in {place}."),
         N_("Put it back in {place}.")),
     "CARD_NOT_IN_DECK": (
@@ -159,12 +161,24 @@ COLORS: dict[str, str] = {
 }
 """Guest and seat colors, as adjectives: ``{color}`` in a sentence."""
 
+LETTERS: dict[str, str] = {"white": "W", "blue": "B", "green": "G", "red": "R", "yellow": "Y",
+                           "grey": "·"}
+"""The letter on a guest color's pawn disc: ``{letter}`` in a sentence, which names a guest by
+its color and letter as the table sees it ("the blue B guest"), never by a pawn number (no
+pawn carries one). The dashboard's discs take the same letters (``colorLetter`` in
+``web/js/i18n.js``, from the catalog's ``codes.words.letter``)."""
+
 ACTION = "action:"
 """The message context of what an action does (a tooltip): ``action:<action id>``."""
 AWARD = "award:"
 """The message context of an award's condition: ``award:<award id>``."""
 AWARD_TITLE = "award-title:"
 """The message context of an award's title: ``award-title:<award id>``."""
+LETTER = "letter:"
+"""The message context of a guest color's letter: ``letter:<color>`` (``{letter}``)."""
+LETTER_NOTE = ("The letter on a guest pawn of this color: one or two letters that start the "
+               "color's word, never the same as another color's.")
+"""What a translator is told about a letter."""
 TITLE_NOTE = ("A card title: as printed on the English card, unless the language's rulebook "
               "names the card itself.")
 """What a translator is told about an award's title."""
@@ -179,7 +193,9 @@ def data_words() -> tuple[DataWord, ...]:
     awards = [word for award in award_words() for word in (
         DataWord(AWARD + award["id"], award["condition"]),
         DataWord(AWARD_TITLE + award["id"], award["title"], TITLE_NOTE))]
-    return tuple(actions + awards)
+    letters = [DataWord(LETTER + color, mark, LETTER_NOTE)
+               for color, mark in LETTERS.items() if color in GUEST_COLORS]
+    return tuple(actions + awards + letters)
 
 
 def texts() -> GameTexts:
@@ -187,6 +203,7 @@ def texts() -> GameTexts:
     return GameTexts(
         refusals=REFUSALS, alerts=ALERTS,
         words={"color": Words(("{color}",), COLORS),
+               "letter": Words(("{color}",), LETTERS, context=LETTER + "{color}"),
                "place": Words(("{zone}-{slot}", "{zone}"), PLACES)},
         numbers=("pawn", "seat", "price", "money"),
         data_words=data_words())

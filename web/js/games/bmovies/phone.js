@@ -109,17 +109,27 @@ export function mountPhone(root, ctx, tableId, seat) {
     const v = pub;
     const pitch = v.pitch ? `${cardsWord(v.pitch.cards)}${v.pitch.title ? ` · “${v.pitch.title}”` : ""}` : "";
     const writer = v.players[v.screenwriter].name;
+    const cards = v.pitch ? v.pitch.cards : 0;
     const buttons = priv.vote_cards.map((card) => {
       const chosen = priv.my_vote === card;
       const cls = card === "no" ? "no" : card === "yes!" ? "yesbang" : "yes";
       return `<button type="button" class="bm-votecard ${cls}${chosen ? " chosen" : ""}" data-vote="${esc(card)}"
           data-testid="bm-vote-card-${esc(card)}" aria-pressed="${chosen}">${esc(voteWord(card))}
-          ${chosen ? `<small>${esc(t("chosen"))}</small>` : ""}</button>`;
+          <small class="bm-means" data-testid="bm-means-${esc(card)}">${esc(voteMeans(card, cards))}</small>
+          ${chosen ? `<small class="bm-chosen">${esc(t("chosen"))}</small>` : ""}</button>`;
     }).join("");
     return `<h2>${esc(t("{name}'s pitch", { name: writer }))}</h2>
       <p class="ph-muted">${esc(pitch)}</p>
       <p class="ph-muted">${esc(t("As a {role}, pick one vote card. Nobody sees it until everyone has voted.", { role: roleWord("producer") }))}</p>
-      <div class="bm-votecards" data-testid="bm-vote-cards">${buttons}</div>`;
+      <div class="bm-votecards" data-testid="bm-vote-cards">${buttons}</div>
+      <p class="ph-muted" data-testid="bm-vote-help">${esc(t("Yes and Yes! each count as one Yes: the movie is made when the Yes votes are at least the No votes."))}</p>`;
+  }
+
+  /** What a vote card brings its player, for the pitch of `cards` Title cards. */
+  function voteMeans(card, cards) {
+    if (card === "yes!") return tn("+{n} token if the movie is made (one per Title card); played once a game", "+{n} tokens if the movie is made (one per Title card); played once a game", cards);
+    if (card === "yes") return t("+1 token if the movie is made");
+    return t("+1 token if the pitch is rejected");
   }
 
   function drawHtml() {
@@ -143,7 +153,10 @@ export function mountPhone(root, ctx, tableId, seat) {
 
   function heldHtml() {
     if (!priv.vote_cards.length) return `<p class="ph-muted">${esc(t("no vote cards"))}</p>`;
-    return `<div class="bm-held">${priv.vote_cards.map((card) => `<span class="bm-vote ${card === "no" ? "no" : card === "yes!" ? "yesbang" : "yes"}">${esc(voteWord(card))}</span>`).join("")}</div>`;
+    const played = priv.vote_cards.includes("yes!") ? ""
+      : `<p class="ph-muted" data-testid="bm-yes-bang-played">${esc(t("Your Yes! card is played: it is out of the game, so you vote Yes or No from now on."))}</p>`;
+    return `<div class="bm-held">${priv.vote_cards.map((card) => `<span class="bm-vote ${card === "no" ? "no" : card === "yes!" ? "yesbang" : "yes"}">${esc(voteWord(card))}</span>`).join("")}</div>
+      <p class="ph-muted" data-testid="bm-held-help">${esc(t("Yes! counts as one Yes, but if the movie is made you draw a token per Title card instead of one. It leaves the game once played, whatever the outcome."))}</p>${played}`;
   }
 
   function render() {

@@ -7,6 +7,7 @@
 // what), the reveal and the draws; at the end, the Final Cut (final_cut.js). Reader
 // alerts (a token tapped when none is owed...) show as banners, as on Popcorn's screen,
 // with Dismiss (the table's, ../../alerts.js): a refused tap is no move, so no Undo there.
+// With the header's Voice on, the tablet says them and each vote's outcome (speech.js).
 // Undo, the tablet's vote entry and the studio deal need the table PIN (asked once, then
 // kept on this device). Every move is checked by the hub, whose sentence is shown when it
 // refuses.
@@ -16,6 +17,8 @@ import { TableAlerts } from "../../alerts.js";
 import { alertText, errorText, t, tn } from "../../i18n.js";
 import { esc } from "../../labels.js";
 import { showPhoneQr } from "../../phone_qr.js";
+import { mountSpeech } from "../../speech.js";
+import { outcomeSpeaker } from "./speech.js";
 import { bmMove, tabletMove } from "./moves.js";
 import { finalCutHtml } from "./final_cut.js";
 import { cardsWord, roleWord } from "./words.js";
@@ -47,10 +50,12 @@ class BmTableScreen {
     ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
     ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
     ctx.socket.on("error", (data) => this.fail(errorText(data.code, data.params, data.message)));
+    this.unmountSpeech = mountSpeech(ctx, tableId, outcomeSpeaker()); // the header's Voice
     this.load();
   }
 
   unmount() {
+    this.unmountSpeech();
     document.removeEventListener("click", this.onClick);
     this.root.removeEventListener("input", this.onInput);
   }
@@ -156,7 +161,8 @@ class BmTableScreen {
         <ul class="bm-movies">${p.movies.map((m) => `<li>${esc(cardsWord(m.cards))}${m.title ? ` <q>${esc(m.title)}</q>` : ""}</li>`).join("")}</ul>`
       : `<span class="muted">${esc(t("no movie made yet"))}</span>`;
     const faceDown = t("Popcorn tokens (face down)");
-    const yesBang = p.has_yes_bang ? "" : `<span class="muted bm-used">${esc(t("Yes! used"))}</span>`;
+    // a Yes! card is played once a game: say so in words, not "used"
+    const yesBang = p.has_yes_bang ? "" : `<span class="muted bm-used" data-testid="bm-yes-bang-played-${p.seat}">${esc(t("Yes! card already played"))}</span>`;
     return `<article class="card bm-player${writer ? " writer" : ""}" data-testid="bm-player-${p.seat}">
         <header><span class="seatno">${p.seat + 1}</span> <b class="bm-name">${esc(p.name)}</b> ${badges}</header>
         <div class="bm-stats">

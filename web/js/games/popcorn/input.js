@@ -6,6 +6,7 @@
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
 import { showPhoneQr } from "../../phone_qr.js";
+import { t } from "../../i18n.js";
 
 export const inputMethods = {
   click(event) {
@@ -21,7 +22,7 @@ export const inputMethods = {
       seat: () => this.seatTapped(num("player"), num("slot"), num("seat")),
       slot: () => this.slotTapped(num("player"), num("slot")),
       "to-exit": () => this.send({ move: "to_exit", player: this.selection.player, pawn: this.selection.pawn }),
-      clear: () => { this.selection = null; this.render(); },
+      clear: () => { this.selection = null; this.nudge = null; this.render(); },
       move: () => this.send(this.view.legal[num("index")]),
       "next-seat": () => {
         const next = this.nextSeat(num("player"));
@@ -110,10 +111,12 @@ export const inputMethods = {
     if (shown.length === 1) this.send(this.view.chance[shown[0][1]]); // Enter takes the only match
   },
 
+  /** A card or a drawn guest tapped: it is selected (tapping it again keeps it selected;
+   * the hint's Cancel lets it go), and the hint says what to tap next. */
   pick(selection) {
-    const same = this.selection && JSON.stringify(this.selection) === JSON.stringify(selection);
-    this.selection = same ? null : selection;
+    this.selection = selection;
     this.refusal = null;
+    this.nudge = null;
     this.render();
   },
 
@@ -121,19 +124,45 @@ export const inputMethods = {
     const sel = this.selection;
     if (sel && sel.kind === "pawn") {
       this.send({ move: "place", player: sel.player, pawn: sel.pawn, slot, seat });
-    } else if (sel) {
+    } else if (sel || this.view.phase === "buying") {
       this.slotTapped(player, slot); // a seat is part of its slot when buying
     } else {
       const pawn = this.guestForSeat(player, slot, seat);
       if (pawn !== undefined) this.sendBatch(this.withForcedExits({ move: "place", player, pawn, slot, seat }));
+      else this.nudgeSeat(player);
     }
   },
 
   slotTapped(player, slot) {
     const sel = this.selection;
-    if (!sel || sel.kind === "pawn") return;
+    if (sel && sel.kind === "pawn") return; // a seat of the slot takes the guest
+    if (!sel) { // never a dead tap: say what comes first
+      if (this.view.phase === "buying") {
+        this.say(t("First tap a movie or a theater in the market, then a slot of {name}'s cinema.", { name: this.view.names[this.view.current] }));
+      }
+      return;
+    }
     const kind = sel.kind === "movie" ? "buy_movie" : "buy_theater";
     this.send({ move: kind, player, card: sel.card, slot });
+  },
+
+  /** A tap on a seat in the Showings that seats nobody: with drawn guests of several colors
+   * and none shown there, or with guests still to draw, the hint says what to do instead. (A
+   * tap on a seated guest once the draw is done is left alone: its moves are the buttons.) */
+  nudgeSeat(player) {
+    if (this.view.phase !== "showings") return;
+    const name = this.view.names[player];
+    const cinema = this.view.cinemas[player];
+    if (cinema.hand.length) this.say(t("Tap one of {name}'s drawn guests first, then its seat.", { name }));
+    else if (cinema.showing && cinema.showing.to_draw) {
+      this.say(t("{name} has no drawn guest to seat: draw guests from the bag onto its reader.", { name }));
+    }
+  },
+
+  /** Show a nudge at the top of the side panel, where the hint is. */
+  say(text) {
+    this.nudge = text;
+    this.render();
   },
 
   selectionStillUseful() {

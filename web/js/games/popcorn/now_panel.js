@@ -13,7 +13,8 @@ import { ranked } from "../../search.js";
 export const nowPanelMethods = {
   nowHtml() {
     const v = this.view;
-    const parts = [this.hintHtml()];
+    const nudge = this.nudge ? `<div class="nudge" data-testid="nudge" role="status">${esc(this.nudge)}</div>` : "";
+    const parts = [nudge, this.hintHtml()];
     if (this.refusal) {
       parts.push(`<div class="refusal" data-testid="refusal"><b>${esc(t("Refused:"))}</b> ${esc(this.refusal)}</div>`);
     }
@@ -33,8 +34,8 @@ export const nowPanelMethods = {
     }
     if (sel) {
       const card = this.ctx.catalog.byId[sel.card];
-      return `<div class="hint" data-testid="hint">${esc(t("{card}: tap a slot in {name}'s cinema.", { card: card ? card.title || card.id : sel.card, name: v.names[v.current] }))}
-        <button class="btn small" data-act="clear">${esc(t("Cancel"))}</button>${this.meaningsHtml(card)}</div>`;
+      return `<div class="hint" data-testid="hint">${esc(t("{card} is selected: tap a slot in {name}'s cinema to buy it there (Cancel lets it go).", { card: card ? card.title || card.id : sel.card, name: v.names[v.current] }))}
+        <button class="btn small" data-act="clear" data-testid="clear-selection">${esc(t("Cancel"))}</button>${this.meaningsHtml(card)}</div>`;
     }
     if (v.phase === "buying") {
       return `<div class="hint">${esc(t("{name} buys: tap a movie or a theater, then a slot.", { name: v.names[v.current] }))}</div>`;
@@ -97,7 +98,15 @@ export const nowPanelMethods = {
   chanceHtml() {
     const v = this.view;
     const groups = {};
-    for (const [i, m] of v.chance.entries()) (groups[m.move] ||= []).push([m, i]);
+    const alike = new Set(); // a draw typed by hand: one line per player and color
+    for (const [i, m] of v.chance.entries()) {
+      if (m.move === "draw_pawn") {
+        const key = `${m.player}:${this.ctx.catalog.pawns[m.pawn]}`;
+        if (alike.has(key)) continue;
+        alike.add(key);
+      }
+      (groups[m.move] ||= []).push([m, i]);
+    }
     const out = [];
     for (const [kind, list] of Object.entries(groups)) {
       const manual = kind === "draw_pawn";
@@ -139,7 +148,8 @@ export const nowPanelMethods = {
     const v = this.view;
     const card = m.card && this.ctx.catalog.byId[m.card];
     const who = m.player !== undefined ? `${v.names[m.player]}: ` : "";
-    if (m.move === "draw_pawn") return `${who}${t("pawn {pawn}", { pawn: m.pawn })}`;
+    // guests of a color look alike, and no pawn carries a number: a draw names the color
+    if (m.move === "draw_pawn") return `${who}${t("a {guest}", { guest: guestName(this.ctx.catalog.pawns[m.pawn]) })}`;
     if (card && card.seats) {
       const seats = card.seat_colors.map((c, k) => `${c === "grey" ? t("any") : colorWord(c)} ${actionLabel(card.seat_actions[k])}`);
       return `${tn("{n}-seat theater", "{n}-seat theater", card.seats)}, $${card.price}: ${seats.join(" · ")}`;

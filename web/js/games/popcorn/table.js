@@ -47,6 +47,7 @@ class TableScreen {
     this.correction = new Correction(ctx, tableId, () => this.view);
     this.selection = null;
     this.refusal = null;
+    this.nudge = null; // what a tap that did nothing should have been (input.js)
     this.checklist = null;
     this.pickerQuery = {};
     this.pickerStep = {}; // per kind, the outcomes the query was typed for
@@ -106,6 +107,7 @@ class TableScreen {
   update({ view, events }) {
     if (this.events !== undefined && events < this.events) return; // an older push
     const before = this.view;
+    const moved = events !== this.events;
     this.view = view;
     this.events = events;
     window.popcornEvents = events; // for tests and curious people: the state drawn
@@ -115,6 +117,7 @@ class TableScreen {
     }
     if (view.phase === "over") this.checklist = null;
     if (this.selection && !this.selectionStillUseful()) this.selection = null;
+    if (moved) this.nudge = null; // the table moved on: the nudge is stale
     this.proposals.refresh(view, this.hints());
     this.gains.refresh(view, events);
     this.suggestion.refresh(view, events, this.hints());
