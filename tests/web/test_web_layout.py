@@ -188,7 +188,7 @@ def test_an_alert_reads_as_a_sentence_in_french_and_german(room4, table4, player
     owner, tapper = alert["params"]["owner"], NAMES[alert["player"]]
     show(tab, room4, table4, "fr", SIZES[0])
     banner = tab.get_by_test_id("alert").last
-    expect(banner).to_contain_text(f"{tapper} : Le Spectateur")
+    expect(banner).to_contain_text(f"{tapper} : Ce Spectateur")
     expect(banner).to_contain_text(f"est parmi les Spectateurs piochés par {owner}, mais")
     expect(banner).to_contain_text(f"Remettez-le parmi les Spectateurs piochés par {owner}.")
     expect(banner).not_to_contain_text("ici :")

@@ -64,7 +64,9 @@ def test_a_tapped_card_says_what_its_actions_do(touch_room: Room, table: RemoteT
     for action in CATALOG.movies[movie].actions:
         if action != "none":
             expect(meanings).to_contain_text(MEANING[action])
-    card.tap()  # tapped again: no card picked
+    card.tap()  # tapped again: still picked, and still saying what it does
+    expect(meanings).to_be_visible()
+    finger.get_by_test_id("clear-selection").tap()  # Cancel lets it go
     expect(meanings).to_have_count(0)
 
 
