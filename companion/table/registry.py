@@ -29,10 +29,6 @@ TOKEN_KIND = "token"
 """The kind under which a popcorn token's tag is stored beside the card tags."""
 
 
-CardBookShape = CardBook
-"""The cards a registry can tag (:class:`companion.kit.game.CardBook`)."""
-
-
 class _NoCards:
     """The card book of a hub whose games have no cards: no kind, no card, no title."""
 
@@ -80,7 +76,7 @@ class TagRegistry:
         color of each pawn id, the card book, the value of each token id."""
         self.store = store
         self.colors = kinds.pawn_colors
-        self.book: CardBookShape = kinds.cards if kinds.cards is not None else NO_CARDS
+        self.book: CardBook = kinds.cards if kinds.cards is not None else NO_CARDS
         self.token_values = kinds.token_values
         self._lock = threading.Lock()
         self._by_uid = store.tags()
