@@ -126,7 +126,8 @@ def test_the_suggestion_is_the_advisors_plan_for_the_seated_guests(make) -> None
     state = hub.tables[table_id].state
     assert state.phase != "showings" or state.task_for(0) is not None \
         or suggestion(client, table_id).json["moves"] != answer["moves"]
-    assert suggestion(client, table_id.upper()).status_code == 404
+    # an unknown table (not the id's upper case: an id of digits only is its own)
+    assert suggestion(client, "no-such-table").status_code == 404
     assert client.get(f"/api/tables/{table_id}/suggestion?player=x").status_code == 400
 
 
