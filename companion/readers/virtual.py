@@ -404,6 +404,9 @@ class MqttBank(_Bank):
     def _watch(self, sock: Any, client: mqtt.Client, writing: bool) -> None:
         if self._stop.is_set():
             return
+        if sock.fileno() < 0:  # closed already (a lost connection, a stop): nothing to watch
+            self._forget(sock)
+            return
         events = selectors.EVENT_READ | (selectors.EVENT_WRITE if writing else 0)
         try:
             self._selector.modify(sock, events, client)
@@ -421,6 +424,15 @@ class MqttBank(_Bank):
             return
         with contextlib.suppress(KeyError, ValueError, OSError):
             self._selector.unregister(sock)
+        self._forget(sock)
+
+    def _forget(self, sock: Any) -> None:
+        """Drop a socket from the selector even once it is closed (its number is then -1,
+        so the selector can only find it by the number it was registered under)."""
+        for key in list(self._selector.get_map().values()):
+            if key.fileobj is sock:
+                with contextlib.suppress(KeyError, ValueError, OSError):
+                    self._selector.unregister(key.fd)
 
     def _network(self) -> None:
         misc = 0.0

@@ -197,6 +197,19 @@ def test_an_unknown_reader_and_a_spoofed_reader(rig, broker, table) -> None:
     assert all(key[0] != "intruder" and key[2] != 99 for key in record.seen())
 
 
+def test_a_reader_whose_socket_closed_under_it_still_stops(rig) -> None:
+    """A connection lost under a flood leaves paho with a closed socket (fd -1) that it then
+    asks the bank to watch for writing (to send DISCONNECT): the bank lets it go instead of
+    raising from its selector, and the other reader still stops cleanly."""
+    bank, link, ingest, record = rig
+    client = bank.clients["bag-1"]
+    sock = client.socket()
+    assert sock is not None
+    sock.close()
+    client.disconnect()  # raised ValueError("Invalid file descriptor: -1") before
+    assert all(key.fileobj is not sock for key in bank._selector.get_map().values())
+
+
 def test_a_flood_of_10000_messages_a_second(rig) -> None:
     """One reader floods; it is rate limited; the other reader's taps still arrive."""
     bank, link, ingest, record = rig
