@@ -22,6 +22,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from .alerts import Alert
+from .audits import AuditReport
 from .errors import TableError
 from .records import RecordedGame, RecordError
 from .standings import Standing, Variant
@@ -309,6 +310,15 @@ class Relabel:
     move: GameMove | None
 
 
+@dataclass(frozen=True)
+class AuditTap:
+    """One tap of an audit (:mod:`.audits`): what the registry knows the tag to be (None:
+    an unknown tag) and its UID."""
+
+    thing: TagThing | None
+    uid: str
+
+
 class TapChoice:
     """A tap that asks the table to choose: several moves could follow it (Popcorn's card
     tapped to buy it that several slots could take). The table keeps :meth:`to_dict` in its
@@ -494,6 +504,26 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         Undo."""
         raise TableError("NOT_FOR_THIS_GAME", f"{self.title} has no pieces to correct: use "
                          "Undo.", 409, params={"game": self.id})
+
+    audits: bool = False
+    """Whether a player may audit their bag (or pile) at this game's tables (:meth:`audit`)."""
+
+    def audit(self, state: StateT, seat: int, taps: Sequence[AuditTap],
+              tapped: frozenset[int], names: list[str], private: bool) -> AuditReport:
+        """Compare what ``seat`` tapped during an audit (every piece of their bag, or pile,
+        in tap order) with what ``state`` says the bag holds, and say what differs and what
+        would mend it (:class:`~companion.kit.audits.AuditReport`). ``tapped``: the things
+        whose place the table learned from a tap (as for :meth:`read_tag`). ``private``:
+        the report is for that player's phone; else for the table's screen, which must not
+        learn a secret from it. Only a game with :attr:`audits` is asked."""
+        raise TableError("NOT_FOR_THIS_GAME", f"{self.title} has no bag to audit.", 409,
+                         params={"game": self.id})
+
+    def round_of(self, state: StateT) -> int | None:
+        """The round ``state`` is in, counted from 1, or None for a game without rounds: the
+        table notes the rounds in which an alert was raised, so that a screen's end-of-round
+        checklist can offer an audit then."""
+        return None
 
     def tapped_thing(self, move: dict[str, Any]) -> int | None:
         """The id of the piece a tap's move (as JSON) names, whose place the table then knows

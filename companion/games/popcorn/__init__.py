@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint
 
 from companion.kit.alerts import Alert
+from companion.kit.audits import AuditReport
 
 if TYPE_CHECKING:
     from companion.kit.game import Subcommands
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 from companion.kit.game import (
     SECRET_PIN,
     SECRET_TOKEN,
+    AuditTap,
     DemoHub,
     DemoPlayers,
     DemoTable,
@@ -37,6 +40,7 @@ from companion.kit.standings import Standing, places
 from companion.kit.texts import GameTexts
 
 from . import analysis, card_list, commands, demo, routes, texts
+from .audit import audit
 from .card_taps import CardChoice, interpret_card
 from .cardbook import CardBook
 from .corrections import relocate
@@ -176,6 +180,18 @@ class Popcorn(GameKind[GameState, Move]):
         """A pawn put where the table says it is (:func:`.corrections.relocate`): named by
         its id, or as the table sees it (a color and where the companion has it)."""
         return relocate(state, body)
+
+    audits = True
+
+    def audit(self, state: GameState, seat: int, taps: Sequence[AuditTap],
+              tapped: frozenset[int], names: list[str], private: bool) -> AuditReport:
+        """The guests of a bag compared color by color (:func:`.audit.audit`); a bag holds
+        no secret, so the table's screen and the phone get the same report."""
+        return audit(state, seat, taps, tapped)
+
+    def round_of(self, state: GameState) -> int:
+        """The round on the Round track."""
+        return state.round
 
     def tapped_thing(self, move: dict[str, Any]) -> int | None:
         """The pawn a tapped draw or addition names."""

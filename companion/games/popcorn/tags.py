@@ -27,7 +27,7 @@ from dataclasses import replace
 from companion.kit.alerts import Alert
 from companion.kit.game import Relabel
 
-from .alert_params import alert_params
+from .alert_params import alert_params, guest_words
 from .corrections import into_bag
 from .engine import GameState, Move, Violation
 from .engine import pawns as P
@@ -180,13 +180,6 @@ def _color_not_in_bag(state: GameState, player: int, pawn: int) -> Alert:
                  f"correct its place (PIN).",
                  player, pawn, color, alert_params(state, player, pawn),
                  into_bag(state, player, pawn))
-
-
-def guest_words(color: str) -> str:
-    """A guest as the table sees it, by its color and the letter on its disc ("blue B
-    guest", as the dashboard's pawns show it): the pawns carry no number, so an alert never
-    names one."""
-    return f"{color} {color[:1].upper()} guest"
 
 
 def _alert_at(state: GameState, player: int, pawn: int) -> Alert:
