@@ -11,6 +11,7 @@
 import { COLORS, actionLabel, adSpace, colorChip, emptySeatHtml, esc, guestName, pawnHtml,
   seatActionLabel, seatWords } from "../../labels.js";
 import { actionMeaning, alertText, colorWord, t, tn } from "../../i18n.js";
+import { auditHtml } from "../../audit.js";
 import { checklistHtml } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { activationWords } from "./gains.js";
@@ -32,7 +33,7 @@ export const boardMethods = {
     const list = this.checklist ? checklistHtml(this.checklist) : "";
     // a card's slot question comes first: a player waits on it with the card in hand
     const side = v.phase === "over" ? scoresHtml(v, this.ctx.catalog)
-      : cardChoiceHtml(v) + list + this.nowHtml();
+      : cardChoiceHtml(v) + this.auditPanel() + list + this.nowHtml();
     this.root.innerHTML = `
       <div class="table-grid" data-phase="${v.phase}">
         <section class="market card" data-testid="market">${this.marketHtml()}</section>
@@ -186,8 +187,12 @@ export const boardMethods = {
       <th scope="row">${pawnHtml(null, color, "small")}</th>
       <td class="${c.bag[color] ? "" : "zero"}">${c.bag[color]}</td>
       <td class="${c.exit[color] ? "" : "zero"}">${c.exit[color]}</td></tr>`).join("");
+    // the Bag heading starts an audit of that bag: one tap (docs/dashboard.md)
+    const check = t("Check {name}'s bag: tap every guest in it on the reader", { name: c.name });
     return `<table class="zones" data-testid="zones-${p}"><thead><tr><td></td>
-      <th scope="col">${esc(t("Bag"))}</th><th scope="col">${esc(t("Exit"))}</th></tr></thead>
+      <th scope="col"><button class="zone-audit" data-act="audit-start" data-player="${p}"
+        data-testid="audit-start-${p}" title="${esc(check)}" aria-label="${esc(check)}">${esc(t("Bag"))}</button></th>
+      <th scope="col">${esc(t("Exit"))}</th></tr></thead>
       <tbody>${rows}</tbody></table>`;
   },
 
@@ -222,6 +227,15 @@ export const boardMethods = {
       data-testid="seat-play-${p}" title="${esc(playTitle)}">${esc(playing)}</button>` : "";
     return `<button class="btn primary seat-all" data-act="seat-all" data-player="${p}"
       data-testid="seat-all-${p}" title="${esc(allTitle)}">${esc(t("Seat all"))}</button>${play}`;
+  },
+
+  /** The audit under way (../../audit.js), with guests named by their color discs. */
+  auditPanel() {
+    return auditHtml(this.view.audit, this.view.names, {
+      keyHtml: (color) => pawnHtml(null, color, "small"),
+      title: (name) => t("Checking {name}'s bag", { name }),
+      hint: (name) => t("Tap every guest in the bag on {name}'s reader, then accept.", { name }),
+    });
   },
 
   readerHtml(p) {

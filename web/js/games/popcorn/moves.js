@@ -7,6 +7,7 @@
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
 import { ApiError, tableCall } from "../../api.js";
+import { acceptedText, auditStep } from "../../audit.js";
 import { t } from "../../i18n.js";
 
 export const moveMethods = {
@@ -83,6 +84,18 @@ export const moveMethods = {
       this.proposals.refresh(this.view, this.hints());
       this.suggestion.refresh(this.view, this.events, this.hints());
       this.ctx.toast(answer.hints ? t("Seating hints are on.") : t("Seating hints are off."), "ok");
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+    this.render();
+  },
+
+  /** A step of a bag audit (../../audit.js): start one (or every bag), accept it, stop it. */
+  async auditStep(step, body) {
+    try {
+      const answer = await auditStep(this.ctx, this.id, step, { body });
+      if (step === "accept") this.ctx.toast(acceptedText(answer), "ok");
+      if (step === "start" && body.all) this.checklist = null;
     } catch (err) {
       this.ctx.toast(err.message, "error");
     }
