@@ -443,7 +443,8 @@ class Table:
 
     def takes_audit_tap(self, seat: int) -> bool:
         """Whether a tap on ``seat``'s reader is an audit tap (never a draw) now."""
-        return self.audit is not None and not self.audit.done and self.audit.player == seat
+        return (self.audit is not None and not self.audit.done and self.audit.player == seat
+                and not self.closed)
 
     def audit_tap(self, tag: dict[str, Any], thing: TagThing | None) -> None:
         """Log one audit tap (a ``tag`` event that is never played)."""

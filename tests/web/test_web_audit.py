@@ -71,10 +71,13 @@ def test_a_phone_audits_its_own_bag_and_the_tablet_follows(
     watch_csp(phone, errors)
     phone.goto(f"{room.base}/phone/{table.id}/1#token={table.info['tokens'][1]}")
     shown(phone, "phone-cinema")
+    bag = hub_state(table).pawns_at(P.bag(1))
+    assert len(bag) == 10  # a whole starting bag
+    count_clicks(phone)
     phone.get_by_test_id("phone-audit-start").click()
     shown(phone, "audit")
     expect(page.get_by_test_id("audit")).to_have_attribute("data-player", "1")
-    for pawn in hub_state(table).pawns_at(P.bag(1)):
+    for pawn in bag:
         tap_and_wait(room, table, "bag-2", pawn)
     expect(phone.get_by_test_id("audit-clean")).to_be_visible()
     expect(page.get_by_test_id("audit-clean")).to_be_visible()
@@ -83,6 +86,8 @@ def test_a_phone_audits_its_own_bag_and_the_tablet_follows(
     expect(phone.get_by_test_id("audit")).to_have_count(0)
     expect(page.get_by_test_id("audit")).to_have_count(0)
     expect(phone.get_by_test_id("phone-audit-start")).to_be_visible()
+    taps = phone.evaluate("window.tapsSeen")
+    assert taps == ["phone-audit-start", "audit-accept"], taps  # 2 taps beyond the 10 pawns
     assert errors == [], errors
 
 

@@ -66,7 +66,9 @@ export const boardMethods = {
     const v = this.view;
     const parts = [];
     if (v && (v.last_round || v.final_revealed) && v.phase !== "over") {
-      parts.push(`<div class="banner final" data-testid="last-round">${esc(t("LAST ROUND — the Final Showing card is out: this is the last round of the game."))}</div>`);
+      // the guided check of every bag before the final scoring, while no audit runs
+      const check = v.audit ? "" : `<button class="btn small" data-act="audit-all" data-testid="final-audit">${esc(t("Check every bag"))}</button>`;
+      parts.push(`<div class="banner final" data-testid="last-round"><div class="grow">${esc(t("LAST ROUND — the Final Showing card is out: this is the last round of the game."))}</div>${check}</div>`);
     }
     // the newest alert, and the earlier ones on request (banners would push the cinemas
     // below the fold); a refused tap is no move: a banner offers the correction its fix
