@@ -338,8 +338,9 @@ class TableDriver:
         self.type_until(phone, "award-search", target, title, move.kind, "phone")
 
     def buy(self, move: Move) -> None:
-        """A card bought: its tag on the buyer's reader (and a slot if it asks), else a tap
-        on the card and one on the slot."""
+        """A card bought: its tag on the buyer's reader (the hub puts it in the suggested
+        slot; a tap on the card choice's other slot moves it), else a tap on the card and
+        one on the slot."""
         assert move.player is not None
         if not self.room.cards:
             self.tap(self.market_card(move), move.kind)
@@ -347,15 +348,26 @@ class TableDriver:
             return
         before = self.moves_made()
         self.reader_tap(move.player, self.room.card_uids[move.card], move.kind)
-        slot = self.tablet.get_by_test_id(f"card-choice-{move.slot}")  # when it asks which
         deadline = time.monotonic() + 15
-        while self.moves_made() == before:
-            if slot.count() and slot.is_visible():
-                self.tap(slot, move.kind)
-                return
+        while self.moves_made() == before:  # the hub buys it into the suggested slot
             if time.monotonic() > deadline:
-                raise RuntimeError(f"no slot choice for {move}; alerts: {self.alerts()}")
+                raise RuntimeError(f"the card tap bought nothing: {move}; alerts: "
+                                   f"{self.alerts()}")
             time.sleep(0.05)
+        if self.card_in(move):
+            return
+        self.tap(self.tablet.get_by_test_id(f"card-choice-{move.slot}"), move.kind)
+        while not self.card_in(move):  # one tap on the other slot moves it there
+            if time.monotonic() > deadline + 15:
+                raise RuntimeError(f"the card never moved to its slot: {move}")
+            time.sleep(0.05)
+
+    def card_in(self, move: Move) -> bool:
+        """Whether the card ``move`` buys is in the slot it names."""
+        assert move.player is not None and move.slot is not None
+        held = self.table.state.players[move.player]
+        return (held.theaters if move.kind == "buy_theater" else held.movies)[move.slot] == \
+            move.card
 
     def market_card(self, move: Move) -> Locator:
         """The market's button of the card bought."""

@@ -276,6 +276,16 @@ class Hub:
         self.pushes.emit(table_id, "state")
         return table
 
+    def rechoose(self, table_id: str, index: Any) -> None:
+        """Move a card a tap placed to another of its slots (see :meth:`Table.rechoose`)."""
+        with self.lock:
+            table = self.table(table_id)
+            try:
+                table.rechoose(index)
+            except table.game.violation as exc:
+                raise violation_error(exc) from exc
+        self.pushes.emit(table_id, "state")
+
     def undo(self, table_id: str) -> None:
         """Take back the last move of a table."""
         with self.lock:

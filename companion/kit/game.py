@@ -320,9 +320,19 @@ class AuditTap:
 
 
 class TapChoice:
-    """A tap that asks the table to choose: several moves could follow it (Popcorn's card
-    tapped to buy it that several slots could take). The table keeps :meth:`to_dict` in its
-    public view as ``card_choice`` until any input clears it; nothing else changes."""
+    """A tap that several moves could follow (Popcorn's card tapped to buy it that several
+    slots could take). The table plays the one :meth:`suggested` names at once, if any, and
+    keeps :meth:`to_dict` in its public view as ``card_choice`` (with ``placed``: the index of
+    the move played, or None) until any other input clears it: one tap on another of its
+    moves then replaces the move played (:meth:`~companion.table.table.Table.rechoose`)."""
+
+    moves: tuple[GameMove, ...] = ()
+    """The moves the tap may stand for, in the order the screen offers them."""
+
+    def suggested(self, hints: bool) -> int | None:
+        """The index of the move the table plays at once (``hints``: whether the table's
+        hints are on), or None to play nothing until the table chooses (the default)."""
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         """The choice as JSON: what the screen offers (one button per move)."""

@@ -287,9 +287,7 @@ class Table:
         result = self.game.read_tag(self.state, player, thing, tag.get("uid", ""),
                                     self.config.players, self.tapped())
         if isinstance(result, TapChoice):
-            self.card_choice = result.to_dict()
-            self._log("tag", {"tag": tag, "choice": self.card_choice})
-            return result
+            return self._choose(tag, result)
         if isinstance(result, Alert):
             alert = result.to_dict()
             self._log("tag", {"tag": tag, "alert": alert})
@@ -314,6 +312,58 @@ class Table:
             self.card_choice = None
             self.auto_deal()
         return result
+
+    def _choose(self, tag: dict[str, Any], choice: TapChoice) -> TapChoice:
+        """A tap several moves could follow: play the one it suggests (as that tap's move),
+        or, with none, only ask (a ``tag`` event with the ``choice``); either way the choice
+        stays in the view, with ``placed``, until another input clears it."""
+        placed = choice.suggested(self.hints)
+        shown = {**choice.to_dict(), "placed": placed}
+        if placed is None:
+            self._log("tag", {"tag": tag, "choice": shown})
+        else:
+            move = choice.moves[placed]
+            trial = self.state.clone()
+            trial.apply(move)
+            with self._atomic():
+                self._log("tag", {"tag": tag, "move": move.to_dict(), "tap": True})
+                self.state = trial
+                self.entries.append({"move": move.to_dict(), "tap": True})
+                self.auto_deal()
+        self.card_choice = shown
+        return choice
+
+    def rechoose(self, index: Any, source: str = "tablet") -> None:
+        """Replace the move a tap's choice played (``card_choice["placed"]``) by its move
+        ``index``: one input, logged as an ``undo`` and the new move in one transaction, so
+        the record holds only the final one. ``NO_CHOICE`` (409) when no played choice waits;
+        a move the rules refuse changes nothing."""
+        self.open_for_input()
+        choice = self.card_choice
+        if not choice or choice.get("placed") is None:
+            raise TableError("NO_CHOICE", "No card waits in a slot to be moved: tap another "
+                             "slot right after the card is placed.", 409)
+        if type(index) is not int or not 0 <= index < len(choice["moves"]):
+            raise TableError("BAD_REQUEST", f"index must be one of the choice's moves, 0 to "
+                             f"{len(choice['moves']) - 1}")
+        if index == choice["placed"]:
+            return
+        move = self.game.move_from_dict(choice["moves"][index])
+        entries = list(self.entries)
+        try:
+            self._pop_input()
+            trial = self._rebuilt()
+            trial.apply(move)  # raises the game's violation: nothing logged
+            with self._atomic():
+                self._log("undo", {})
+                self._log("move", {"move": move.to_dict(), "source": source})
+                self.state = trial
+                self.entries.append({"move": move.to_dict()})
+                self.auto_deal()
+        except BaseException:
+            self.entries = entries
+            raise
+        self.card_choice = {**choice, "placed": index}
 
     def _fill(self, tag: dict[str, Any], thing: int, marks: dict[str, Any], trial: Any) -> None:
         """A tap that only tells where a thing is (a bag being filled at setup): logged as a

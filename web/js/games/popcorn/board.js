@@ -15,7 +15,7 @@ import { auditHtml } from "../../audit.js";
 import { checklistHtml } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { activationWords } from "./gains.js";
-import { cardChoiceHtml } from "./card_choice.js";
+import { cardChoiceHtml, justPlacedSlot, rechoiceAt } from "./card_choice.js";
 
 /** Whether a label is short enough to keep on one line in any slot (a wide character, as in
  * Japanese, counts twice): "観客+1" never breaks as "観客+" and "1". */
@@ -270,9 +270,12 @@ export const boardMethods = {
         ${inner}<small>${esc(seatActionLabel(s.theater.seat_actions[n]))}</small></button>`;
     }).join("") : `<span class="muted">${esc(t("no theater"))}</span>`;
     const empty = s.theater || s.movie ? "" : " empty";
+    const placed = justPlacedSlot(this.view, p) === k ? " just-placed" : "";
+    const movable = rechoiceAt(this.view, p, k) >= 0 ? " target" : "";
     const tip = empty ? "" : ` data-tip="${esc(this.slotTip(s, k))}"`;
-    return `<div class="slot${target}${active}${empty}" data-act="slot" data-player="${p}" data-slot="${k}"
+    return `<div class="slot${target || movable}${active}${empty}${placed}" data-act="slot" data-player="${p}" data-slot="${k}"
         data-testid="slot-${p}-${k}" title="${esc(SLOT_NAMES()[k])}" aria-label="${esc(SLOT_NAMES()[k])}"${tip}>
+      ${placed ? `<span class="placed-tag" data-testid="just-placed-${p}-${k}">${esc(t("just placed"))}</span>` : ""}
       <div class="seats">${seats}</div>${this.movieInSlot(s)}</div>`;
   },
 

@@ -7,6 +7,7 @@
 
 import { showPhoneQr } from "../../phone_qr.js";
 import { t } from "../../i18n.js";
+import { rechoiceAt } from "./card_choice.js";
 
 export const inputMethods = {
   click(event) {
@@ -39,7 +40,7 @@ export const inputMethods = {
         this.render();
       },
       chance: () => this.send(this.view.chance[num("index")]),
-      "card-choice": () => this.send(this.view.card_choice.moves[num("index")]),
+      "card-choice": () => this.cardChoice(num("index")),
       undo: () => this.undo(),
       dismiss: () => this.alerts.dismiss(num("alert")),
       "alerts-open": () => { this.alertsOpen = !this.alertsOpen; this.renderBanners(); },
@@ -140,6 +141,11 @@ export const inputMethods = {
   slotTapped(player, slot) {
     const sel = this.selection;
     if (sel && sel.kind === "pawn") return; // a seat of the slot takes the guest
+    const moveTo = sel ? -1 : rechoiceAt(this.view, player, slot);
+    if (moveTo >= 0) { // a card just placed: one tap on another slot moves it
+      this.cardChoice(moveTo);
+      return;
+    }
     if (!sel) { // never a dead tap: say what comes first
       if (this.view.phase === "buying") {
         this.say(t("First tap a movie or a theater in the market, then a slot of {name}'s cinema.", { name: this.view.names[this.view.current] }));

@@ -6,7 +6,7 @@
 //
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
-import { ApiError, tableCall } from "../../api.js";
+import { ApiError, call, tableCall } from "../../api.js";
 import { acceptedText, auditStep } from "../../audit.js";
 import { t } from "../../i18n.js";
 
@@ -86,6 +86,25 @@ export const moveMethods = {
       this.ctx.toast(answer.hints ? t("Seating hints are on.") : t("Seating hints are off."), "ok");
     } catch (err) {
       this.ctx.toast(err.message, "error");
+    }
+    this.render();
+  },
+
+  /** The card choice's move `index`: played, or, when the card already went into a slot,
+   * the card moved there (one move: POST .../choice). */
+  async cardChoice(index) {
+    const choice = this.view.card_choice;
+    if (!choice) return;
+    if (choice.placed === null || choice.placed === undefined) {
+      await this.send(choice.moves[index]);
+      return;
+    }
+    try {
+      await call(`/api/tables/${this.id}/choice`, { method: "POST", body: { index } });
+      this.refusal = null;
+    } catch (err) {
+      this.refusal = err.message;
+      this.ctx.toast(this.refusal, "error");
     }
     this.render();
   },
