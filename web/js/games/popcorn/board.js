@@ -20,6 +20,7 @@ import { cardChoiceHtml, justPlacedSlot, rechoiceAt } from "./card_choice.js";
 /** Whether a label is short enough to keep on one line in any slot (a wide character, as in
  * Japanese, counts twice): "観客+1" never breaks as "観客+" and "1". */
 const short = (label) => [...label].reduce((n, ch) => n + (ch >= "\u2e80" ? 2 : 1), 0) <= 16;
+const ACTING = new Set(["seat_action", "movie_action"]);
 const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];
 const PHASES = () => ({ setup: t("Setup"), buying: t("Buying & Advertising"), showings: t("Showings"), over: t("Game over") });
 
@@ -226,7 +227,8 @@ export const boardMethods = {
     const playTitle = `${t("Seat them all as shown, then play as suggested")}${what ? `: ${what}` : ""}`;
     const allTitle = t("Seat them all as shown");
     const play = then.length ? `<button class="btn primary seat-all" data-act="seat-play" data-player="${p}"
-      data-testid="seat-play-${p}" title="${esc(playTitle)}">${esc(playing)}</button>` : "";
+      data-testid="seat-play-${p}" title="${esc(playTitle)}">${esc(playing)}${what
+        ? `<small data-testid="seat-play-what-${p}">${esc(what)}</small>` : ""}</button>` : "";
     return `<button class="btn primary seat-all" data-act="seat-all" data-player="${p}"
       data-testid="seat-all-${p}" title="${esc(allTitle)}">${esc(t("Seat all"))}</button>${play}`;
   },
@@ -249,7 +251,18 @@ export const boardMethods = {
       title="${esc(why)}" data-tip="${esc(why)}">${esc(t("reader {id} offline", { id }))}</span>`;
   },
 
+  /** What the player's first shortcut would send, for the board to show before the tap:
+   * "Seat and play" (the placement and its plan), else "Play as suggested", else "Take the
+   * gains"; empty when none is offered. */
+  planFor(p) {
+    const seating = this.proposals.moves(p);
+    if (seating.length) return [...seating, ...this.proposals.then(p)];
+    const suggested = this.suggestion.moves(p);
+    return suggested.length ? suggested : this.gains.moves(p);
+  },
+
   slotHtml(s, p, k) {
+    const plan = this.planFor(p);
     const target = this.selection && this.selection.kind !== "pawn" ? " target" : "";
     const active = this.view.cinemas[p].showing && this.view.cinemas[p].showing.active === k ? " active" : "";
     const seats = s.theater ? s.theater.seat_colors.map((color, n) => {
@@ -260,14 +273,17 @@ export const boardMethods = {
           : emptySeatHtml(color);
       const ring = color === "grey" ? "any" : color;
       const next = !who && this.isNextSeat(p, k, n) ? " next-seat-target" : "";
+      const step = plan.findIndex((m) => m.slot === k && m.seat === n && ACTING.has(m.move));
+      const planned = step >= 0 ? " planned" : "";
+      const mark = step >= 0 ? `<span class="plan-step" data-testid="plan-${p}-${k}-${n}">${plan.slice(0, step + 1).filter((m) => ACTING.has(m.move)).length}</span>` : "";
       const show = this.view.cinemas[p].showing;
       const acting = show && show.active === k && show.cursor === n ? " acting-seat" : "";
       const ghost = shown !== undefined ? ` data-shown="${shown}"` : "";
       const anyColor = t("any");
       const tip = t("seat {seat}: {color} guest, {action}", { seat: n + 1, color: color === "grey" ? anyColor : colorWord(color), action: actionLabel(s.theater.seat_actions[n]) });
-      return `<button class="seat ring-${ring}${acting}${next}"${ghost} data-act="seat" data-player="${p}" data-slot="${k}"
+      return `<button class="seat ring-${ring}${acting}${next}${planned}"${ghost} data-act="seat" data-player="${p}" data-slot="${k}"
         data-seat="${n}" data-testid="seat-${p}-${k}-${n}" title="${esc(tip)}">
-        ${inner}<small>${esc(seatActionLabel(s.theater.seat_actions[n]))}</small></button>`;
+        ${mark}${inner}<small>${esc(seatActionLabel(s.theater.seat_actions[n]))}</small></button>`;
     }).join("") : `<span class="muted">${esc(t("no theater"))}</span>`;
     const empty = s.theater || s.movie ? "" : " empty";
     const placed = justPlacedSlot(this.view, p) === k ? " just-placed" : "";

@@ -34,6 +34,8 @@ export const inputMethods = {
       "seat-play": () => this.sendBatch([...this.proposals.moves(num("player")), ...this.proposals.then(num("player"))]),
       gains: () => this.sendBatch(this.gains.moves(num("player"))),
       suggestion: () => this.sendBatch(this.suggestion.moves(num("player"))),
+      "skip-rest": () => this.sendBatch(this.rest.moves(num("player"))),
+      "seat-play-all": () => this.sendBatch(this.proposals.everyone(this.view)),
       hints: () => this.toggleHints(),
       "open-group": () => {
         this.openGroup = this.openGroup === el.dataset.key ? null : el.dataset.key;

@@ -9,6 +9,7 @@
 import { actionLabel, esc, guestName } from "../../labels.js";
 import { actionMeaning, colorWord, t, tn } from "../../i18n.js";
 import { ranked } from "../../search.js";
+import { activationWords } from "./gains.js";
 
 export const nowPanelMethods = {
   nowHtml() {
@@ -43,11 +44,29 @@ export const nowPanelMethods = {
     if (v.phase === "showings") {
       const how = this.hints() ? t("Faded pawns show the advisor's placement: Seat all (or Seat and play as suggested), tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.")
         : t("Faded pawns show the first free seats: Seat all, tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.");
-      return `<div class="hint">${esc(t("Draw guests from the bag onto its reader."))} ${esc(how)}
+      return `${this.everyoneHtml()}<div class="hint">${esc(t("Draw guests from the bag onto its reader."))} ${esc(how)}
         <button class="btn small" data-act="hints" data-testid="hints-toggle">${esc(this.hints() ? t("Hints: on") : t("Hints: off"))}</button>
         ${this.expectedHtml()}</div>`;
     }
     return "";
+  },
+
+  /** "Seat and play — everyone": every waiting player's placement and plan as one batch,
+   * once nobody is still drawing; it says on its face whom it seats and what they gain. */
+  everyoneHtml() {
+    const moves = this.proposals.everyone(this.view);
+    if (!moves.length) return "";
+    const v = this.view;
+    const who = [...new Set(moves.map((m) => m.player))];
+    const lines = who.map((p) => {
+      const mine = moves.filter((m) => m.player === p);
+      const seated = mine.filter((m) => m.move === "place").length;
+      const what = activationWords(v, p, mine.filter((m) => m.move !== "place" && m.move !== "to_exit"), 3);
+      return `<li data-testid="everyone-plan-${p}"><b>${esc(v.names[p])}</b>: ${esc(tn("{n} guest seated", "{n} guests seated", seated))}${what ? ` → ${esc(what)}` : ""}</li>`;
+    }).join("");
+    return `<div class="everyone" data-testid="everyone">
+      <button class="btn primary" data-act="seat-play-all" data-testid="seat-play-all">${esc(t("Seat and play — everyone"))}</button>
+      <ul class="everyone-plan">${lines}</ul></div>`;
   },
 
   /** What the actions of the card picked in the market do (a touch screen shows no

@@ -59,6 +59,17 @@ export class Proposals {
     return entry && entry.moves ? entry.gains : null;
   }
 
+  /** "Seat and play — everyone": once no player is still drawing and at least two have
+   * guests waiting, every waiting player's placement and plan, in seat order, as one batch;
+   * empty otherwise (or while a proposal is still on its way). */
+  everyone(view) {
+    if (view.phase !== "showings") return [];
+    if (view.cinemas.some((c) => c.showing && c.showing.to_draw > 0)) return [];
+    const waiting = view.cinemas.map((_, p) => p).filter((p) => ready(view, p));
+    if (waiting.length < 2 || waiting.some((p) => !this.moves(p).length)) return [];
+    return waiting.flatMap((p) => [...this.moves(p), ...this.then(p)]);
+  }
+
   /** The pawn proposed for a seat, or undefined. */
   pawnFor(p, slot, seat) {
     const move = this.moves(p).find((m) => m.move === "place" && m.slot === slot && m.seat === seat);
