@@ -319,6 +319,18 @@ class AuditTap:
     uid: str
 
 
+@dataclass(frozen=True)
+class TapMoves:
+    """A tap that stands for more than one move: ``before``, then ``then`` (a move, or a
+    :class:`Relabel` with its move). Popcorn's guest tapped on the reader of the player to
+    buy, of the color of one of their ready advertising tokens: that token is activated, and
+    the guest it gains is the one tapped. The table applies them all or none, as one batch
+    that one Undo takes back."""
+
+    before: tuple[GameMove, ...]
+    then: GameMove | Relabel
+
+
 class TapChoice:
     """A tap that several moves could follow (Popcorn's card tapped to buy it that several
     slots could take). The table plays the one :meth:`suggested` names at once, if any, and
@@ -418,9 +430,10 @@ class GameKind(ABC, Generic[StateT, MoveT]):
     @abstractmethod
     def read_tag(self, state: StateT, seat: int, thing: TagThing | None, uid: str,
                  names: list[str], tapped: frozenset[int] = frozenset()
-                 ) -> MoveT | Relabel | TapChoice | Alert:
+                 ) -> MoveT | Relabel | TapMoves | TapChoice | Alert:
         """What a tap on ``seat``'s reader means: one of the game's moves, a
-        :class:`Relabel` of look-alikes with its move, or an alert object with ``to_dict()``
+        :class:`Relabel` of look-alikes with its move, several moves (:class:`TapMoves`), a
+        choice of moves (:class:`TapChoice`), or an alert object with ``to_dict()``
         (an unknown tag, a tag of another game, a wrong moment). ``tapped``: the ids of the
         things the table has seen tapped in its applied moves (their places are known)."""
 

@@ -22,7 +22,15 @@ from typing import Any
 from companion.kit.alerts import Alert
 from companion.kit.audits import AuditReport
 from companion.kit.errors import TableError
-from companion.kit.game import GameKind, GameMove, GameState, Relabel, TagThing, TapChoice
+from companion.kit.game import (
+    GameKind,
+    GameMove,
+    GameState,
+    Relabel,
+    TagThing,
+    TapChoice,
+    TapMoves,
+)
 from companion.table.audit import AuditRun, started, tap_body
 from companion.table.store import HubStore
 
@@ -288,6 +296,8 @@ class Table:
                                     self.config.players, self.tapped())
         if isinstance(result, TapChoice):
             return self._choose(tag, result)
+        if isinstance(result, TapMoves):
+            return self._tap_moves(tag, result)
         if isinstance(result, Alert):
             alert = result.to_dict()
             self._log("tag", {"tag": tag, "alert": alert})
@@ -309,6 +319,38 @@ class Table:
             self._log("tag", {"tag": tag, "move": result.to_dict(), **marks})
             self.state = trial
             self.entries.append({"move": result.to_dict(), **marks})
+            self.card_choice = None
+            self.auto_deal()
+        return result
+
+    def _tap_moves(self, tag: dict[str, Any], result: TapMoves) -> TapMoves:
+        """A tap that stands for several moves: all applied or none, as one batch. The tap's
+        ``tag`` event holds the first move; each other one is a ``move`` event of the batch
+        (``"tap": true``, and the relabel that came with it), so Undo takes them all back."""
+        trial = self.state.clone()
+        moves = list(result.before)
+        for move in moves:
+            trial.apply(move)
+        last, marks = result.then, {}
+        if isinstance(last, Relabel):  # as a replay of the log does: after the moves before
+            assert last.move is not None
+            if last.look_alike != last.thing:
+                marks["relabel"] = [last.thing, last.look_alike]
+                self.game.relabel(trial, last.thing, last.look_alike)
+            last = last.move
+        trial.apply(last)
+        with self._atomic():
+            batch = self.count + 1
+            self._log("tag", {"tag": tag, "move": moves[0].to_dict(), "tap": True,
+                              "batch": batch})
+            self.entries.append({"move": moves[0].to_dict(), "tap": True, "batch": batch})
+            for move in moves[1:] + [last]:
+                extra = marks if move is last else {}
+                self._log("move", {"move": move.to_dict(), "source": "tap", "tap": True,
+                                   "batch": batch, **extra})
+                self.entries.append({"move": move.to_dict(), "tap": True, "batch": batch,
+                                     **extra})
+            self.state = trial
             self.card_choice = None
             self.auto_deal()
         return result
@@ -759,8 +801,9 @@ def _fill_entry(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def _tap_marks(kind: str, body: dict[str, Any]) -> dict[str, Any]:
-    """What an applied entry keeps of a logged tap: that it was one, and its relabel."""
-    if kind != "tag":
+    """What an applied entry keeps of a logged tap (or of a move a tap made with another,
+    ``"tap": true``): that it was one, and its relabel."""
+    if kind != "tag" and not body.get("tap"):
         return {}
     return {"tap": True, **({"relabel": body["relabel"]} if body.get("relabel") else {})}
 

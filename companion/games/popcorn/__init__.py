@@ -33,6 +33,7 @@ from companion.kit.game import (
     TableHost,
     TagKinds,
     TagThing,
+    TapMoves,
     Tapper,
 )
 from companion.kit.records import RecordedGame
@@ -119,7 +120,7 @@ class Popcorn(GameKind[GameState, Move]):
 
     def read_tag(self, state: GameState, seat: int, thing: TagThing | None, uid: str,
                  names: list[str], tapped: frozenset[int] = frozenset()
-                 ) -> Move | Relabel | CardChoice | Alert:
+                 ) -> Move | Relabel | TapMoves | CardChoice | Alert:
         """A pawn's tap is a draw or an addition (standing in for a look-alike of its color
         when it was never tapped); a card's is a reveal, a draw or a buy."""
         if thing is not None and thing.kind in CARD_KINDS:

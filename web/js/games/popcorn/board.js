@@ -34,7 +34,7 @@ export const boardMethods = {
     const list = this.checklist ? checklistHtml(this.checklist) : "";
     // a card's slot question comes first: a player waits on it with the card in hand
     const side = v.phase === "over" ? scoresHtml(v, this.ctx.catalog)
-      : cardChoiceHtml(v) + this.auditPanel() + list + this.nowHtml();
+      : cardChoiceHtml(v) + this.auditPanel() + this.everyoneHtml() + list + this.nowHtml();
     this.root.innerHTML = `
       <div class="table-grid" data-phase="${v.phase}">
         <section class="market card" data-testid="market">${this.marketHtml()}</section>

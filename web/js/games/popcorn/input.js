@@ -35,7 +35,7 @@ export const inputMethods = {
       gains: () => this.sendBatch(this.gains.moves(num("player"))),
       suggestion: () => this.sendBatch(this.suggestion.moves(num("player"))),
       "skip-rest": () => this.sendBatch(this.rest.moves(num("player"))),
-      "seat-play-all": () => this.sendBatch(this.proposals.everyone(this.view)),
+      "seat-play-all": () => this.sendBatch(this.everyoneParts().flatMap((part) => part.moves)),
       hints: () => this.toggleHints(),
       "open-group": () => {
         this.openGroup = this.openGroup === el.dataset.key ? null : el.dataset.key;

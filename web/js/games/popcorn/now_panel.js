@@ -44,28 +44,35 @@ export const nowPanelMethods = {
     if (v.phase === "showings") {
       const how = this.hints() ? t("Faded pawns show the advisor's placement: Seat all (or Seat and play as suggested), tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.")
         : t("Faded pawns show the first free seats: Seat all, tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.");
-      return `${this.everyoneHtml()}<div class="hint">${esc(t("Draw guests from the bag onto its reader."))} ${esc(how)}
+      return `<div class="hint">${esc(t("Draw guests from the bag onto its reader."))} ${esc(how)}
         <button class="btn small" data-act="hints" data-testid="hints-toggle">${esc(this.hints() ? t("Hints: on") : t("Hints: off"))}</button>
         ${this.expectedHtml()}</div>`;
     }
     return "";
   },
 
-  /** "Seat and play — everyone": every waiting player's placement and plan as one batch,
-   * once nobody is still drawing; it says on its face whom it seats and what they gain. */
+  /** The parts of "Seat and play — everyone" (proposal.js), or [] when it is not offered. */
+  everyoneParts() {
+    return this.proposals.everyone(this.view, (p) => this.suggestion.moves(p));
+  },
+
+  /** "Seat and play — everyone": every player's placement and plan (or, for a player whose
+   * guests are seated, the advisor's plan for them) as one batch, once nobody is still
+   * drawing; it says on its face whom it seats and what they gain. */
   everyoneHtml() {
-    const moves = this.proposals.everyone(this.view);
-    if (!moves.length) return "";
+    const parts = this.everyoneParts();
+    if (!parts.length) return "";
     const v = this.view;
-    const who = [...new Set(moves.map((m) => m.player))];
-    const lines = who.map((p) => {
-      const mine = moves.filter((m) => m.player === p);
-      const seated = mine.filter((m) => m.move === "place").length;
-      const what = activationWords(v, p, mine.filter((m) => m.move !== "place" && m.move !== "to_exit"), 3);
-      return `<li data-testid="everyone-plan-${p}"><b>${esc(v.names[p])}</b>: ${esc(tn("{n} guest seated", "{n} guests seated", seated))}${what ? ` → ${esc(what)}` : ""}</li>`;
+    const lines = parts.map(({ player: p, moves }) => {
+      const seated = moves.filter((m) => m.move === "place").length;
+      const what = activationWords(v, p, moves.filter((m) => m.move !== "place" && m.move !== "to_exit"), 3);
+      const head = seated ? tn("{n} guest seated", "{n} guests seated", seated) : "";
+      const words = [head, what].filter(Boolean).join(" → ") || tn("{n} move", "{n} moves", moves.length);
+      return `<li data-testid="everyone-plan-${p}"><b>${esc(v.names[p])}</b>: ${esc(words)}</li>`;
     }).join("");
+    const label = parts.some((part) => part.seating) ? t("Seat and play — everyone") : t("Play as suggested — everyone");
     return `<div class="everyone" data-testid="everyone">
-      <button class="btn primary" data-act="seat-play-all" data-testid="seat-play-all">${esc(t("Seat and play — everyone"))}</button>
+      <button class="btn primary" data-act="seat-play-all" data-testid="seat-play-all">${esc(label)}</button>
       <ul class="everyone-plan">${lines}</ul></div>`;
   },
 

@@ -59,15 +59,20 @@ export class Proposals {
     return entry && entry.moves ? entry.gains : null;
   }
 
-  /** "Seat and play — everyone": once no player is still drawing and at least two have
-   * guests waiting, every waiting player's placement and plan, in seat order, as one batch;
-   * empty otherwise (or while a proposal is still on its way). */
-  everyone(view) {
+  /** "Seat and play — everyone": once no player is still drawing, each player's part, in
+   * seat order: a player with guests waiting, their placement and plan; else the advisor's
+   * plan for their seated guests (`suggested(p)`). Offered when two players or more have a
+   * part; empty otherwise, or while a placement is still on its way. Each part is
+   * `{player, moves, seating}`. */
+  everyone(view, suggested) {
     if (view.phase !== "showings") return [];
     if (view.cinemas.some((c) => c.showing && c.showing.to_draw > 0)) return [];
-    const waiting = view.cinemas.map((_, p) => p).filter((p) => ready(view, p));
-    if (waiting.length < 2 || waiting.some((p) => !this.moves(p).length)) return [];
-    return waiting.flatMap((p) => [...this.moves(p), ...this.then(p)]);
+    const players = view.cinemas.map((_, p) => p);
+    if (players.some((p) => ready(view, p) && !this.moves(p).length)) return [];
+    const parts = players.map((p) => (ready(view, p)
+      ? { player: p, moves: [...this.moves(p), ...this.then(p)], seating: true }
+      : { player: p, moves: suggested(p), seating: false })).filter((part) => part.moves.length);
+    return parts.length >= 2 ? parts : [];
   }
 
   /** The pawn proposed for a seat, or undefined. */
