@@ -33,7 +33,7 @@ from tap_tally import Tally
 from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.remote import RemoteTable
-from companion.games.popcorn.tags import resting
+from companion.games.popcorn.tags import ad_tap, resting
 from companion.kit.http import HttpError, call
 
 IN_VIEW = """(el) => {
@@ -135,9 +135,28 @@ class TableDriver:
             return self.seat(pending)
         elif kind in ACTIVATION_KINDS:
             return self.activate(pending)
+        elif kind == "activate_ad" and self.ad_by_guest(pending, state):
+            return pending[:2]
         else:
             self.tap_move_button(move)
         return [first]
+
+    def ad_by_guest(self, pending: list[Move], state: Any) -> bool:
+        """An advertising token activated and its guest gained into the player's own bag:
+        one reader tap of the guest does both, when the hub would pick the record's space
+        for that guest's color (:func:`~companion.games.popcorn.tags.ad_tap`). Whether it was
+        done."""
+        if len(pending) < 2:
+            return False
+        ad, gain = self.alias.move(pending[0]), self.alias.move(pending[1])
+        if gain.kind != "gain_pawn" or gain.player != ad.player or gain.pawn is None \
+                or gain.target not in (None, ad.player):
+            return False
+        tap = ad_tap(state, ad.player, gain.pawn)
+        if tap is None or tap.before != (ad,):
+            return False
+        self.pawn_tap(gain, ad.player, gain.pawn, state)
+        return True
 
     def moves_made(self) -> int:
         """How many moves the hub's game holds (its log also keeps taps that made none:
