@@ -19,7 +19,11 @@ them with what it believes the bag holds and answers an :class:`AuditReport`:
   colors, B Movies' token values), the lines a screen shows while the player taps.
 
 The game builds a report twice: for the table's screen (``private=False``: B Movies shows
-there only how many tokens, never their values) and for the audited player's phone.
+there only how many tokens, never their values) and for the audited player's phone. Both
+carry the same fixes, in the same order, since the table applies them whichever screen
+accepts; when the fixes themselves name a secret (B Movies' token ids and values), the
+table's report sets ``shown_fixes``: what :meth:`AuditReport.to_dict` shows of each fix in
+its place, so the JSON a screen gets holds no secret while the table keeps what it applies.
 """
 
 from __future__ import annotations
@@ -54,6 +58,10 @@ class AuditReport:
     fixes: tuple[dict[str, Any], ...] = ()
     refused: tuple[dict[str, Any], ...] = ()
     counts: tuple[dict[str, Any], ...] = ()
+    shown_fixes: tuple[dict[str, Any], ...] | None = None
+    """What a screen may see of the fixes, one entry per fix in the same order (so each
+    finding's ``fix`` index still points at its own), when the fixes name a secret the
+    report's screen must not learn; None: the fixes are shown as they are."""
 
     @property
     def clean(self) -> bool:
@@ -61,7 +69,9 @@ class AuditReport:
         return not self.findings and not self.refused
 
     def to_dict(self) -> dict[str, Any]:
-        """As JSON, as the audit routes answer it."""
+        """As JSON, as the audit routes answer it: the fixes as :attr:`shown_fixes` shows
+        them, if set."""
+        fixes = self.fixes if self.shown_fixes is None else self.shown_fixes
         return {"clean": self.clean, "findings": [f.to_dict() for f in self.findings],
-                "fixes": [dict(f) for f in self.fixes], "refused": [dict(r) for r in self.refused],
+                "fixes": [dict(f) for f in fixes], "refused": [dict(r) for r in self.refused],
                 "counts": [dict(c) for c in self.counts]}
