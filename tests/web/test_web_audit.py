@@ -11,8 +11,20 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.games.popcorn.engine import pawns as P
 from tests.waiting import wait_for
-from tests.web.room import PHONE, SHOTS, Room, Tablet, call, play_step, shown, watch_csp
+from tests.web.room import (
+    PHONE,
+    READERS,
+    SHOTS,
+    TABLET,
+    Room,
+    Tablet,
+    call,
+    play_step,
+    shown,
+    watch_csp,
+)
 from tests.web.test_web_alerts import end_buying, hub_state, log, tap_and_wait
+from tests.web.test_web_bmovies import Api, new_page, open_phone, open_tablet, phase
 
 
 def count_clicks(page: Page) -> None:
@@ -111,3 +123,43 @@ def test_the_round_checklist_offers_every_bag_after_an_alert(room: Room, page: P
     first = hub_state(table).first_player
     expect(page.get_by_test_id("audit")).to_have_attribute("data-player", str(first))
     assert wait_for(lambda: call(f"{room.base}/api/tables/{table.id}/audits/current")["then"] != [])
+
+
+def test_a_b_movies_pile_audit_keeps_the_values_on_the_phone(room: Room, browser: Browser) -> None:
+    """Bob draws a 3 that his pad misses (the token is in his pile, the hub has it in the
+    bucket). He checks his pile from his phone: the phone names the 3, the tablet only says
+    one token more than expected, and one Accept draws it; the value never shows on the
+    tablet."""
+    errors: list[str] = []
+    admin = {"admin_pin": room.server.admin_pin}
+    call(f"{room.base}/api/enroll", "POST", {**admin, "tokens": 3})
+    uid = "04dd0000000001"
+    room.bank.tap("bag-1", uid)
+    assert room.bank.wait_acked(10)
+    call(f"{room.base}/api/enroll", "DELETE", admin)
+    info = room.server.create_table({"players": ["Ana", "Bob", "Chloe"], "readers": READERS,
+                                     "game": "b-movies"})
+    api = Api(room.base, info["id"], info["pin"], info["tokens"])
+    tablet = new_page(browser, TABLET, errors)
+    open_tablet(tablet, api)
+    phase(tablet, "pitch")
+    api.move({"move": "pitch", "player": 0, "cards": 2})
+    for seat in (1, 2):
+        api.move({"move": "vote", "player": seat, "vote": "no"}, seat)
+    phase(tablet, "draw")
+    bob = open_phone(browser, api, 1, errors)
+    bob.get_by_test_id("phone-audit-start").click()
+    expect(tablet.get_by_test_id("audit")).to_have_attribute("data-player", "1")
+    room.bank.tap("bag-2", uid)  # the token in his pile, missed by the pad: an audit tap
+    expect(bob.get_by_test_id("audit-count-3")).to_contain_text("1/0")
+    expect(tablet.get_by_test_id("audit-count-tokens")).to_contain_text("1/0")
+    panel = tablet.get_by_test_id("audit").inner_text()
+    assert "3" not in panel.replace("Bob", ""), panel  # no value on the tablet
+    assert api.view()["players"][1]["owed"] == 1  # the audit tap drew nothing
+    bob.get_by_test_id("audit-accept").click()
+    expect(tablet.get_by_test_id("bm-tokens-1")).to_have_text("1", timeout=15000)
+    expect(bob.get_by_test_id("bm-my-tokens")).to_have_attribute("data-values", "3")
+    assert api.view()["players"][1]["owed"] == 0
+    tablet.context.close()
+    bob.context.close()
+    assert errors == [], errors

@@ -7,6 +7,7 @@
 // public view (`state`) says whose turn it is. The link and its token: `PhoneLink`.
 
 import { ApiError } from "../../api.js";
+import { acceptedText, auditHtml, auditStep } from "../../audit.js";
 import { t, tn } from "../../i18n.js";
 import { esc } from "../../labels.js";
 import { bmMove, phoneMove } from "./moves.js";
@@ -43,6 +44,7 @@ export function mountPhone(root, ctx, tableId, seat) {
           <section class="ph-card bm-ph-vote" data-testid="bm-vote" hidden></section>
           <section class="ph-card bm-ph-draw" data-testid="bm-phone-draw" hidden></section>
           <section class="ph-card bm-ph-final" data-testid="bm-phone-final" hidden></section>
+          <section class="ph-card ph-audit" data-testid="phone-audit"></section>
         </div>
         <div class="ph-col">
           <section class="ph-card bm-ph-pile" data-testid="bm-pile">
@@ -185,12 +187,44 @@ export function mountPhone(root, ctx, tableId, seat) {
     studio.innerHTML = studio.hidden ? "" : `<h3>${esc(t("Your studio"))} <span class="ph-secret">${esc(t("secret"))}</span></h3>
       <p class="bm-studio-name" data-testid="bm-my-studio" data-studio="${priv.studio}">${esc(studioWord(priv.studio))}</p>
       <p class="ph-muted">${esc(t("Players with the same studio are a secret team; a studio nobody else has doubles its score."))}</p>`;
+    renderAudit();
     const final = tid("bm-phone-final");
     final.hidden = !(pub.phase === "over" && pub.final_cut);
     final.innerHTML = final.hidden ? "" : finalCutHtml(pub.final_cut, pub.players.map((p) => p.name), pub.variant === "hidden");
   }
 
+  /** The pile audit (../../audit.js): this player's own pile, with its values. */
+  function renderAudit() {
+    const box = tid("phone-audit");
+    if (priv.audit) {
+      box.innerHTML = auditHtml(priv.audit, pub.players.map((p) => p.name), {
+        keyHtml: (value) => `<span class="bm-token" aria-hidden="true">${esc(String(value))}</span>`,
+        title: () => t("Checking your pile"),
+        hint: () => t("Tap every popcorn token of your pile on your pad, then accept."),
+      });
+      return;
+    }
+    box.innerHTML = pub.audit || pub.phase === "over" ? ""
+      : `<button type="button" class="btn" data-act="audit-start" data-testid="phone-audit-start">${esc(t("Check my pile"))}</button>`;
+  }
+
   const listeners = new AbortController();
+  root.addEventListener("click", async (event) => {
+    const step = { "audit-start": "start", "audit-accept": "accept", "audit-drop": "drop" }[
+      (event.target.closest("[data-act^='audit-']") || { dataset: {} }).dataset.act];
+    if (step) {
+      const error = tid("phone-move-error");
+      try {
+        const answer = await auditStep(ctx, tableId, step, { body: { player: seat }, token });
+        if (step === "accept") ctx.toast(acceptedText(answer), "ok");
+        error.hidden = true;
+      } catch (err) {
+        error.textContent = err.message;
+        error.hidden = false;
+      }
+      return;
+    }
+  }, { signal: listeners.signal });
   root.addEventListener("click", (event) => {
     const card = event.target.closest("button[data-vote]");
     if (card && amProducer()) {

@@ -16,6 +16,7 @@ import { ApiError, call, savePin, savedPin, tableCall } from "../../api.js";
 import { TableAlerts } from "../../alerts.js";
 import { alertText, errorText, t, tn } from "../../i18n.js";
 import { esc } from "../../labels.js";
+import { acceptedText, auditHtml, auditStep } from "../../audit.js";
 import { showPhoneQr } from "../../phone_qr.js";
 import { mountSpeech } from "../../speech.js";
 import { outcomeSpeaker } from "./speech.js";
@@ -107,7 +108,7 @@ class BmTableScreen {
             <span class="bm-token big" aria-hidden="true">?</span>
             <span>${esc(tn("{n} token left in the bucket", "{n} tokens left in the bucket", v.bucket))}</span></div>
         </section>
-        <section class="card bm-now" data-testid="bm-now">${over ? this.finalHtml() : this.nowHtml()}</section>
+        <section class="card bm-now" data-testid="bm-now">${over ? this.finalHtml() : this.auditPanel() + this.nowHtml()}</section>
       </div>`;
     if (focus) {
       const input = this.root.querySelector('[data-testid="pitch-title"]');
@@ -170,10 +171,31 @@ class BmTableScreen {
             <b data-testid="bm-tokens-${p.seat}">${esc(String(p.tokens))}</b> ${esc(tn("token", "tokens", p.tokens))}</span>
           ${p.owed ? `<span class="bm-owed" data-testid="bm-owed-${p.seat}" data-owed="${p.owed}">${esc(tn("owes {n} draw", "owes {n} draws", p.owed))}</span>` : ""}
           ${yesBang}
+          ${v.audit || v.phase === "over" ? "" : `<button class="btn small" data-act="audit-start" data-player="${p.seat}"
+            data-testid="audit-start-${p.seat}">${esc(t("Check pile"))}</button>`}
         </div>
         <div class="bm-made" data-testid="bm-movies-${p.seat}" data-count="${p.movies.length}">
           ${movies}</div>
       </article>`;
+  }
+
+  /** The pile audit under way (../../audit.js): the tablet sees only how many tokens. */
+  auditPanel() {
+    return auditHtml(this.view.audit, this.names(), {
+      keyHtml: () => `<span class="bm-token" aria-hidden="true">?</span> ${esc(t("tokens"))}`,
+      title: (name) => t("Checking {name}'s pile", { name }),
+      hint: (name) => t("Tap every popcorn token of the pile on {name}'s pad, then accept.", { name }),
+    });
+  }
+
+  async auditStep(step, body) {
+    try {
+      const answer = await auditStep(this.ctx, this.id, step, { body });
+      if (step === "accept") this.ctx.toast(acceptedText(answer), "ok");
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+    this.render();
   }
 
   nowHtml() {
@@ -211,6 +233,9 @@ class BmTableScreen {
       dismiss: () => this.alerts.dismiss(Number(el.dataset.alert)),
       phones: () => showPhoneQr(this.ctx, this.id, this.names()),
       export: () => this.exportRecord(),
+      "audit-start": () => this.auditStep("start", { player: Number(el.dataset.player) }),
+      "audit-accept": () => this.auditStep("accept"),
+      "audit-drop": () => this.auditStep("drop"),
     };
     if (handlers[act]) handlers[act]();
   }
