@@ -183,6 +183,8 @@ export class PhoneTurn {
     return `<div class="ph-block ph-moves" data-testid="phone-moves">${buttons.join("")}</div>`;
   }
 
+  /** One move's button: its guest's disc, the move in words, and the picked guest's disc;
+   * `same` lists the look-alike moves it stands for (the hub takes the first). */
   moveButton(view, { move, same }) {
     const catalog = this.ctx.catalog;
     const pawn = move.pawn === undefined ? "" : ` ${pawnHtml(move.pawn, catalog.pawns[move.pawn], "small")}`;
