@@ -62,9 +62,43 @@ def wants_admin(body: dict[str, Any] | None) -> bool:
     return "X-Admin-Pin" in request.headers or "admin_pin" in (body or {})
 
 
+def sent_token(body: dict[str, Any] | None = None) -> Any:
+    """The player token the request carries (``X-Player-Token``, ``?token=`` or ``"token"``
+    in the body), or None."""
+    return (request.headers.get("X-Player-Token") or request.args.get("token")
+            or (body or {}).get("token"))
+
+
 def token_seat(hub: Hub, table_id: str, body: dict[str, Any] | None = None) -> int | None:
-    """The seat whose token the request carries (``X-Player-Token``, ``?token=`` or, for a
-    move, ``"token"`` in the body), or None."""
-    token = (request.headers.get("X-Player-Token") or request.args.get("token")
-             or (body or {}).get("token"))
-    return hub.table(table_id).config.player_of_token(token)
+    """The seat whose token the request carries (see :func:`sent_token`), or None (no
+    token, or one that is no seat's)."""
+    return hub.table(table_id).config.player_of_token(sent_token(body))
+
+
+def phone_seat(hub: Hub, table_id: str, body: dict[str, Any] | None = None) -> int | None:
+    """The seat of the phone that sent the request, or None when it carries no token (the
+    tablet). A token that is no seat's of this table (mistyped, of another table, or
+    replaced by a new link) is refused: ``403 WRONG_TOKEN``, never read as the tablet."""
+    token = sent_token(body)
+    if token is None:
+        return None
+    seat = hub.table(table_id).config.player_of_token(token)
+    if seat is None:
+        raise TableError("WRONG_TOKEN", "That is not a player token of this table: open "
+                         "your own phone link again.", 403)
+    return seat
+
+
+def own_move(hub: Hub, table_id: str, phone: int | None, player: int | None) -> None:
+    """Refuse a phone's request about another player's pieces: with a token (``phone`` its
+    seat), ``player`` must be that seat (a move naming no player, a reveal, is the
+    table's). Without a token (``phone`` None) there is nothing to refuse here."""
+    if phone is None or player == phone:
+        return
+    names = hub.table(table_id).config.players
+    mine = names[phone] if 0 <= phone < len(names) else "?"
+    whose = (f"{names[player]}'s" if isinstance(player, int) and 0 <= player < len(names)
+             else "the table's")
+    raise TableError("WRONG_TOKEN", f"This phone is {mine}'s: it may only make {mine}'s "
+                     f"moves, and this one is {whose}.", 403,
+                     params={"phone": phone, "player": player})

@@ -276,12 +276,20 @@ class Hub:
         self.pushes.emit(table_id, "state")
         return table
 
-    def rechoose(self, table_id: str, index: Any) -> None:
-        """Move a card a tap placed to another of its slots (see :meth:`Table.rechoose`)."""
+    def rechoose(self, table_id: str, index: Any, phone: int | None = None) -> None:
+        """Move a card a tap placed to another of its slots (see :meth:`Table.rechoose`).
+        ``phone``: the seat of the phone that asks (None: the tablet), which may move only
+        its own player's card (else ``403 WRONG_TOKEN``)."""
         with self.lock:
             table = self.table(table_id)
+            choice = table.card_choice
+            if phone is not None and choice and choice.get("player") != phone:
+                names = table.config.players
+                raise TableError("WRONG_TOKEN", f"This phone is {names[phone]}'s: the card "
+                                 f"waiting for its slot is {names[choice['player']]}'s.", 403,
+                                 params={"phone": phone, "player": choice["player"]})
             try:
-                table.rechoose(index)
+                table.rechoose(index, "tablet" if phone is None else "phone")
             except table.game.violation as exc:
                 raise violation_error(exc) from exc
         self.pushes.emit(table_id, "state")

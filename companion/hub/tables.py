@@ -7,8 +7,12 @@ hints, "deal for us", closing (which the admin PIN may also do). A move
 (``POST /api/tables/<id>/moves``) needs the secret its game asks for it
 (:meth:`~companion.kit.game.GameKind.secret`): its player's token, the PIN, either, or
 nothing; a batch (``"moves"``) is applied all or none, and a refusal names the move's
-``index``. The full state and the game record need the PIN too, as they show what the public
-view hides; the view, the scores and the list of tables need nothing.
+``index``. A request with a player token is that player's phone: each of its moves, and the
+card it moves to another slot (``POST .../choice``), must be that seat's (``403
+WRONG_TOKEN`` otherwise), and a token that is no seat's is refused, never taken for the
+tablet (:func:`~companion.hub.auth.phone_seat`). The full state and the game record need
+the PIN too, as they show what the public view hides; the view, the scores and the list of
+tables need nothing.
 
 Checks come in the order ``docs/api.md`` gives: the body (400), the table (404) and, for a
 move, the move's form (400, read by the table's game), then the secret (403, or 429 after too
@@ -74,13 +78,15 @@ def _moves(tables: Blueprint, hub: Hub) -> None:
         body = json_body()
         table = hub.table(table_id)
         moves = parsed_moves(body, table.game)
+        phone = auth.phone_seat(hub, table_id, body)
         for index, move in enumerate(moves):
-            authorize(hub, table_id, body, move, None if "move" in body else index)
+            authorize(hub, table_id, body, move, None if "move" in body else index, phone)
+        source = "tablet" if phone is None else "phone"
         if "move" in body:
-            hub.submit(table_id, moves[0])
+            hub.submit(table_id, moves[0], source)
             applied: Any = moves[0].to_dict()
         else:
-            hub.submit_batch(table_id, moves)
+            hub.submit_batch(table_id, moves, source)
             applied = [move.to_dict() for move in moves]
         with hub.lock:
             return jsonify({"applied": applied, "view": table.view()})
@@ -88,8 +94,9 @@ def _moves(tables: Blueprint, hub: Hub) -> None:
 
     @tables.post("/api/tables/<table_id>/choice")
     def rechoose(table_id: str):
-        body = json_body()  # no secret: like the move it replaces, anyone at the tablet
-        hub.rechoose(table_id, body.get("index"))
+        body = json_body()  # no secret: like the move it replaces, anyone at the tablet...
+        phone = auth.phone_seat(hub, table_id, body)  # ...but a phone moves only its own card
+        hub.rechoose(table_id, body.get("index"), phone)
         table = hub.table(table_id)
         with hub.lock:
             return jsonify({"ok": True, "view": table.view()})
@@ -195,17 +202,19 @@ def _parsed(game: GameKind, data: Any, index: int | None) -> GameMove:
 
 
 def authorize(hub: Hub, table_id: str, body: dict[str, Any], move: GameMove,
-              index: int | None) -> None:
-    """Refuse ``move`` unless the request carries the secret its game says it needs
-    (:meth:`GameKind.secret`): its player's token, the table PIN, or either; a refusal in
-    a batch names the move's ``index``."""
+              index: int | None, phone: int | None = None) -> None:
+    """Refuse ``move`` unless the request may make it: a phone's request (``phone``, the
+    seat of its token: :func:`~companion.hub.auth.phone_seat`) only its own player's moves,
+    and any request the secret its game says the move needs (:meth:`GameKind.secret`): its
+    player's token, the table PIN, or either. A refusal in a batch names the move's
+    ``index``."""
     table = hub.table(table_id)
     try:
+        auth.own_move(hub, table_id, phone, move.player)
         secret = table.game.secret(table.state, move)
-        seat = auth.token_seat(hub, table_id, body) if secret else None
-        if secret == SECRET_PIN or (secret == SECRET_EITHER and seat is None):
+        if secret == SECRET_PIN or (secret == SECRET_EITHER and phone is None):
             auth.table_pin(hub, table_id, body)  # one person at the tablet, with the PIN
-        elif secret in (SECRET_TOKEN, SECRET_EITHER) and seat != move.player:
+        elif secret in (SECRET_TOKEN, SECRET_EITHER) and phone != move.player:
             raise TableError("WRONG_TOKEN", "Only that player's phone may make this move.",
                              403)
     except TableError as exc:

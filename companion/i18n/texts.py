@@ -34,7 +34,8 @@ ERRORS: dict[str, str] = {
     "NOTHING_TO_UNDO": N_("No move has been made at this table yet."),
     "PIN_REQUIRED": N_("This needs the table's PIN."),
     "WRONG_PIN": N_("That PIN is wrong."),
-    "WRONG_TOKEN": N_("That is not this player's phone link."),
+    "WRONG_TOKEN": N_("Only that player's own phone may do this: a phone makes only its own "
+                      "player's moves."),
     "READER_IN_USE": N_("That bag reader is already in use at another table."),
     "TABLE_CLOSED": N_("This table is closed: its game can no longer change."),
     "TABLE_NOT_FOUND": N_("There is no such table."),

@@ -4,9 +4,10 @@ of an error (issue 22, item 10).
 Three phones join a real hub's new table (``serve``, virtual bag readers). At setup the
 players draw their awards one after another: the first player's phone asks for a choice;
 the others say whose draw comes first, with nothing to choose and no call to act. Once
-the first player keeps a card on the phone, the next phone asks. In the Showings, which
-are played at the table, a waiting player's phone says so ("at the table") instead of
-offering an action it does not have. The your-turn headline is not the error red.
+the first player keeps a card on the phone, the next phone asks. In the Showings a player still
+drawing is told to draw on the bag's reader, and the phone offers no move it does not have;
+once the draw is done, the phone offers the seating (issue 24: each player may play from
+their phone). The your-turn headline is not the error red.
 """
 
 from __future__ import annotations
@@ -80,12 +81,18 @@ def test_only_the_player_the_table_waits_for_is_called(room: Room, phones) -> No
     while not (table.state.phase == "showings"
                and any(table.state.pawns_at(P.hand(p)) for p in range(3))):
         assert play_step(players, None)
-    waiting = table.state.waiting_players()
+    state = table.state
+    waiting = state.waiting_players()
+    assert state.showings[waiting[0]].to_draw, "the first player waited for is still drawing"
     page = phones[waiting[0]]
-    expect(headline(page)).to_contain_text("Showings: your turn, at the table")
-    expect(headline(page)).to_contain_text("play on the tablet")
+    expect(headline(page)).to_contain_text("Showings: your turn")
+    expect(headline(page)).to_contain_text("draw from your bag on its reader")
     expect(headline(page)).not_to_contain_text("to act")
     assert background(page) != ERROR_RED
-    # the phone offers no move here (checking one's own bag is offered at any time)
+    # while drawing the phone offers no move (checking one's own bag is offered at any time)
     assert page.locator(".phone button:not([data-act='audit-start'])").count() == 0
     page.screenshot(path=str(SHOTS / "phone-showings-your-turn.png"))
+    while table.state.showings[waiting[0]].to_draw:  # the rest of the draw, then seating
+        table.decide(table.state.chance_outcomes(waiting[0])[0])
+    expect(headline(page)).to_contain_text("seat and play here or on the tablet")
+    expect(page.get_by_test_id("phone-seat-all")).to_be_visible()

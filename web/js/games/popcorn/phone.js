@@ -1,5 +1,7 @@
 // A player's phone (/phone/<table>/<seat>#token=...): the secret awards (held, and the choice
-// during an award draw, or reporting the card drawn when the hub does not deal), plus the
+// during an award draw, or reporting the card drawn when the hub does not deal), the
+// player's own turn (phone_turn.js: their seating, activations, the slot of a card they
+// bought, their ads; sent with the token, so the hub takes only their own moves), plus the
 // player's own public cinema and whose turn it is. The link and its token are handled by
 // `PhoneLink` (phone_link.js), shared with the other games' phones.
 
@@ -9,6 +11,7 @@ import { awardText, colorWord, t, tn } from "../../i18n.js";
 import { COLORS, actionLabel, esc, letter, pawnHtml } from "../../labels.js";
 import { PhoneLink } from "../../phone_link.js";
 import { ranked } from "../../search.js";
+import { PhoneTurn } from "./phone_turn.js";
 
 const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];
 
@@ -47,6 +50,7 @@ export function mountPhone(root, ctx, tableId, seat) {
           <section class="ph-card ph-score" data-testid="phone-score" hidden></section>
           <section class="ph-card ph-choose" data-testid="award-choice" hidden></section>
           <section class="ph-card ph-report" data-testid="award-report" hidden></section>
+          <section class="ph-card ph-play" data-testid="phone-play" hidden></section>
           <div class="ph-move-error" data-testid="phone-move-error" role="alert" hidden></div>
           <section class="ph-card ph-audit" data-testid="phone-audit"></section>
           <section class="ph-card ph-awards" data-testid="awards-held">
@@ -69,6 +73,7 @@ export function mountPhone(root, ctx, tableId, seat) {
 
   link.onFail = () => { priv = null; };  // nothing private stays in the page
   if (!link.usable()) return () => { link.alive = false; };
+  const ownTurn = new PhoneTurn(ctx, tableId, seat, token, () => renderTurn());
 
   // ---- private: awards -----------------------------------------------------------------------
 
@@ -162,15 +167,25 @@ export function mountPhone(root, ctx, tableId, seat) {
       : `<li class="ph-none">${esc(t("No award card matches “{query}”.", { query }))}</li>`;
   }
 
-  async function postMove(move, button, doneText) {
+  /** The phone's own buttons: the award ones and those of the player's turn. */
+  const SENDERS = "[data-keep], [data-draw], [data-act^='turn-']";
+
+  function postMove(move, button, doneText) {
+    return act(() => call(`/api/tables/${encodeURIComponent(tableId)}/moves`, { method: "POST", body: { move }, token }),
+      button, doneText);
+  }
+
+  /** Send one request of this phone (`send`, with the token); a refusal shows the hub's
+   * sentence above the player's turn, and the buttons wait until the answer is in. */
+  async function act(send, button, doneText) {
     if (busy) return;
     busy = true;
     const errorBox = tid("phone-move-error");
     errorBox.hidden = true;
-    root.querySelectorAll("[data-keep], [data-draw]").forEach((b) => { b.disabled = true; });
+    root.querySelectorAll(SENDERS).forEach((b) => { b.disabled = true; });
     if (button) button.classList.add("ph-working");
     try {
-      await call(`/api/tables/${encodeURIComponent(tableId)}/moves`, { method: "POST", body: { move }, token });
+      await send();
       if (link.alive) ctx.toast(doneText, "ok");
     } catch (err) {
       if (!link.alive) return;
@@ -181,7 +196,7 @@ export function mountPhone(root, ctx, tableId, seat) {
     } finally {
       busy = false;
       if (link.alive && !link.failed) {
-        root.querySelectorAll("[data-keep], [data-draw]").forEach((b) => { b.disabled = false; });
+        root.querySelectorAll(SENDERS).forEach((b) => { b.disabled = false; });
         if (button) button.classList.remove("ph-working");
       }
     }
@@ -189,6 +204,12 @@ export function mountPhone(root, ctx, tableId, seat) {
 
   root.addEventListener("click", (event) => {
     if (link.failed) return;
+    const play = event.target.closest("button[data-act^='turn-']");
+    if (play && pub && !busy) {
+      const request = ownTurn.request(play, pub);
+      if (request) act(() => ownTurn.send(request), play, t("Done: {what}", { what: request.label }));
+      return;
+    }
     const keep = event.target.closest("button[data-keep]");
     if (keep && priv) {
       const move = priv.legal.find((m) => m.move === "keep_award" && m.card === keep.dataset.keep);
@@ -232,13 +253,16 @@ export function mountPhone(root, ctx, tableId, seat) {
       if (view.current === seat) { text = t("Your turn to buy"); urgent = true; }
       else text = t("{name}'s turn to buy", { name: names[view.current] ?? "?" });
     } else if (view.phase === "showings") {
-      // the showings are played at the table (the bag's reader and the tablet), never here
-      if (mine) { text = t("Showings: your turn, at the table"); urgent = true; }
+      // draws are tapped on the bag's reader; seating and playing here or on the tablet
+      if (mine) { text = t("Showings: your turn"); urgent = true; }
       else if (view.waiting.length) text = t("Showings: waiting for {names}", { names: view.waiting.map((s) => names[s]).join(", ") });
       else text = t("Showings");
     } else text = view.phase;
     const bits = [];
-    if (view.phase === "showings" && mine) bits.push(t("draw from your bag, then seat and play on the tablet"));
+    const drawing = view.cinemas[seat] && view.cinemas[seat].showing && view.cinemas[seat].showing.to_draw > 0;
+    if (view.phase === "showings" && mine) {
+      bits.push(drawing ? t("draw from your bag on its reader") : t("seat and play here or on the tablet"));
+    }
     if (view.round > 0 && view.phase !== "over") bits.push(t("Round {n}", { n: view.round }));
     if (view.last_round && view.phase !== "over") bits.push(t("last round"));
     if (view.first_player === seat) bits.push(t("you hold the First Player marker"));
@@ -355,6 +379,17 @@ export function mountPhone(root, ctx, tableId, seat) {
     }
   }
 
+  // ---- the player's own turn (phone_turn.js) -----------------------------------------------
+
+  function renderTurn() {
+    if (link.failed || !pub || !priv) return;
+    const box = tid("phone-play");
+    const html = ownTurn.html(pub);
+    box.hidden = !html;
+    box.innerHTML = html;
+    if (busy) box.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+  }
+
   // ---- the bag audit (../../audit.js): this player's own bag, with their token -------------
 
   function renderAudit() {
@@ -394,7 +429,9 @@ export function mountPhone(root, ctx, tableId, seat) {
     if (events !== undefined && events !== null && events < pubEvents) return;
     if (events !== undefined && events !== null) pubEvents = events;
     pub = view;
+    ownTurn.refresh(view, pubEvents);
     renderPublic();
+    renderTurn();
     renderAudit();
   }
 
@@ -403,6 +440,7 @@ export function mountPhone(root, ctx, tableId, seat) {
       priv = view;
       renderPrivate();
       renderPublic(); // the headline says whether this phone has a choice to make
+      renderTurn();
       renderAudit();
     },
     onState: takeView,
