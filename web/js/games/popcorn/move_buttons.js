@@ -30,8 +30,10 @@ export const moveButtonMethods = {
   skipRestHtml(p) {
     const moves = this.rest.moves(p);
     if (moves.length < 2) return ""; // one guest: its own "done" button does it
-    return `<button class="btn small" data-act="skip-rest" data-player="${p}" data-testid="skip-rest-${p}">${esc(t("Skip the rest"))}
-      <small>${esc(tn("{n} guest ends its turn", "{n} guests end their turn", moves.length))}</small></button>`;
+    // one line, like the other buttons of the row: its count says how many guests it ends
+    const what = tn("{n} guest ends its turn", "{n} guests end their turn", moves.length);
+    return `<button class="btn small" data-act="skip-rest" data-player="${p}" data-testid="skip-rest-${p}"
+      title="${esc(what)}" aria-label="${esc(`${t("Skip the rest")}: ${what}`)}">${esc(t("Skip the rest"))} (${moves.length})</button>`;
   },
 
   /** "Play as suggested" (hints on): the advisor's plan for the seated guests, one batch.
