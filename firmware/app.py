@@ -21,8 +21,8 @@ from debounce import Debouncer
 from delivery import Delivery
 from mfrc522 import hexlify
 
-FW_VERSION = "0.1.0"
-"""The firmware version sent in ``hello``."""
+FW_VERSION = "0.2.0"
+"""The firmware version sent in ``hello``; 0.2.0 added the heartbeat's health fields."""
 current = None
 """The running :class:`App` (after Ctrl-C in MQTT mode, inspect it at the REPL)."""
 

@@ -15,10 +15,13 @@
 //   moves.js          the moves a tap makes, and sending them (one, or a batch); Undo,
 //                     the hints setting, the game record
 //   input.js          clicks, typing and Enter, the selection of two-tap buying and seating
-// The open alerts are the table's (../../alerts.js); the correction dialog is correction.js.
+// The open alerts are the table's (../../alerts.js); the correction dialog is correction.js;
+// the header's Readers button, its panel and the readers' health notices are
+// ../../reader_health.js, shared with every game.
 
 import { call } from "../../api.js";
 import { TableAlerts } from "../../alerts.js";
+import { ReaderHealth } from "../../reader_health.js";
 import { esc } from "../../labels.js";
 import { errorText, t } from "../../i18n.js";
 import { roundChecklist } from "./checklist.js";
@@ -44,6 +47,7 @@ class TableScreen {
     this.view = null;
     this.info = null;
     this.alerts = new TableAlerts(ctx, tableId, () => this.renderBanners());
+    this.health = new ReaderHealth(ctx, tableId, () => this.seatReaders(), () => this.view && this.renderFacts());
     this.correction = new Correction(ctx, tableId, () => this.view);
     this.selection = null;
     this.refusal = null;
@@ -76,6 +80,7 @@ class TableScreen {
 
   unmount() {
     this.unmountSpeech();
+    this.health.unmount();
     this.correction.close();
     const tip = document.getElementById("tip");
     if (tip) tip.hidden = true;
@@ -127,6 +132,12 @@ class TableScreen {
 
   hints() {
     return !this.info || this.info.hints !== false;
+  }
+
+  /** Each seat's reader and player, for the readers' panel and notices. */
+  seatReaders() {
+    const readers = this.info ? this.info.readers : [];
+    return readers.map((reader, p) => ({ reader, name: this.view ? this.view.names[p] : reader }));
   }
 }
 
