@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.commands import demo
 from tests.hub.rig import Rig
 from tests.waiting import wait_for
 
@@ -101,3 +102,20 @@ def test_the_list_and_the_push_reach_the_screens(rig) -> None:
     assert [(g["table"], g["reader"], g["problems"]) for g in got] == [
         (info["id"], "bag-1", ["battery"])]
     assert not [m for m in elsewhere.get_received() if m["name"] == "reader_health"]
+
+
+def test_the_demos_ailing_readers_go_bad_after_a_while(rig, monkeypatch) -> None:
+    """``demo --ailing-readers``: sound heartbeats first, then bag-2's battery runs low (its
+    table is told) and bag-3's Wi-Fi weakens."""
+    info = rig.table(("Ana", "Bob"))
+    heard = Heard(rig)
+    monkeypatch.setattr(demo, "AILING_AFTER", 0.2)
+    virtual = [rig.bank.readers[r] for r in ("bag-1", "bag-2", "bag-3", "bag-4")]
+    demo._health(virtual, wifi=True, ailing=True)
+    assert virtual[1].health == {"supply_mv": 4950, "read_fail": 0, "too_fast": 0, "rssi": -58}
+    assert wait_for(lambda: virtual[2].health["rssi"] == -84)
+    beats(rig, "bag-2", 1)
+    beats(rig, "bag-3", 1)
+    assert [(t, p["reader"], p["problems"]) for t, p in heard.health()] == [
+        (info["id"], "bag-2", ["battery"])]
+    assert status(rig, "bag-3")["problems"] == ["signal"]

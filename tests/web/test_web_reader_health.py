@@ -39,12 +39,18 @@ def go_bad(room: Room) -> None:
     beat(room.bank.readers["bag-3"], supply_mv=3340, read_fail=0)
 
 
+def notice(page: Page, reader: str, problem: str):
+    """The notice of ``reader``'s ``problem``."""
+    return page.locator(f'[data-testid="health-notice"][data-reader="{reader}"]'
+                        f'[data-problem="{problem}"]')
+
+
 def check_notices(page: Page, weak: str, low: str) -> None:
     """One notice for the weak reader, one for the low battery, each naming its player."""
-    signal = page.locator('[data-testid="health-notice"][data-reader="bag-2"][data-problem="signal"]')
+    signal = notice(page, "bag-2", "signal")
     expect(signal).to_contain_text(f"{weak}'s reader has a weak Wi-Fi signal", timeout=15000)
     expect(signal).to_contain_text("move it nearer the Wi-Fi router")
-    battery = page.locator('[data-testid="health-notice"][data-reader="bag-3"][data-problem="battery"]')
+    battery = notice(page, "bag-3", "battery")
     expect(battery).to_contain_text(f"{low}'s reader is low on battery: charge it", timeout=15000)
     expect(page.get_by_test_id("health-notice")).to_have_count(2)
 
