@@ -10,7 +10,9 @@ age of its last heartbeat, its signal and battery as levels, and its failed read
 
 from __future__ import annotations
 
+import json
 import re
+import time
 
 from playwright.sync_api import Page, expect
 
@@ -21,9 +23,22 @@ NAMES = ["Ana", "Bob", "Chloé"]
 
 
 def open_table(page: Page, room: Room, table_id: str) -> None:
-    """The table screen of ``table_id``, drawn."""
+    """The table screen of ``table_id``, drawn, and in the table's room: the hub answers a
+    ``join`` with a ``state`` push, and a ``reader_health`` push raised before that would
+    not reach this screen (the hub tells a problem once)."""
+    joined: list[str] = []
+
+    def frame(payload: str | bytes) -> None:
+        text = payload if isinstance(payload, str) else payload.decode(errors="replace")
+        if text.startswith("42") and json.loads(text[2:])[0] == "state":
+            joined.append(text)
+    page.on("websocket", lambda ws: ws.on("framereceived", frame))
     page.goto(f"{room.base}/table/{table_id}")
     page.wait_for_function("(id) => window.popcornLoaded === id", arg=table_id)
+    deadline = time.monotonic() + 15
+    while not joined:  # the page's own events run meanwhile
+        assert time.monotonic() < deadline, "the table screen never joined its table's room"
+        page.wait_for_timeout(20)
 
 
 def beat(reader: VirtualReader, **health: int | None) -> None:

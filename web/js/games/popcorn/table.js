@@ -67,7 +67,7 @@ class TableScreen {
     ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
     ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
     ctx.socket.on("error", (data) => this.fail(errorText(data.code, data.params, data.message)));
-    ctx.socket.on("readers", (list) => { this.readers = list; this.render(); });
+    ctx.socket.on("readers", (list) => this.takeReaders(list));
     this.unmountSpeech = mountSpeech(ctx, tableId);
     if (!document.getElementById("tip")) { // what a slot's actions do, shown on a tap
       const tip = Object.assign(document.createElement("div"), { id: "tip", role: "tooltip", hidden: true });
@@ -132,6 +132,15 @@ class TableScreen {
 
   hints() {
     return !this.info || this.info.hints !== false;
+  }
+
+  /** The hub's readers list (a `readers` push): the screen is drawn again only when one
+   * goes online or offline (its cinema's tag), not for a health count that changed. */
+  takeReaders(list) {
+    const states = (readers) => readers.map((r) => `${r.reader}:${r.online}`).join();
+    const changed = states(list) !== states(this.readers);
+    this.readers = list;
+    if (changed) this.render();
   }
 
   /** Each seat's reader and player, for the readers' panel and notices. */
