@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint
 
 from companion.kit.alerts import Alert
+from companion.kit.audits import AuditReport
 
 if TYPE_CHECKING:
     from companion.kit.game import Subcommands
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 from companion.kit.game import (
     SECRET_PIN,
     SECRET_TOKEN,
+    AuditTap,
     DemoHub,
     DemoPlayers,
     DemoTable,
@@ -30,6 +33,7 @@ from companion.kit.game import (
     TableHost,
     TagKinds,
     TagThing,
+    TapMoves,
     Tapper,
 )
 from companion.kit.records import RecordedGame
@@ -37,6 +41,7 @@ from companion.kit.standings import Standing, places
 from companion.kit.texts import GameTexts
 
 from . import analysis, card_list, commands, demo, routes, texts
+from .audit import audit
 from .card_taps import CardChoice, interpret_card
 from .cardbook import CardBook
 from .corrections import relocate
@@ -115,7 +120,7 @@ class Popcorn(GameKind[GameState, Move]):
 
     def read_tag(self, state: GameState, seat: int, thing: TagThing | None, uid: str,
                  names: list[str], tapped: frozenset[int] = frozenset()
-                 ) -> Move | Relabel | CardChoice | Alert:
+                 ) -> Move | Relabel | TapMoves | CardChoice | Alert:
         """A pawn's tap is a draw or an addition (standing in for a look-alike of its color
         when it was never tapped); a card's is a reveal, a draw or a buy."""
         if thing is not None and thing.kind in CARD_KINDS:
@@ -176,6 +181,18 @@ class Popcorn(GameKind[GameState, Move]):
         """A pawn put where the table says it is (:func:`.corrections.relocate`): named by
         its id, or as the table sees it (a color and where the companion has it)."""
         return relocate(state, body)
+
+    audits = True
+
+    def audit(self, state: GameState, seat: int, taps: Sequence[AuditTap],
+              tapped: frozenset[int], names: list[str], private: bool) -> AuditReport:
+        """The guests of a bag compared color by color (:func:`.audit.audit`); a bag holds
+        no secret, so the table's screen and the phone get the same report."""
+        return audit(state, seat, taps, tapped)
+
+    def round_of(self, state: GameState) -> int:
+        """The round on the Round track."""
+        return state.round
 
     def tapped_thing(self, move: dict[str, Any]) -> int | None:
         """The pawn a tapped draw or addition names."""

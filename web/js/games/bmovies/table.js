@@ -9,9 +9,9 @@
 // with Dismiss (the table's, ../../alerts.js): a refused tap is no move, so no Undo there.
 // With the header's Voice on, the tablet says them and each vote's outcome (speech.js).
 // The header's Readers button, its panel and the readers' health notices are the shared
-// ../../reader_health.js. Undo, the tablet's vote entry and the studio deal need the table PIN (asked once, then
-// kept on this device). Every move is checked by the hub, whose sentence is shown when it
-// refuses.
+// ../../reader_health.js. Undo, the tablet's vote entry and the studio deal need the table
+// PIN (asked once, then kept on this device). Every move is checked by the hub, whose
+// sentence is shown when it refuses.
 
 import { ApiError, call, savePin, savedPin, tableCall } from "../../api.js";
 import { TableAlerts } from "../../alerts.js";
