@@ -7,7 +7,8 @@ One turn of the loop (:meth:`App.step`) never blocks for long:
 3. say ``hello`` (and resend) after a new connection;
 4. every ``poll_ms``, poll the RC522 and turn the reads into taps (:mod:`debounce`); each
    tap becomes a ``tag`` event with the next seq (:mod:`delivery`);
-5. resend unacked events, repeat the hello (MQTT), send the heartbeat when due;
+5. resend unacked events, repeat the hello (MQTT), send the heartbeat when due, with the
+   reader's health (:meth:`App.health`);
 6. move the LED and buzzer pattern along (:mod:`feedback`).
 
 Whatever goes wrong inside a turn is counted and the loop goes on; a hung loop is what the
@@ -20,8 +21,8 @@ from debounce import Debouncer
 from delivery import Delivery
 from mfrc522 import hexlify
 
-FW_VERSION = "0.1.0"
-"""The firmware version sent in ``hello``."""
+FW_VERSION = "0.2.0"
+"""The firmware version sent in ``hello``; 0.2.0 added the heartbeat's health fields."""
 current = None
 """The running :class:`App` (after Ctrl-C in MQTT mode, inspect it at the REPL)."""
 
@@ -34,16 +35,20 @@ class App:
     """One reader: an RFID chip, a transport, the protocol state and the feedback player."""
 
     def __init__(self, cfg, rfid, transport, boot, player=None, wdt=None, ticks=ticks_ms,
-                 log=None):
+                 log=None, supply=None):
         self.cfg, self.rfid, self.transport = cfg, rfid, transport
         self.reader = cfg["reader"]
         self.player, self.wdt, self.ticks = player, wdt, ticks
         self.log = log or _quiet
+        self.supply = supply
+        """A function giving the supply in millivolts or ``None`` (the board's
+        :meth:`~board.Board.supply_mv`), or ``None`` when nothing measures it."""
         now = ticks()
         self.delivery = Delivery(self.reader, boot, FW_VERSION, transport.send,
                                  capacity=cfg["buffer"], resend_ms=cfg["resend_ms"],
                                  hello_ms=cfg["hello_ms"], heartbeat_ms=cfg["heartbeat_ms"],
-                                 repeat_hello=transport.name == "mqtt", now=now)
+                                 repeat_hello=transport.name == "mqtt", now=now,
+                                 health=self.health)
         self.debouncer = Debouncer(cfg["dwell_ms"], cfg["gone_ms"])
         self.taps = 0
         """Taps numbered and sent since start."""
@@ -51,6 +56,8 @@ class App:
         """Lines from the hub that were not a valid command for this reader."""
         self.step_errors = 0
         """Loop turns that raised (and were survived)."""
+        self.scan_failures = 0
+        """Polls whose SPI transfer failed (the chip is then set up again)."""
         self.rfid_ok = False
         self._last = now
         self._uptime_ms = 0
@@ -98,6 +105,24 @@ class App:
         """Leave cleanly (MQTT publishes ``offline``)."""
         self.transport.close()
 
+    def health(self):
+        """The heartbeat's health fields (``docs/protocol.md``, "heartbeat").
+
+        ``read_fail``: reads the RC522 driver rejected (a bad CRC or BCC, a collision it
+        could not resolve, a tag that left mid-read, a chip that did not answer in time),
+        plus polls whose SPI transfer failed; ``too_fast``: taps gone before their dwell;
+        both since boot. ``rssi`` only while on Wi-Fi, ``supply_mv`` only where the board
+        measures it. A part that cannot be read is left out, never fatal.
+        """
+        out = {"read_fail": getattr(self.rfid, "errors", 0) + self.scan_failures,
+               "too_fast": self.debouncer.too_fast}
+        rssi = getattr(self.transport, "rssi", None)
+        if rssi is not None:
+            out["rssi"] = rssi()
+        if self.supply is not None:
+            out["supply_mv"] = self.supply()
+        return out
+
     # -- pieces of a turn ------------------------------------------------------------------
 
     def on_line(self, line, now):
@@ -135,6 +160,7 @@ class App:
             uids = self.rfid.scan(self.debouncer.tracked())
         except Exception as exc:  # noqa: BLE001 - the SPI bus failed: set the chip up again
             self.rfid_ok = False
+            self.scan_failures += 1
             self.log("rfid: scan failed:", exc)
             return
         for uid in self.debouncer.update(uids, now):
@@ -172,7 +198,7 @@ def main(config_path="config.json", state_path="state.json", stream=None, stop=N
     except config.ConfigError:
         board.load().led.show(RED)
         raise
-    hw = board.load(cfg["board"], cfg["pins"])
+    hw = board.load(cfg["board"], cfg["pins"], cfg["supply_divider"])
     hw.led.show(BLUE)
     start = ticks_ms()
     while True:
@@ -199,7 +225,7 @@ def main(config_path="config.json", state_path="state.json", stream=None, stop=N
     wdt = hw.watchdog(cfg["watchdog_ms"])
     global current
     app = current = App(cfg, MFRC522(hw.spi, hw.cs, hw.rst), transport, boot, player, wdt,
-                        log=log)
+                        log=log, supply=hw.supply_mv if hw.supply is not None else None)
     try:
         app.run(stop)
     except KeyboardInterrupt:

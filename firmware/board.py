@@ -2,9 +2,11 @@
 
 A target module (``board_esp32``, ``board_picow``) knows its pins and builds a
 :class:`Board`: the SPI bus and pins of the RC522, the RGB LED, the buzzer, the safe-mode
-button and the watchdog. The rest of the firmware only sees this object, so a new target is
-one more small module. :func:`load` picks the target from the config's ``board`` field, or
-from ``sys.platform`` (``esp32`` or ``rp2``) when the field is absent.
+button, the watchdog and, where the board can measure it, the supply voltage
+(:class:`Supply`, read by :meth:`Board.supply_mv` for the heartbeat). The rest of the
+firmware only sees this object, so a new target is one more small module. :func:`load`
+picks the target from the config's ``board`` field, or from ``sys.platform``
+(``esp32`` or ``rp2``) when the field is absent.
 """
 
 import sys
@@ -49,16 +51,58 @@ class Buzzer:
         self.sounding = False
 
 
+class Supply:
+    """The supply voltage, seen by an ADC pin through a resistor divider.
+
+    ``adc`` is a ``machine.ADC`` (or anything with ``read_uv()`` or ``read_u16()``);
+    ``ratio`` is how much the divider divides: ``(R1 + R2) / R2`` with R1 from the supply to
+    the pin and R2 from the pin to ground, so 2 for two equal resistors and 3 for the Pico
+    W's own VSYS divider. A reading averages ``samples`` conversions, since one ADC
+    conversion is noisy by a few tens of millivolts.
+    """
+
+    FULL_SCALE_UV = 3300000
+    """What ``read_u16()`` 65535 stands for, in microvolts: the ADC's 3.3 V reference."""
+
+    def __init__(self, adc, ratio=2, samples=8):
+        self.adc, self.ratio, self.samples = adc, ratio, samples
+
+    def _microvolts(self):
+        read_uv = getattr(self.adc, "read_uv", None)
+        if read_uv is not None:  # the ESP32's calibrated reading
+            return read_uv()
+        return self.adc.read_u16() * self.FULL_SCALE_UV // 65535
+
+    def millivolts(self):
+        """The supply voltage in whole millivolts (raises what the ADC raises)."""
+        total = 0
+        for _ in range(self.samples):
+            total += self._microvolts()
+        return int(total * self.ratio / self.samples / 1000 + 0.5)
+
+
 class Board:
     """The hardware of one reader, built by a target module's ``make()``."""
 
-    def __init__(self, name, spi, cs, rst, led, buzzer, safe, timer_id=-1):
+    def __init__(self, name, spi, cs, rst, led, buzzer, safe, timer_id=-1, supply=None):
         self.name = name
         self.spi, self.cs, self.rst = spi, cs, rst
         self.led, self.buzzer = led, buzzer
         self._safe = safe
         self.timer_id = timer_id
+        self.supply = supply
+        """The :class:`Supply` measured, or ``None`` when the board measures none."""
         self._timer = None
+
+    def supply_mv(self):
+        """The supply voltage in millivolts, or ``None`` when the board cannot measure it
+        (nothing wired) or the reading failed: a heartbeat then leaves the field out."""
+        if self.supply is None:
+            return None
+        try:
+            return self.supply.millivolts()
+        except Exception:  # noqa: BLE001 - a bad ADC reading must not stop the reader
+            return None
 
     def safe_mode(self):
         """Whether the safe-mode button is held: then the firmware does not start."""
@@ -104,8 +148,12 @@ def output(number):
     return machine.Pin(number, machine.Pin.OUT, value=0)
 
 
-def load(name=None, overrides=None):
-    """Build the :class:`Board` of target ``name`` (``esp32``, ``picow``, or detected)."""
+def load(name=None, overrides=None, divider=None):
+    """Build the :class:`Board` of target ``name`` (``esp32``, ``picow``, or detected).
+
+    ``overrides`` are the config's ``pins``; ``divider`` its ``supply_divider`` (``None``:
+    the board's own, see the target modules).
+    """
     if name is None:
         name = "picow" if sys.platform == "rp2" else "esp32"
     if name == "esp32":
@@ -114,4 +162,4 @@ def load(name=None, overrides=None):
         import board_picow as target
     else:
         raise ValueError("unknown board " + repr(name))
-    return target.make(overrides)
+    return target.make(overrides, divider)

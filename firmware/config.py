@@ -32,6 +32,7 @@ DEFAULTS = {
     "watchdog_ms": 8000,
     "buffer": 64,
     "buzzer": True,
+    "supply_divider": None,
 }
 """Every field and its default (``None``: required, or unset)."""
 
@@ -46,6 +47,8 @@ _INTS = {
     "watchdog_ms": (0, 8000),
     "buffer": (1, 512),
 }
+_DIVIDER = (1, 20)
+"""The range of ``supply_divider``: 1 (the pin sees the supply itself) to 20."""
 _STRINGS = ("wifi_ssid", "wifi_password", "mqtt_host", "mqtt_user", "mqtt_password")
 _ID_FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 _ID_CHARS = _ID_FIRST + "_.-"
@@ -98,6 +101,11 @@ def check(raw):
             raise ConfigError("config: " + key + " must be a string")
     if type(cfg["buzzer"]) is not bool:
         raise ConfigError("config: buzzer must be true or false")
+    divider = cfg["supply_divider"]
+    if divider is not None and (type(divider) not in (int, float)
+                                or not _DIVIDER[0] <= divider <= _DIVIDER[1]):
+        raise ConfigError("config: supply_divider must be a number from " + str(_DIVIDER[0])
+                          + " to " + str(_DIVIDER[1]) + " (or null: the board's own)")
     if cfg["transport"] == "mqtt":
         for key in ("wifi_ssid", "mqtt_host"):
             if not cfg[key]:

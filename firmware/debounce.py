@@ -9,7 +9,10 @@ swept past the edge of the antenna may be read once. :class:`Debouncer` turns th
 * **debounce**: it counts as lifted only after ``gone_ms`` without a read, so a missed read
   or two never makes a resting pawn report again;
 * a UID is reported once when placed, never while it rests, and again when it comes back
-  after being lifted.
+  after being lifted;
+* a UID that leaves before its dwell is over (a pawn swept past the pad, or a tap too
+  quick to read twice) is never reported: :attr:`Debouncer.too_fast` counts those, and
+  the heartbeat carries the count, so a hub can see taps that did not count.
 """
 
 from compat import ticks_diff
@@ -21,6 +24,8 @@ class Debouncer:
     def __init__(self, dwell_ms=40, gone_ms=300):
         self.dwell_ms, self.gone_ms = dwell_ms, gone_ms
         self._tags = {}  # uid -> [first read, last read, reported]
+        self.too_fast = 0
+        """UIDs that left the pad before their dwell was over, since start."""
 
     def update(self, uids, now):
         """Feed the UIDs read by one poll at tick ``now``; returns the newly placed ones."""
@@ -34,6 +39,8 @@ class Debouncer:
                 entry[2] = True
                 placed.append(uid)
         for uid in [u for u, e in self._tags.items() if ticks_diff(now, e[1]) > self.gone_ms]:
+            if not self._tags[uid][2]:
+                self.too_fast += 1
             del self._tags[uid]
         return placed
 

@@ -12,7 +12,9 @@ serial, over MQTT and in the tests.
 * While events stay unacked, they are all resent every ``resend_ms``.
 * Over MQTT (``repeat_hello``) the hello is repeated every ``hello_ms`` until the hub acks
   this boot: the hub may not have been listening when the reader connected.
-* A heartbeat goes out every ``heartbeat_ms``.
+* A heartbeat goes out every ``heartbeat_ms``, with the reader's health (the optional
+  ``health()`` given: Wi-Fi signal, supply voltage, failed and too-fast reads), asked for
+  only then, since measuring the supply takes a few ADC conversions.
 """
 
 import messages
@@ -24,12 +26,14 @@ class Delivery:
     """The protocol state of one reader during one boot."""
 
     def __init__(self, reader, boot, fw, send, capacity=64, resend_ms=500, hello_ms=3000,
-                 heartbeat_ms=5000, repeat_hello=False, now=0):
+                 heartbeat_ms=5000, repeat_hello=False, now=0, health=None):
         self.reader, self.boot, self.fw = reader, boot, fw
         self.send = send
         self.outbox = Outbox(capacity)
         self.resend_ms, self.hello_ms, self.heartbeat_ms = resend_ms, hello_ms, heartbeat_ms
         self.repeat_hello = repeat_hello
+        self.health = health
+        """A function giving the heartbeat's health fields (a dict), or ``None``."""
         self.seq = 0
         """The last seq handed out in this boot."""
         self.greeted = False
@@ -92,7 +96,8 @@ class Delivery:
             self.resend(now)
         if elapsed(now, self._beat_at, self.heartbeat_ms):
             self._beat_at = now
-            self._emit(messages.heartbeat(self.reader, self.boot, uptime_s))
+            health = self.health() if self.health is not None else None
+            self._emit(messages.heartbeat(self.reader, self.boot, uptime_s, health))
 
     @property
     def pending(self):

@@ -53,10 +53,27 @@ def tag(reader, boot, seq, uid):
                    "uid": uid})
 
 
-def heartbeat(reader, boot, uptime):
-    """Alive; ``uptime`` in whole seconds since boot."""
-    return encode({"v": VERSION, "type": "heartbeat", "reader": reader, "boot": boot,
-                   "uptime": uptime})
+HEALTH_FIELDS = ("rssi", "supply_mv", "read_fail", "too_fast")
+"""The heartbeat's optional health fields, each sent only when the reader knows it:
+``rssi`` (the Wi-Fi signal in dBm), ``supply_mv`` (the supply in millivolts), ``read_fail``
+(RC522 reads that failed since boot), ``too_fast`` (taps too quick to count since boot)."""
+
+
+def heartbeat(reader, boot, uptime, health=None):
+    """Alive; ``uptime`` in whole seconds since boot.
+
+    ``health`` maps some of :data:`HEALTH_FIELDS` to integers; a field that is absent or
+    ``None`` is left out (a reader on a cable has no ``rssi``), and a count is capped at
+    :data:`MAX_U32`.
+    """
+    msg = {"v": VERSION, "type": "heartbeat", "reader": reader, "boot": boot,
+           "uptime": uptime}
+    if health:
+        for name in HEALTH_FIELDS:
+            value = health.get(name)
+            if type(value) is int:
+                msg[name] = min(value, MAX_U32)
+    return encode(msg)
 
 
 def status(reader, state):

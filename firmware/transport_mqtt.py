@@ -146,6 +146,17 @@ class MqttTransport:
         inbox, self._inbox = self._inbox, []
         return inbox
 
+    def rssi(self):
+        """The Wi-Fi signal in dBm (-127 to 0) while on the network, else ``None``: the
+        heartbeat's ``rssi``, read from the station (``WLAN.status("rssi")``)."""
+        try:
+            if not self.wlan.isconnected():
+                return None
+            value = self.wlan.status("rssi")
+        except Exception:  # noqa: BLE001 - a port without it, a radio going down
+            return None
+        return value if type(value) is int and -127 <= value <= 0 else None
+
     def send(self, payload):
         """Publish one event (QoS 1); False when not connected or if the publish failed."""
         if not self.connected or len(payload) > messages.MAX_MESSAGE:

@@ -6,6 +6,11 @@ pawns and for every card, creates a 4-player table, and lets scripted players pl
 end at a pace a person can watch: they tap the drawn pawns and the cards (starting movies,
 reveals, award draws, buys) on the readers. Open the printed URL to follow it.
 
+The virtual readers report a sound health in their heartbeats (the supply of a reader on
+USB, no failed read; over MQTT a good Wi-Fi signal). ``--ailing-readers`` makes two of them
+go bad after :data:`AILING_AFTER` seconds (bag-2's battery runs low, bag-3's Wi-Fi weakens),
+so the table screen's notices and Readers panel can be seen at work.
+
 ``--game b-movies`` plays B Movies instead: made-up tags for the 98 popcorn tokens, one
 token pad per player, scripted pitches and secret votes, and every drawn token tapped on
 its player's pad (``--variant hidden`` deals the studios in secret).
@@ -36,6 +41,9 @@ READERS = 4
 PROG = "popcorn-companion demo"
 BASE_DELAY = 0.8
 """Seconds between two actions at ``--speed 1``."""
+AILING_AFTER = 30.0
+"""Seconds after the start at which ``--ailing-readers`` makes two readers go bad: time to
+open the table screen first, where their notices then appear."""
 
 
 def register(subparsers: Any) -> None:
@@ -55,6 +63,9 @@ def register(subparsers: Any) -> None:
                         help="the game's variant: B Movies' standard or hidden (standard)")
     parser.add_argument("--exit-when-done", action="store_true",
                         help="stop when the game ends instead of serving on")
+    parser.add_argument("--ailing-readers", action="store_true",
+                        help=f"after {AILING_AFTER:.0f} s, bag-2's battery runs low and bag-3's "
+                             "Wi-Fi weakens (to see the readers' health on the table screen)")
     add_lang_option(parser)
     parser.set_defaults(func=run)
 
@@ -86,6 +97,7 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         hub.stop()
         return 2
+    _health(virtual, args.transport == "mqtt", args.ailing_readers)
     game = hub.games[args.game]
     table, pin, players = game.start_demo(hub, readers, bank, BASE_DELAY / args.speed, args)
     app, socketio = create_app(hub, lang=args.lang, host=args.host)
@@ -113,6 +125,22 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
         bank.stop()
         hub.stop()
     return 0
+
+
+def _health(virtual: list[VirtualReader], wifi: bool, ailing: bool) -> None:
+    """What the virtual readers' heartbeats say of their health: sound (on USB, about
+    5 V; over Wi-Fi a good signal); with ``ailing``, two readers go bad after
+    :data:`AILING_AFTER` seconds."""
+    for n, reader in enumerate(virtual):
+        reader.set_health(supply_mv=4950, read_fail=0, too_fast=0,
+                          rssi=-55 - 3 * n if wifi else None)
+    if ailing:
+        def go_bad() -> None:
+            virtual[1].set_health(supply_mv=3380)
+            virtual[2].set_health(rssi=-84)
+        timer = threading.Timer(AILING_AFTER, go_bad)
+        timer.daemon = True
+        timer.start()
 
 
 PIN_USE = ("the tablet asks for it once, to undo a move, show a phone's link again, turn "

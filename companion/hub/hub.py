@@ -30,6 +30,7 @@ from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
 from companion.kit.game import GameMove, TagKinds
 from companion.readers.broker import Broker
+from companion.readers.health import PROBLEMS
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
 from companion.readers.mqtt_link import MqttLink
 from companion.readers.mqtt_url import MqttUrl
@@ -87,6 +88,8 @@ class Hub:
                                      self.pushes.emit)
         """The enrollment under way, if any; while one is, taps enroll tags instead of being
         played (:mod:`.enrollment`)."""
+        self.health_told: dict[str, frozenset[str]] = {}
+        """The health problems each reader's table was last told of (:meth:`_health_news`)."""
         self.identifying: dict[str, float] = {}
         """The tables waiting for a tap that only names a thing, with the
         :func:`time.monotonic` until which they wait (see :meth:`identify`)."""
@@ -435,17 +438,42 @@ class Hub:
         self.pushes.emit(table.id, "identify", {"player": seat, "thing": shown})
 
     def _on_status(self, info: ReaderInfo) -> None:
+        """A reader came online, went offline, or its health changed: every screen gets
+        the ``readers`` list, and the reader's table a ``reader_health`` push for each
+        problem that is new (:meth:`_health_news`)."""
         seat = self.seats.get(info.reader)
         self.pushes.emit(seat[0] if seat else "", "readers", self.reader_status())
+        self._health_news(info)
+
+    def _health_news(self, info: ReaderInfo) -> None:
+        """Tell the reader's table of the problems (a low battery, a weak signal, many
+        failed reads) that were not there at the last look. A problem is told once, and
+        again only after it cleared: the health levels' hysteresis keeps a value hovering
+        at a threshold from clearing and raising it at every heartbeat."""
+        now = info.health.problems()
+        new = now - self.health_told.get(info.reader, frozenset())
+        self.health_told[info.reader] = now
+        seat = self.seats.get(info.reader)
+        if not new or seat is None:
+            return
+        status = self._reader_entry(info.reader, info, self.ingest.clock())
+        self.pushes.emit(seat[0], "reader_health",
+                         {"reader": info.reader, "seat": seat[1],
+                          "problems": [p for p in PROBLEMS if p in new], "status": status})
 
     def reader_status(self) -> list[dict[str, Any]]:
-        """Every known reader: online, transport, and the table and seat it is bound to."""
-        out = []
-        for reader, info in sorted(self.ingest.readers.items()):
-            seat = self.seats.get(reader)
-            out.append({"reader": reader, "online": info.online, "transport": info.transport,
-                        "table": seat[0] if seat else None, "seat": seat[1] if seat else None})
-        return out
+        """Every known reader: online, transport, the table and seat it is bound to, and
+        its health from its last heartbeat with the levels the screens show
+        (:meth:`Health.to_dict <companion.readers.health.Health.to_dict>`)."""
+        now = self.ingest.clock()
+        return [self._reader_entry(reader, info, now)
+                for reader, info in sorted(self.ingest.readers.items())]
+
+    def _reader_entry(self, reader: str, info: ReaderInfo, now: float) -> dict[str, Any]:
+        seat = self.seats.get(reader)
+        return {"reader": reader, "online": info.online, "transport": info.transport,
+                "table": seat[0] if seat else None, "seat": seat[1] if seat else None,
+                **info.health.to_dict(now)}
 
     # -- enrollment ------------------------------------------------------------------------
 

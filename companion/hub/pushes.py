@@ -1,8 +1,8 @@
 """The hub's pushes: notifications that a table changed, queued and delivered by one thread.
 
 The hub raises a notification (``state``, ``alert``, ``handled``, ``identify``, ``readers``,
-``enroll`` or ``token``) whenever something a screen shows has changed; :class:`Pushes`
-queues it and its own thread hands it to the listeners (the Socket.IO layer,
+``reader_health``, ``enroll`` or ``token``) whenever something a screen shows has changed;
+:class:`Pushes` queues it and its own thread hands it to the listeners (the Socket.IO layer,
 :mod:`.sockets`). Neither the reader path nor a request ever waits for a dashboard: building
 views and writing to WebSockets happen in that thread. A notification raised inside a reader
 batch's transaction waits until the batch is committed, so no screen ever shows a tap the
@@ -24,8 +24,9 @@ log = logging.getLogger("companion.hub")
 
 Listener = Callable[[str, str, Any], None]
 """Called as ``listener(table_id, kind, payload)``: kind is ``state``, ``alert``, ``handled``
-(an alert's id), ``identify`` (a tap that only names a thing), ``readers``, ``enroll`` or
-``token`` (a seat whose token was replaced)."""
+(an alert's id), ``identify`` (a tap that only names a thing), ``readers``,
+``reader_health`` (a reader of the table has a new health problem), ``enroll`` or ``token``
+(a seat whose token was replaced)."""
 
 Note = tuple[str, str, Any]
 """One queued notification: ``(table_id, kind, payload)``."""

@@ -2,12 +2,13 @@
 
 A client emits ``join`` with a table id to get that table's ``state`` pushes (the public
 view), its ``alert`` pushes, ``handled`` (an alert dismissed or corrected: no screen shows it
-again) and ``identify`` (a tap the correction dialog asked for); ``join_private`` with a
-player's token adds that player's ``private`` pushes (room ``<table>/p<seat>``);
-``join_admin`` with the admin PIN adds the ``enroll`` pushes (room :data:`ADMIN_ROOM`),
-which carry tag UIDs. Every client gets the ``readers`` pushes. Nothing private is ever
-sent to a table's room. A refused join is an ``error`` event ``{"code", "params",
-"message"}`` and joins nothing.
+again), ``identify`` (a tap the correction dialog asked for) and ``reader_health`` (one of
+its readers has a new problem: a low battery, a weak signal, many failed reads);
+``join_private`` with a player's token adds that player's ``private`` pushes (room
+``<table>/p<seat>``); ``join_admin`` with the admin PIN adds the ``enroll`` pushes (room
+:data:`ADMIN_ROOM`), which carry tag UIDs. Every client gets the ``readers`` pushes.
+Nothing private is ever sent to a table's room. A refused join is an ``error`` event
+``{"code", "params", "message"}`` and joins nothing.
 
 The pushes come from the hub's notifier thread (:mod:`.pushes`): :func:`register` makes this
 module the hub's listener.
@@ -92,7 +93,8 @@ def _admin_join(socketio: SocketIO, hub: Hub) -> None:
 def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listener:
     """The hub listener that turns a notification into Socket.IO events: a table's view to
     its room and each private view to its seat's room (``state``), an ``alert``, a
-    ``handled`` alert's id and an ``identify`` tap to the table's room, a replaced token's
+    ``handled`` alert's id, an ``identify`` tap and a ``reader_health`` notice to the
+    table's room, a replaced token's
     ``error`` (closing that seat's room), ``enroll`` to the admin room and ``readers`` to
     everyone."""
     def push(table_id: str, kind: str, payload: Any) -> None:
@@ -100,7 +102,7 @@ def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listene
             _push_state(socketio, hub.tables[table_id], private_rooms)
         elif kind in ("alert", "handled"):
             socketio.emit(kind, {"table": table_id, "alert": payload}, to=table_id)
-        elif kind == "identify":
+        elif kind in ("identify", "reader_health"):
             socketio.emit(kind, {"table": table_id, **payload}, to=table_id)
         elif kind == "token":  # a seat's old token no longer opens its private pushes
             _close_seat(socketio, table_id, payload, private_rooms)

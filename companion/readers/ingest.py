@@ -12,6 +12,9 @@ Transports (:mod:`.serial_link`, :mod:`.mqtt_link`) hand every raw message to
 5. acks every reader heard in the batch with its contiguous mark, duplicates included, so a
    reader that resent something already stored stops resending.
 
+Every message from a reader keeps its :class:`ReaderInfo` up to date (online, transport,
+and from heartbeats its health); ``on_status`` hears of a change there: a reader coming
+online or going offline, or a health level or count changing (not every heartbeat).
 A rejection is counted per reader (or per source when the reader is unknown), logged the
 first time that reason is seen for it, and passed to ``on_reject``. Nothing raises out of
 the worker: a failing callback is logged and the link goes on.
@@ -25,12 +28,13 @@ import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from . import protocol as proto
+from .health import Health
 from .ordering import HOLD_SECONDS, SeqOrder
-from .protocol import Hello, Rejection, Status, Tag
+from .protocol import Heartbeat, Hello, Rejection, Status, Tag
 from .store import DedupStore
 
 log = logging.getLogger("companion.readers")
@@ -72,7 +76,8 @@ class _Raw:
 
 @dataclass
 class ReaderInfo:
-    """What the hub knows of one configured reader."""
+    """What the hub knows of one configured reader: whether it is online, how it is
+    connected, and its health from its last heartbeat (:class:`~.health.Health`)."""
 
     reader: str
     online: bool = False
@@ -80,6 +85,7 @@ class ReaderInfo:
     fw: str | None = None
     last_seen: float | None = None
     transport: str | None = None
+    health: Health = field(default_factory=Health)
 
 
 class _Bucket:
@@ -290,6 +296,8 @@ class Ingest:
                 info.boot, info.fw = message.boot, message.fw
             elif info.boot is None:
                 info.boot = message.boot
+            if isinstance(message, Heartbeat):
+                changed = info.health.update(message, raw.at) or changed
         if changed and self.on_status:
             self.on_status(info)
 

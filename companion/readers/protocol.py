@@ -29,6 +29,12 @@ FEEDBACK_LEVELS = ("ok", "warn", "error")
 """What the hub can ask the reader's LED and buzzer to show."""
 UID_BYTES = (4, 7, 10)
 """ISO 14443A UID lengths: single, double and triple size."""
+RSSI_RANGE = (-127, 0)
+"""A heartbeat's ``rssi``: the Wi-Fi signal in dBm, as the radios report it."""
+SUPPLY_MV_MAX = 65535
+"""A heartbeat's ``supply_mv`` is 0 to this many millivolts (no reader's supply comes near)."""
+HEALTH_FIELDS = ("rssi", "supply_mv", "read_fail", "too_fast")
+"""The heartbeat's optional health fields (``docs/protocol.md``, "heartbeat")."""
 READER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
 """Reader ids: 1 to 32 characters, letters, digits, ``_ . -``; safe in an MQTT topic."""
 
@@ -71,11 +77,22 @@ class Tag:
 
 @dataclass(frozen=True, slots=True)
 class Heartbeat:
-    """The reader is alive; ``uptime`` in seconds since boot."""
+    """The reader is alive; ``uptime`` in seconds since boot.
+
+    The health fields are optional, ``None`` when the reader did not send them (an older
+    firmware, a reader on a cable has no ``rssi``, a board that measures no supply):
+    ``rssi`` the Wi-Fi signal in dBm, ``supply_mv`` the supply voltage in millivolts,
+    ``read_fail`` the RC522 reads that failed since boot and ``too_fast`` the taps too
+    quick to count since boot.
+    """
 
     reader: str
     boot: int
     uptime: int
+    rssi: int | None = None
+    supply_mv: int | None = None
+    read_fail: int | None = None
+    too_fast: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,9 +207,22 @@ def _hello(obj: dict[str, Any]) -> Hello:
     return Hello(_reader(obj), _count(obj, "boot"), fw, _count(obj, "unacked"))
 
 
+def _optional(obj: dict[str, Any], name: str, low: int, high: int) -> int | None:
+    if name not in obj:
+        return None
+    value = _field(obj, name, int)
+    if not low <= value <= high:
+        raise _FieldError("BAD_FIELD", f"{name} must be from {low} to {high}")
+    return value
+
+
 def _heartbeat(obj: dict[str, Any]) -> Heartbeat:
-    _only(obj, {"reader", "boot", "uptime"})
-    return Heartbeat(_reader(obj), _count(obj, "boot"), _count(obj, "uptime"))
+    _only(obj, {"reader", "boot", "uptime", *HEALTH_FIELDS})
+    return Heartbeat(_reader(obj), _count(obj, "boot"), _count(obj, "uptime"),
+                     rssi=_optional(obj, "rssi", *RSSI_RANGE),
+                     supply_mv=_optional(obj, "supply_mv", 0, SUPPLY_MV_MAX),
+                     read_fail=_optional(obj, "read_fail", 0, MAX_SEQ),
+                     too_fast=_optional(obj, "too_fast", 0, MAX_SEQ))
 
 
 def _status(obj: dict[str, Any]) -> Status:
@@ -249,9 +279,16 @@ def hello(reader: str, boot: int, fw: str, unacked: int) -> dict[str, Any]:
             "unacked": unacked}
 
 
-def heartbeat(reader: str, boot: int, uptime: int) -> dict[str, Any]:
-    """Reader to hub: alive."""
-    return {"v": VERSION, "type": "heartbeat", "reader": reader, "boot": boot, "uptime": uptime}
+def heartbeat(reader: str, boot: int, uptime: int, **health: int | None) -> dict[str, Any]:
+    """Reader to hub: alive, with any of the health fields (:data:`HEALTH_FIELDS`) given
+    and not ``None``."""
+    unknown = set(health) - set(HEALTH_FIELDS)
+    if unknown:
+        raise ValueError(f"not a heartbeat field: {sorted(unknown)[0]}")
+    msg: dict[str, Any] = {"v": VERSION, "type": "heartbeat", "reader": reader, "boot": boot,
+                           "uptime": uptime}
+    msg.update({name: value for name, value in health.items() if value is not None})
+    return msg
 
 
 def status(reader: str, state: str) -> dict[str, Any]:

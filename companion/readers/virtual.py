@@ -8,6 +8,10 @@ acks them. It is carried by a bank of transports:
   reached through a stable symlink ``DIR/<reader>`` that survives a simulated unplug;
 * :class:`MqttBank`: each reader is an MQTT client with a retained status and a last will.
 
+A virtual reader's heartbeat carries the health a test or the demo chose
+(:meth:`VirtualReader.set_health`: a weak signal, a low battery, failed reads), none by
+default, like a reader with an older firmware.
+
 A tap is a UID and nothing more, as with the real reader: tapping a pawn's tag and tapping
 a card's (a movie card, a theater tile, an award card) are the same call, and only the hub's
 registry tells them apart (``hub.demo.card_uids`` makes up tags for every card).
@@ -60,6 +64,8 @@ class VirtualReader:
         """Whether the hub has acked this boot since the last hello."""
         self.repeat_hello = False
         """Repeat the hello until acked (MQTT); over serial the hub's resync asks for it."""
+        self.health: dict[str, int] = {}
+        """The health fields each heartbeat carries (see :meth:`set_health`)."""
         self._lock = threading.Lock()
         self._last_send = 0.0
         self._started = clock()
@@ -102,10 +108,24 @@ class VirtualReader:
         for payload in payloads:
             self._emit(payload)
 
+    def set_health(self, **fields: int | None) -> None:
+        """Choose what the next heartbeats say of the reader's health: ``rssi`` (dBm),
+        ``supply_mv``, ``read_fail`` and ``too_fast`` (counts since boot); ``None`` leaves
+        a field out again. Unknown names raise ``ValueError``."""
+        unknown = set(fields) - set(proto.HEALTH_FIELDS)
+        if unknown:
+            raise ValueError(f"not a health field: {sorted(unknown)[0]}")
+        for name, value in fields.items():
+            if value is None:
+                self.health.pop(name, None)
+            else:
+                self.health[name] = value
+
     def heartbeat(self) -> None:
-        """Tell the hub the reader is alive."""
+        """Tell the hub the reader is alive, with the health chosen (:meth:`set_health`)."""
         uptime = int(self.clock() - self._started)
-        self._emit(proto.encode(proto.heartbeat(self.reader, self.boot, uptime)))
+        self._emit(proto.encode(proto.heartbeat(self.reader, self.boot, uptime,
+                                                **self.health)))
 
     def tick(self) -> None:
         """Resend unacked events (or the hello) when ``resend_interval`` passed without news."""

@@ -25,7 +25,11 @@ thread safe), carry 4, 7 or 10-byte UIDs, and can be told to send a bad BCC or a
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+
+try:
+    from collections.abc import Iterable
+except ImportError:  # MicroPython (test_fw_on_micropython.py runs this fake there too)
+    Iterable = list
 
 COMMAND, COM_IRQ, DIV_IRQ, ERROR = 0x01, 0x04, 0x05, 0x06
 FIFO_DATA, FIFO_LEVEL, CONTROL, BIT_FRAMING, COLL = 0x09, 0x0A, 0x0C, 0x0D, 0x0E
@@ -230,7 +234,7 @@ class FakeRC522:
         self.lock = threading.RLock()
         self.version = version
         self.regs = bytearray(64)
-        self.fifo = bytearray()
+        self.fifo: list[int] = []  # a list: MicroPython's bytearray has no clear() or pop()
         self.tags: list[Tag] = []
         self.spi = FakeSPI(self)
         self.cs = FakeCS(self)
@@ -413,7 +417,7 @@ class FakeRC522:
         for i, bit in enumerate(bits):
             pos = rx_align + i
             data[pos // 8] |= bit << (pos % 8)
-        self.fifo[:] = data[:64]
+        self.fifo[:] = list(data[:64])
         self.regs[CONTROL] = (self.regs[CONTROL] & 0xF8) | (total % 8)
         coll = self.regs[COLL] & 0x80
         if collision is None:

@@ -4,6 +4,11 @@ Pins remember their level (inputs read :data:`inputs`), PWM remembers its duty, 
 counts its feeds and timers fire when a test calls :meth:`Timer.fire`. An RC522 fake is wired
 in with :func:`attach`: ``SPI(bus)`` then returns its bus and ``Pin(cs)`` drives its chip
 select, so the firmware's board modules build a working reader without a line changed.
+
+An ADC input reads the voltage a test puts in :data:`analog` (volts at the pin), as the
+ESP32 (``read_uv``, after ``atten``) or the RP2040 (``read_u16`` only) does. :data:`mem32`
+holds the registers the firmware touches, and :func:`disable_irq` / :func:`enable_irq`
+keep :data:`irq_enabled`, so a test can check that a reading put everything back.
 """
 
 from __future__ import annotations
@@ -18,6 +23,14 @@ pins: dict[Any, Pin] = {}
 watchdogs: list[WDT] = []
 timers: list[Timer] = []
 pwms: list[PWM] = []
+analog: dict[Any, float] = {}
+"""The voltage at each ADC pin, in volts (a pin not listed reads 0 V)."""
+adcs: list[ADC] = []
+"""Every ADC input made, in order."""
+irq_enabled = True
+"""False between :func:`disable_irq` and :func:`enable_irq`."""
+irq_log: list[str] = []
+"""``"off"`` and ``"on"`` for each disable and enable, in order."""
 _spi_devices: dict[int, Any] = {}
 _cs_devices: dict[Any, Any] = {}
 
@@ -32,14 +45,18 @@ def reset_fakes() -> None:
     """Forget every pin, device, watchdog and timer."""
     for registry in (inputs, pins, _spi_devices, _cs_devices):
         registry.clear()
-    for registry in (watchdogs, timers, pwms):
+    for registry in (watchdogs, timers, pwms, adcs, irq_log):
         registry.clear()
+    analog.clear()
+    mem32.clear()
+    global irq_enabled
+    irq_enabled = True
 
 
 class Pin:
     """A GPIO pin."""
 
-    IN, OUT, OPEN_DRAIN = 0, 1, 2
+    IN, OUT, OPEN_DRAIN, ALT = 0, 1, 2, 3
     PULL_UP, PULL_DOWN = 1, 2
     IRQ_FALLING, IRQ_RISING = 1, 2
 
@@ -175,6 +192,75 @@ class Timer:
     def deinit(self) -> None:
         """Stop the timer."""
         self.callback = None
+
+
+IO_BANK0, PADS_BANK0 = 0x40014000, 0x4001C000
+"""The RP2040's GPIO function and pad registers (the Pico W's VSYS reading saves them)."""
+RP2040_ADC_PINS = (26, 27, 28, 29)
+"""Pin numbers (not :class:`Pin` objects) an RP2040 ADC is made on."""
+
+
+class ADC:
+    """An ADC input on a pin (a :class:`Pin` or a pin number): reads :data:`analog`.
+
+    ``read_u16`` is 0-65535 for 0-3.3 V. ``read_uv`` (the ESP32's calibrated microvolts)
+    exists only once ``atten`` was called, as on a port that has no such reading otherwise;
+    it gives the voltage up to the attenuation's range (3.1 V at 11 dB, 0.95 V at 0 dB)."""
+
+    ATTN_0DB, ATTN_2_5DB, ATTN_6DB, ATTN_11DB = 0, 1, 2, 3
+    RANGE_V = {0: 0.95, 1: 1.25, 2: 1.75, 3: 3.1}
+
+    def __init__(self, pin: Any, **kwargs: Any) -> None:
+        self.id = pin.id if isinstance(pin, Pin) else pin
+        self.attenuation: int | None = None
+        self.reads = 0
+        adcs.append(self)
+        if self.id in RP2040_ADC_PINS:  # as the RP2040's adc_gpio_init: no function, no pulls
+            mem32[IO_BANK0 + 8 * self.id + 4] = 0x1F
+            mem32[PADS_BANK0 + 4 + 4 * self.id] = 0x80
+
+    def _volts(self) -> float:
+        self.reads += 1
+        return max(0.0, analog.get(self.id, 0.0))
+
+    def read_u16(self) -> int:
+        """The voltage at the pin as 0-65535 of 3.3 V."""
+        return min(65535, int(self._volts() / 3.3 * 65535))
+
+    def atten(self, value: int) -> None:
+        """Set the input range (ESP32); gives the ADC its ``read_uv``."""
+        self.attenuation = value
+        self.read_uv = self._read_uv
+
+    def _read_uv(self) -> int:
+        assert self.attenuation is not None
+        return int(min(self._volts(), self.RANGE_V[self.attenuation]) * 1_000_000)
+
+
+class _Memory(dict):
+    """Registers by address; an address never written reads 0."""
+
+    def __missing__(self, address: int) -> int:
+        return 0
+
+
+mem32: _Memory = _Memory()
+"""32-bit registers by address, as ``machine.mem32`` (a test sets what the chip holds)."""
+
+
+def disable_irq() -> bool:
+    """Interrupts off; returns the state to give :func:`enable_irq`."""
+    global irq_enabled
+    state, irq_enabled = irq_enabled, False
+    irq_log.append("off")
+    return state
+
+
+def enable_irq(state: bool = True) -> None:
+    """Interrupts back to ``state``."""
+    global irq_enabled
+    irq_enabled = state
+    irq_log.append("on")
 
 
 def reset() -> None:

@@ -24,6 +24,8 @@ class WLAN:
         self._ssid: str | None = None
         self._key: str | None = None
         self.connects = 0
+        self.rssi = -60
+        """The signal this station reports while connected, in dBm (tests change it)."""
         stations.append(self)
 
     def active(self, state: bool | None = None) -> bool | None:
@@ -49,8 +51,15 @@ class WLAN:
         return (self._active and self._ssid is not None
                 and ACCESS_POINTS.get(self._ssid) == (self._key or ""))
 
-    def status(self) -> int:
-        """A coarse status code."""
+    def status(self, param: str | None = None) -> int:
+        """A coarse status code, or with ``"rssi"`` the signal (:attr:`rssi`, in dBm) while
+        connected (a real station raises ``OSError`` when it is not)."""
+        if param == "rssi":
+            if not self.isconnected():
+                raise OSError("not connected")
+            return self.rssi
+        if param is not None:
+            raise ValueError("unknown status parameter")
         return STAT_GOT_IP if self.isconnected() else STAT_CONNECTING
 
     def ifconfig(self) -> tuple[str, str, str, str]:

@@ -8,12 +8,14 @@
 // alerts (a token tapped when none is owed...) show as banners, as on Popcorn's screen,
 // with Dismiss (the table's, ../../alerts.js): a refused tap is no move, so no Undo there.
 // With the header's Voice on, the tablet says them and each vote's outcome (speech.js).
-// Undo, the tablet's vote entry and the studio deal need the table PIN (asked once, then
-// kept on this device). Every move is checked by the hub, whose sentence is shown when it
-// refuses.
+// The header's Readers button, its panel and the readers' health notices are the shared
+// ../../reader_health.js. Undo, the tablet's vote entry and the studio deal need the table
+// PIN (asked once, then kept on this device). Every move is checked by the hub, whose
+// sentence is shown when it refuses.
 
 import { ApiError, call, savePin, savedPin, tableCall } from "../../api.js";
 import { TableAlerts } from "../../alerts.js";
+import { ReaderHealth } from "../../reader_health.js";
 import { alertText, errorText, t, tn } from "../../i18n.js";
 import { esc } from "../../labels.js";
 import { acceptedText, auditHtml, auditStep } from "../../audit.js";
@@ -40,6 +42,7 @@ class BmTableScreen {
     this.info = null;
     this.events = undefined;
     this.alerts = new TableAlerts(ctx, tableId, () => this.renderBanners());
+    this.health = new ReaderHealth(ctx, tableId, () => this.seatReaders(), () => this.view && this.renderFacts());
     this.title = ""; // the pitch's title being typed
     this.deal = []; // the studio deal being entered, by seat
     this.tabletVotes = localStorage.getItem(VOTES_KEY(tableId)) === "1";
@@ -57,6 +60,7 @@ class BmTableScreen {
 
   unmount() {
     this.unmountSpeech();
+    this.health.unmount();
     document.removeEventListener("click", this.onClick);
     this.root.removeEventListener("input", this.onInput);
   }
@@ -90,6 +94,12 @@ class BmTableScreen {
 
   names() {
     return this.view.players.map((p) => p.name);
+  }
+
+  /** Each seat's reader and player, for the readers' panel and notices. */
+  seatReaders() {
+    const readers = this.info ? this.info.readers : [];
+    return readers.map((reader, seat) => ({ reader, name: this.view ? this.view.players[seat].name : reader }));
   }
 
   // -- drawing -------------------------------------------------------------------------
@@ -128,7 +138,8 @@ class BmTableScreen {
       <span class="fact" data-testid="bm-first-player">${esc(t("First player:"))} <b>${esc(v.players[v.first_player].name)}</b></span>
       ${writer && v.phase !== "over" ? `<span class="fact" data-testid="bm-screenwriter">${esc(t("Screenwriter:"))} <b>${esc(writer.name)}</b></span>` : ""}
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
-      <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>`;
+      <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>
+      ${this.health.buttonHtml()}`;
   }
 
   renderBanners() {
@@ -222,7 +233,7 @@ class BmTableScreen {
 
   click(event) {
     const el = event.target.closest("[data-act]");
-    if (!el || !this.view) return;
+    if (!el || !this.view || this.health.click(el)) return;
     const act = el.dataset.act;
     const handlers = {
       pitch: () => this.send(bmMove("pitch", { player: this.view.screenwriter, cards: Number(el.dataset.cards), title: this.title.trim() })),

@@ -60,7 +60,8 @@ export const boardMethods = {
       ${turn ? `<span class="fact" data-testid="turn">${esc(t("To act:"))} <b>${esc(turn)}</b></span>` : ""}
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
       <button class="btn small" data-act="correct" data-testid="correct">${esc(t("Correct"))}</button>
-      <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>`;
+      <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>
+      ${this.health.buttonHtml()}`;
   },
 
   renderBanners() {

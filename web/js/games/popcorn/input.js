@@ -13,7 +13,7 @@ export const inputMethods = {
   click(event) {
     this.tipFor(event.target);
     const el = event.target.closest("[data-act]");
-    if (!el || !this.view) return;
+    if (!el || !this.view || this.health.click(el)) return;
     const act = el.dataset.act;
     const num = (name) => Number(el.dataset[name]);
     const handlers = {

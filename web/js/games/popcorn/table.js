@@ -15,10 +15,13 @@
 //   moves.js          the moves a tap makes, and sending them (one, or a batch); Undo,
 //                     the hints setting, the game record
 //   input.js          clicks, typing and Enter, the selection of two-tap buying and seating
-// The open alerts are the table's (../../alerts.js); the correction dialog is correction.js.
+// The open alerts are the table's (../../alerts.js); the correction dialog is correction.js;
+// the header's Readers button, its panel and the readers' health notices are
+// ../../reader_health.js, shared with every game.
 
 import { call } from "../../api.js";
 import { TableAlerts } from "../../alerts.js";
+import { ReaderHealth } from "../../reader_health.js";
 import { esc } from "../../labels.js";
 import { errorText, t } from "../../i18n.js";
 import { roundChecklist } from "./checklist.js";
@@ -44,6 +47,7 @@ class TableScreen {
     this.view = null;
     this.info = null;
     this.alerts = new TableAlerts(ctx, tableId, () => this.renderBanners());
+    this.health = new ReaderHealth(ctx, tableId, () => this.seatReaders(), () => this.view && this.renderFacts());
     this.correction = new Correction(ctx, tableId, () => this.view);
     this.selection = null;
     this.refusal = null;
@@ -64,7 +68,7 @@ class TableScreen {
     ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
     ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
     ctx.socket.on("error", (data) => this.fail(errorText(data.code, data.params, data.message)));
-    ctx.socket.on("readers", (list) => { this.readers = list; this.render(); });
+    ctx.socket.on("readers", (list) => this.takeReaders(list));
     this.unmountSpeech = mountSpeech(ctx, tableId);
     if (!document.getElementById("tip")) { // what a slot's actions do, shown on a tap
       const tip = Object.assign(document.createElement("div"), { id: "tip", role: "tooltip", hidden: true });
@@ -77,6 +81,7 @@ class TableScreen {
 
   unmount() {
     this.unmountSpeech();
+    this.health.unmount();
     this.correction.close();
     const tip = document.getElementById("tip");
     if (tip) tip.hidden = true;
@@ -129,6 +134,21 @@ class TableScreen {
 
   hints() {
     return !this.info || this.info.hints !== false;
+  }
+
+  /** The hub's readers list (a `readers` push): the screen is drawn again only when one
+   * goes online or offline (its cinema's tag), not for a health count that changed. */
+  takeReaders(list) {
+    const states = (readers) => readers.map((r) => `${r.reader}:${r.online}`).join();
+    const changed = states(list) !== states(this.readers);
+    this.readers = list;
+    if (changed) this.render();
+  }
+
+  /** Each seat's reader and player, for the readers' panel and notices. */
+  seatReaders() {
+    const readers = this.info ? this.info.readers : [];
+    return readers.map((reader, p) => ({ reader, name: this.view ? this.view.names[p] : reader }));
   }
 }
 
