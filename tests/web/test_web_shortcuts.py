@@ -96,7 +96,8 @@ def test_skip_the_rest_ends_every_guest_still_to_act(room: Room, page: Page) -> 
     skip = page.get_by_test_id(f"skip-rest-{p}")
     expect(skip).to_be_visible()
     expect(skip).to_contain_text(f"({len(moves)})")  # how many guests it ends, on its face
-    expect(skip).to_have_attribute("aria-label", f"Skip the rest: {len(moves)} guests end their turn")
+    said = f"Skip the rest: {len(moves)} guests end their turn"
+    expect(skip).to_have_attribute("aria-label", said)
     events = log(room, table)
     skip.click()
     assert wait_for(lambda: log(room, table) >= events + len(moves))  # one batch
