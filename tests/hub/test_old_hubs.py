@@ -192,6 +192,30 @@ def test_the_finished_game_is_in_the_archive(old: Old) -> None:
     assert replay(load_catalog(), loads_record(record.get_data(as_text=True))).is_over
 
 
+def test_the_finished_games_analysis_is_kept_in_the_upgraded_file(old: Old) -> None:
+    """Hub schema 4 keeps analyses (``archive_analyses``), which no older file had: today's
+    hub analyses the old file's finished game once, keeps it in the file, and reads it back
+    when the file opens again; an archive-era file's archived game is the one its own hub
+    listed."""
+    facts = old.table("Finished")
+    if "archive" in old.facts:
+        assert [g["id"] for g in old.facts["archive"]["games"]] == [facts["id"]]
+    with opened(old) as now:
+        path = f"/api/archive/{facts['id']}/analysis"
+        assert now.client.get(path).json == {"state": "none"}
+        assert now.client.post(path).status_code in (200, 202)
+        assert wait_for(lambda: now.client.get(path).json["state"] == "done")
+        done = now.client.get(path).json
+        record = now.client.get(f"/api/archive/{facts['id']}/record",
+                                headers={"X-Admin-Pin": ADMIN}).get_data(as_text=True)
+        assert done["analysis"] == now.hub.games["popcorn"].analyze(record)
+        assert [p["name"] for p in done["analysis"]["players"]] == ["Ana", "Bob"]
+    with opened(old) as now:
+        assert now.client.get(path).json == done
+        replayed = now.client.get(f"/api/archive/{facts['id']}/replay").json
+        assert replayed["over"] and replayed["moves"] == len(record.splitlines()) - 1
+
+
 def next_move(hub: Hub, facts: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     """A legal move of a restored open table, and the headers its secret needs."""
     table = hub.tables[facts["id"]]
