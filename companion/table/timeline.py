@@ -123,9 +123,10 @@ class Timeline:
         return dict(CORRECTION)
 
     def summary(self) -> dict[str, Any]:
-        """The whole game in one walk: ``game``, ``names``, ``moves`` (the last position),
-        ``over``, ``steps`` (per position from 1, the public move that led there and the
-        round it is in), ``rounds`` (each round's first position) and ``charts``."""
+        """The whole game in one walk: ``game``, ``analyzes`` (whether the game has an
+        analysis), ``names``, ``moves`` (the last position), ``over``, ``steps`` (per
+        position from 1, the public move that led there and the round it is in), ``rounds``
+        (each round's first position) and ``charts``."""
         names = list(self.names)
         notes = self.game.chart_notes(names)
         steps: list[dict[str, Any]] = []
@@ -143,7 +144,8 @@ class Timeline:
                 if notes is not None:
                     notes.see(n, step.move, state)
             over = bool(state.is_over)
-        return {"game": self.game.id, "names": names, "moves": len(self.steps), "over": over,
+        return {"game": self.game.id, "analyzes": self.game.analyzes, "names": names,
+                "moves": len(self.steps), "over": over,
                 "steps": steps, "rounds": rounds,
                 "charts": [] if notes is None else [c.to_dict() for c in notes.charts()]}
 

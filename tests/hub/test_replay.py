@@ -81,6 +81,7 @@ def test_an_archived_game_replays_move_by_move(site: Site) -> None:
     assert (summary["id"], summary["source"], summary["game"]) == (game["id"], "archive",
                                                                      "popcorn")
     assert summary["names"] == list(record.names) and summary["over"] is True
+    assert summary["analyzes"] is True
     assert summary["moves"] == len(record.moves) == len(summary["steps"])
     for step, move in zip(summary["steps"], record.moves, strict=True):
         expected = move.to_dict()
@@ -170,6 +171,7 @@ def test_a_b_movies_replay_shows_votes_only_as_revealed(site: Site) -> None:
     summary = replay(site, path)
     views = all_views(site, path, summary["moves"])
     assert views == engine_views(BMOVIES, text)
+    assert summary["analyzes"] is False
     hidden = {"vote": "vote", "draw_token": "value", "deal_studios": "studios"}
     for n, (step, move) in enumerate(zip(summary["steps"], moves, strict=True), start=1):
         assert step["move"] == move.kind and step.get("player") == move.player

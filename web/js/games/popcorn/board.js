@@ -58,7 +58,8 @@ export const boardMethods = {
       ${turn ? `<span class="fact" data-testid="turn">${esc(t("To act:"))} <b>${esc(turn)}</b></span>` : ""}
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
       <button class="btn small" data-act="correct" data-testid="correct">${esc(t("Correct"))}</button>
-      <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>`;
+      <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>
+      <a class="btn small" href="/table/${encodeURIComponent(this.id)}/replay" data-nav data-testid="open-replay">${esc(t("Replay"))}</a>`;
   },
 
   renderBanners() {
@@ -166,8 +167,8 @@ export const boardMethods = {
         <div class="stats">
           <span>$<b data-testid="money-${p}">${c.money}</b></span>
           <span><b data-testid="popcorn-${p}">${c.popcorn}</b> ${esc(t("popcorn"))}</span>
-          <span>${esc(t("Audience"))} <b>${c.audience}</b> · ${esc(t("draws"))} <b>${c.draw}</b></span>
-          <span>${esc(t("Ad tokens"))} <b>${c.tokens}</b> · ${esc(t("awards"))} <b>${c.awards}</b></span>
+          <span>${esc(t("Audience"))} <b data-testid="audience-${p}">${c.audience}</b> · ${esc(t("draws"))} <b data-testid="draw-${p}">${c.draw}</b></span>
+          <span>${esc(t("Ad tokens"))} <b data-testid="tokens-${p}">${c.tokens}</b> · ${esc(t("awards"))} <b data-testid="awards-${p}">${c.awards}</b></span>
           ${onBoard ? `<span data-testid="board-${p}">${esc(t("On the board:"))} ${onBoard}</span>` : ""}</div>
       </div>
       ${this.zonesHtml(c, p)}
