@@ -118,6 +118,7 @@ class BmTableScreen {
     const name = this.info ? this.info.name : this.id;
     const writer = v.players[v.screenwriter];
     const round = v.phase === "over" ? t("Final Cut") : t("Round {round} of {rounds}", { round: v.round, rounds: v.rounds });
+    const replay = t("Replay the moves so far"); // outside the template: Babel misses t() in quotes
     document.getElementById("facts").innerHTML = `
       <span class="fact" data-testid="table-name">${esc(name)}</span>
       <span class="fact" data-testid="bm-round" data-round="${v.round}" data-rounds="${v.rounds}"><b>${esc(round)}</b></span>
@@ -126,7 +127,8 @@ class BmTableScreen {
       ${writer && v.phase !== "over" ? `<span class="fact" data-testid="bm-screenwriter">${esc(t("Screenwriter:"))} <b>${esc(writer.name)}</b></span>` : ""}
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
       <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>
-      <a class="btn small" href="/table/${encodeURIComponent(this.id)}/replay" data-nav data-testid="open-replay">${esc(t("Replay"))}</a>`;
+      <a class="btn small replay-link" href="/table/${encodeURIComponent(this.id)}/replay" data-nav data-testid="open-replay"
+        title="${esc(replay)}" aria-label="${esc(replay)}">⟲</a>`;
   }
 
   renderBanners() {
