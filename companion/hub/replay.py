@@ -21,6 +21,7 @@ from flask import Blueprint, jsonify, request
 
 from companion.hub.hub import Hub
 from companion.kit.errors import TableError
+from companion.kit.records import RecordError
 from companion.table.timeline import MAX_VIEWS, Timeline
 
 PAGE = 20
@@ -57,10 +58,16 @@ def blueprint(hub: Hub) -> Blueprint:
 
 
 def archived_timeline(hub: Hub, game_id: str) -> Timeline:
-    """An archived game's timeline, from its record."""
+    """An archived game's timeline, from its record (``CANNOT_REPLAY``, 409, for a game that
+    cannot read its records back)."""
     with hub.lock:
         game, text = hub.archived().replay_source(game_id)
-    return Timeline.of_record(game, text)
+    try:
+        return Timeline.of_record(game, text)
+    except RecordError as exc:
+        raise TableError("CANNOT_REPLAY", f"{game.title} cannot read this record back "
+                         f"(line {exc.line}: {exc.message}), so it cannot replay it.", 409,
+                         params={"game": game.id, "line": exc.line}) from exc
 
 
 def table_timeline(hub: Hub, table_id: str) -> tuple[Timeline, int]:
