@@ -388,3 +388,23 @@ def test_a_game_without_an_advisor_has_no_analysis(site: Site) -> None:
         answer = method(f"/api/archive/{game}/analysis")
         assert answer.status_code == 409 and answer.json["code"] == "NO_ANALYSIS"
         assert answer.json["params"] == {"game": "b-movies"}
+
+
+def test_a_live_replay_makes_the_tables_relabels(rig: Any) -> None:
+    """A pawn drawn by a tap that stands in for a look-alike (a relabel logged with its
+    draw): the live replay's last view is the table's own, pawn for pawn, and the draw's step
+    names the tapped pawn."""
+    from tests.hub.test_pawn_identity import foreign_look_alike, tap_ok
+    info = rig.table()
+    rig.end_buying(info)
+    table = rig.hub.tables[info["id"]]
+    pawn = foreign_look_alike(table.state, 0)
+    tap_ok(rig, "bag-1", pawn)
+    assert table.entries[-1].get("relabel")  # the tap was a relabelled draw
+    summary = rig.client.get(f"/api/tables/{info['id']}/replay").json
+    assert summary["steps"][-1]["move"] == "draw_pawn" and summary["steps"][-1]["pawn"] == pawn
+    views = rig.client.get(f"/api/tables/{info['id']}/replay/views"
+                           f"?from={summary['moves']}").json["views"]
+    live = rig.client.get(f"/api/tables/{info['id']}").json["view"]
+    assert views == [{**{k: v for k, v in live.items() if k not in LIVE_ONLY},
+                      "legal": [], "chance": [], "zones": {}}]

@@ -97,7 +97,6 @@ export class Replay {
     this.listen(box, "click", (event) => this.click(event));
     this.listen(this.el("replay-slider"), "input", (event) => this.go(Number(event.target.value)));
     this.listen(document, "keydown", (event) => this.key(event));
-    window.popcornReplay = this; // for tests and curious people
     this.go(position);
   }
 
@@ -108,7 +107,6 @@ export class Replay {
 
   destroy() {
     for (const off of this.listeners) off();
-    if (window.popcornReplay === this) window.popcornReplay = null;
   }
 
   click(event) {
