@@ -5,8 +5,12 @@ table has: a pawn drawn or put in a bag is tapped on that bag's reader; a card i
 a reader when the hub knows card tags, else typed into a search box until it shows; the
 drawn guests are seated with **Seat them all as shown** when the screen shows exactly the
 record's placement, else guest by guest (a tap on the guest, one on its seat) until what is
-left matches what the screen shows; a run of activations that **Take the gains** covers is
-one tap; anything else is the button of that move. A button out of sight costs a scroll.
+left matches what the screen shows; every waiting player's seating and plan is one tap of
+**Seat and play — everyone** when it sends the record's moves (the players draw together
+first, as a table does); a run of activations that **Take the gains**, **Play as suggested**
+or **Skip the rest** covers is one tap; a card bought by tag lands in the suggested slot, and
+a tap on another slot moves it; anything else is the button of that move. A button out of
+sight costs a scroll.
 
 Guests of one color look alike, so the table may seat a different pawn of the right color
 than the record names: :class:`Aliases` keeps which pawn on the table plays each pawn of
@@ -29,7 +33,7 @@ from tap_tally import Tally
 from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.remote import RemoteTable
-from companion.games.popcorn.tags import resting
+from companion.games.popcorn.tags import ad_tap, resting
 from companion.kit.http import HttpError, call
 
 IN_VIEW = """(el) => {
@@ -131,9 +135,28 @@ class TableDriver:
             return self.seat(pending)
         elif kind in ACTIVATION_KINDS:
             return self.activate(pending)
+        elif kind == "activate_ad" and self.ad_by_guest(pending, state):
+            return pending[:2]
         else:
             self.tap_move_button(move)
         return [first]
+
+    def ad_by_guest(self, pending: list[Move], state: Any) -> bool:
+        """An advertising token activated and its guest gained into the player's own bag:
+        one reader tap of the guest does both, when the hub would pick the record's space
+        for that guest's color (:func:`~companion.games.popcorn.tags.ad_tap`). Whether it was
+        done."""
+        if len(pending) < 2:
+            return False
+        ad, gain = self.alias.move(pending[0]), self.alias.move(pending[1])
+        if gain.kind != "gain_pawn" or gain.player != ad.player or gain.pawn is None \
+                or gain.target not in (None, ad.player):
+            return False
+        tap = ad_tap(state, ad.player, gain.pawn)
+        if tap is None or tap.before != (ad,):
+            return False
+        self.pawn_tap(gain, ad.player, gain.pawn, state)
+        return True
 
     def moves_made(self) -> int:
         """How many moves the hub's game holds (its log also keeps taps that made none:
@@ -338,8 +361,9 @@ class TableDriver:
         self.type_until(phone, "award-search", target, title, move.kind, "phone")
 
     def buy(self, move: Move) -> None:
-        """A card bought: its tag on the buyer's reader (and a slot if it asks), else a tap
-        on the card and one on the slot."""
+        """A card bought: its tag on the buyer's reader (the hub puts it in the suggested
+        slot; a tap on the card choice's other slot moves it), else a tap on the card and
+        one on the slot."""
         assert move.player is not None
         if not self.room.cards:
             self.tap(self.market_card(move), move.kind)
@@ -347,15 +371,26 @@ class TableDriver:
             return
         before = self.moves_made()
         self.reader_tap(move.player, self.room.card_uids[move.card], move.kind)
-        slot = self.tablet.get_by_test_id(f"card-choice-{move.slot}")  # when it asks which
         deadline = time.monotonic() + 15
-        while self.moves_made() == before:
-            if slot.count() and slot.is_visible():
-                self.tap(slot, move.kind)
-                return
+        while self.moves_made() == before:  # the hub buys it into the suggested slot
             if time.monotonic() > deadline:
-                raise RuntimeError(f"no slot choice for {move}; alerts: {self.alerts()}")
+                raise RuntimeError(f"the card tap bought nothing: {move}; alerts: "
+                                   f"{self.alerts()}")
             time.sleep(0.05)
+        if self.card_in(move):
+            return
+        self.tap(self.tablet.get_by_test_id(f"card-choice-{move.slot}"), move.kind)
+        while not self.card_in(move):  # one tap on the other slot moves it there
+            if time.monotonic() > deadline + 15:
+                raise RuntimeError(f"the card never moved to its slot: {move}")
+            time.sleep(0.05)
+
+    def card_in(self, move: Move) -> bool:
+        """Whether the card ``move`` buys is in the slot it names."""
+        assert move.player is not None and move.slot is not None
+        held = self.table.state.players[move.player]
+        return (held.theaters if move.kind == "buy_theater" else held.movies)[move.slot] == \
+            move.card
 
     def market_card(self, move: Move) -> Locator:
         """The market's button of the card bought."""
@@ -370,8 +405,12 @@ class TableDriver:
     # -- seating and acting ---------------------------------------------------------------
 
     def seat(self, pending: list[Move]) -> list[Move]:
-        """Seat a player's drawn guests: all at once when the screen shows the record's
-        placement, else the first guest placed otherwise, by hand."""
+        """Seat a player's drawn guests: every waiting player's at once when **Seat and play
+        — everyone** sends the record's moves, else this player's all at once when the screen
+        shows the record's placement, else the first guest placed otherwise, by hand."""
+        together = self.seat_everyone(pending)
+        if together is not None:
+            return together
         p = pending[0].player
         assert p is not None
         mine = own_run(pending, p, SEATING)
@@ -408,6 +447,73 @@ class TableDriver:
         else:
             self.tap(seat, move.kind)
         return [pick]
+
+    def seat_everyone(self, pending: list[Move]) -> list[Move] | None:
+        """A table draws together: first the draws the record makes later of the players
+        still drawing (those still legal), then, once nobody draws, one tap on **Seat and
+        play — everyone** when it sends exactly the record's next moves of every player it
+        covers (two at least): a waiting player's placement and plan, another's suggested
+        plan for their seated guests. The moves done, or None."""
+        state = self.table.state
+        if state.phase != "showings":
+            return None
+        pulled = self.pull_draws(pending, state)
+        if pulled:
+            return pulled
+        if any(show.to_draw > 0 for show in state.showings):
+            return None
+        saved, done, parts = dict(self.alias.of), [], 0
+        for q in range(state.n):
+            part = self.everyone_part(pending, q, waiting_to_seat(state, q))
+            if part is None:
+                self.alias.of = saved
+                return None
+            done += part
+            parts += bool(part)
+        if parts < 2:
+            self.alias.of = saved
+            return None
+        self.tap(self.tablet.get_by_test_id("seat-play-all"), "seat and play — everyone")
+        return done
+
+    def everyone_part(self, pending: list[Move], q: int, seating: bool) -> list[Move] | None:
+        """Player ``q``'s part of "everyone" when it is the record's next moves of ``q``
+        (binding the pawns); [] for a player with no part; None when it differs."""
+        if seating:
+            answer = self.api(f"/placement?player={q}", quiet=True)
+            proposal, then = answer.get("moves", []), answer.get("then", [])
+            mine = own_run(pending, q, SEATING)
+            if not proposal or self.canon_all(proposal, actual=True) != self.canon_all(
+                    [m.to_dict() for m in mine]):
+                return None
+            self.bind_all(mine, proposal)
+        else:
+            then = self.api(f"/suggestion?player={q}", quiet=True).get("moves", [])
+            mine = []
+        after = [m for m in pending if m.player == q][len(mine):len(mine) + len(then)]
+        if [self.canon(m, actual=True) for m in then] != [self.canon(m.to_dict()) for m in after]:
+            return None if seating or then else []
+        return mine + after
+
+    def pull_draws(self, pending: list[Move], state: Any) -> list[Move]:
+        """The record's next draws of every player still drawing, made now on their readers
+        (as far as their bags hold a guest of each drawn color): the moves done."""
+        done: list[Move] = []
+        for q, show in enumerate(state.showings):
+            if show.to_draw <= 0:
+                continue
+            for move in own_run(pending, q, ("draw_pawn",), show.to_draw):
+                now = self.table.state
+                actual = self.alias.move(move)
+                assert actual.pawn is not None
+                if not any(now.loc[r] == P.bag(q) and self.colors[r] == self.colors[actual.pawn]
+                           for r in range(len(self.colors))):
+                    break
+                before = self.moves_made()
+                self.draw(actual, now)
+                done.append(move)
+                self.settle(before + 1, [move])
+        return done
 
     def next_seat(self, p: int, mine: list[Move], proposal: list[dict[str, Any]]
                   ) -> list[Move] | None:
@@ -472,16 +578,24 @@ class TableDriver:
         return None
 
     def activate(self, pending: list[Move]) -> list[Move]:
-        """A run of activations: one **Take the gains** tap when it is exactly the record's
-        next moves of that player, else the button of the first one."""
+        """A run of activations: one **Seat and play — everyone** tap when it covers the
+        record's next moves of several players, else one **Take the gains** (**Play as
+        suggested**, **Skip the rest**) tap when it is exactly the record's next moves of
+        that player, else the button of the first one."""
+        together = self.seat_everyone(pending)
+        if together is not None:
+            return together
         p = pending[0].player
         assert p is not None
-        for route, button in (("gains", "take the gains"), ("suggestion", "play as suggested")):
+        shortcuts = (("gains", "gains", "take the gains", 1),
+                     ("suggestion", "suggestion", "play as suggested", 1),
+                     ("rest", "skip-rest", "skip the rest", 2))
+        for route, test_id, button, least in shortcuts:
             batch = self.api(f"/{route}?player={p}", quiet=True).get("moves", [])
             mine = own_run(pending, p, tuple(ACTIVATION_KINDS), len(batch))
-            if batch and [self.canon(g, actual=True) for g in batch] == [
+            if len(batch) >= least and [self.canon(g, actual=True) for g in batch] == [
                     self.canon(m.to_dict()) for m in mine]:
-                self.tap(self.tablet.get_by_test_id(f"{route}-{p}"), button)
+                self.tap(self.tablet.get_by_test_id(f"{test_id}-{p}"), button)
                 return mine
         self.tap_move_button(self.alias.move(pending[0]))
         return [pending[0]]
@@ -549,6 +663,15 @@ class TableDriver:
             if quiet and exc.status == 409:
                 return {}
             raise
+
+
+def waiting_to_seat(state: Any, p: int) -> bool:
+    """Whether player ``p`` has drawn every guest and has guests waiting for a seat (what
+    the table screen's "everyone" button waits for, as ``proposal.js`` tells it)."""
+    show = state.showings[p]
+    if show.to_draw > 0 or not state.pawns_at(P.hand(p)) or state.task_for(p) is not None:
+        return False
+    return any(m.kind in SEATING for m in state.legal_moves(p))
 
 
 def own_run(pending: list[Move], player: int, kinds: tuple[str, ...],

@@ -14,7 +14,8 @@ end the hub's final scores must equal those of ``replay`` of the game.
   by the ``advisor`` policy (its seats are the advisor's, which the tablet shows with hints
   on; every other choice is eager), from ``--seed``.
 
-Goals (issue 12): (a) at most 300 tablet interactions, (b) at most 120.
+``--sample N`` enters N random games for (a) and N advisor games for (b) (seeds 1 to N)
+instead. Goals (issue 24): (a) at most 220 tablet interactions, (b) at most 40.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from tap_tally import Tally
 
 from companion.games.popcorn.advisor.policy import play_advised
 from companion.games.popcorn.engine import Move, final_positions, score_game
+from companion.games.popcorn.engine.simulator import play_random
 from companion.games.popcorn.facts_file import load_catalog
 from companion.games.popcorn.record import Record, loads_record, replay
 from companion.games.popcorn.remote import RemoteTable
@@ -45,12 +47,21 @@ RECORD = ROOT / "docs" / "examples" / "game-4p.jsonl"
 CHROMIUM = "/usr/bin/chromium"
 TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-GOALS = {"a": 300, "b": 120}
+GOALS = {"a": 220, "b": 40}
+"""Issue 24's goals: tablet interactions of a game (a) entered as recorded, (b) advised."""
 
 
 def recorded_game(path: Path) -> Record:
     """Figure (a)'s game: a record file."""
     return loads_record(path.read_text(encoding="utf-8"))
+
+
+def simulated_game(seed: int) -> Record:
+    """A figure (a) game of ``--sample``: a random 4-player game (``simulate``'s policy), a
+    table that never takes a suggestion."""
+    game = play_random(load_catalog(), 4, random.Random(f"taps-sample:{seed}"),
+                       names=["Ana", "Bob", "Chloe", "Dev"])
+    return Record(game.names, game.first_player, game.moves)
 
 
 def advised_game(seed: int) -> Record:
@@ -136,24 +147,26 @@ def main() -> int:
                         "that filled its bags by the handful does; counts the hub's alerts")
     parser.add_argument("--keep", type=Path, help="keep the hub's files here (for a failure)")
     parser.add_argument("--moves", type=int, default=0, help="stop after this many moves")
+    parser.add_argument("--sample", type=int, default=0, metavar="N",
+                        help="instead of --record and --seed: N simulated games for (a) and N "
+                        "advisor games for (b), seeds 1 to N")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    games = {"a": (recorded_game(args.record), args.hints == "on"),
-             "b": (advised_game(args.seed), True)}
+    games = chosen_games(args)
     failed = False
+    figures: list[tuple[str, int, int]] = []
     with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="popcorn-taps-") as temp:
         tmp = args.keep or temp
         if args.keep and args.keep.exists() and any(args.keep.iterdir()):
             parser.error(f"{args.keep} is not empty (another hub may still use its readers)")
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        for name in args.game:
-            record, hints = games[name]
+        for name, label, record, hints in games:
             if args.moves:
                 record = Record(record.names, record.first_player, record.moves[:args.moves])
             shots = ROOT / "artifacts" / "screenshots" / f"taps-{name}" if args.shots else None
             tally = play(browser, record, not args.no_cards, hints, Path(tmp) / name, shots,
                          any_pawn=args.any_pawn)
-            title = (f"({name}) {describe(name, args)}: {len(record.moves)} moves, "
+            title = (f"({name}) {label}: {len(record.moves)} moves, "
                      f"{record_rounds(record)} rounds, hints {'on' if hints else 'off'}, "
                      f"card tags {'on' if tally.cards else 'off'}")
             print(tally.report(title), flush=True)
@@ -165,14 +178,32 @@ def main() -> int:
             verdict = "within" if total <= GOALS[name] else "ABOVE"
             print(f"  goal: at most {GOALS[name]}: {verdict}", flush=True)
             failed |= total > GOALS[name]
+            figures.append((f"({name}) {label}", total, GOALS[name]))
         browser.close()
+    print("\nsummary: tablet interactions (goal)")
+    for label, total, goal in figures:
+        print(f"  {label}: {total} ({goal}, {'within' if total <= goal else 'ABOVE'})")
     return 1 if failed else 0
 
 
-def describe(name: str, args: argparse.Namespace) -> str:
-    """A game's name in the report."""
-    return (f"{args.record.name} entered as recorded" if name == "a"
-            else f"advisor policy game, seed {args.seed}, every suggestion taken")
+def chosen_games(args: argparse.Namespace) -> list[tuple[str, str, Record, bool]]:
+    """The games to enter, each ``(figure, label, record, hints)``: the record and the
+    advisor game of ``--seed``, or with ``--sample N`` N simulated and N advisor games."""
+    games: list[tuple[str, str, Record, bool]] = []
+    seeds = range(1, args.sample + 1) if args.sample else [args.seed]
+    for name in args.game:
+        for seed in seeds:
+            if name == "a" and args.sample:
+                games.append(("a", f"simulated game, seed {seed}, entered as recorded",
+                              simulated_game(seed), args.hints == "on"))
+            elif name == "a":
+                games.append(("a", f"{args.record.name} entered as recorded",
+                              recorded_game(args.record), args.hints == "on"))
+                break
+            else:
+                games.append(("b", f"advisor policy game, seed {seed}, every suggestion taken",
+                              advised_game(seed), True))
+    return games
 
 
 def record_rounds(record: Record) -> int:

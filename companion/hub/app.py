@@ -7,6 +7,7 @@ job is a Blueprint of its own module:
   readers);
 - :mod:`.tables`: create and list tables, moves, undo, corrections, hints, "deal for us",
   closing, and a table's view, full state, record and scores;
+- :mod:`.audits`: a player's bag audit, from its start to its fixes;
 - :mod:`.phones`: a player's private view, and phone links with their QR codes;
 - :mod:`.tags`: the tag registry and enrollment;
 - :mod:`.archive`: the archive of finished games, its players' pages, imports and exports;
@@ -38,6 +39,7 @@ from flask_socketio import SocketIO
 from companion.hub import (
     analyses,
     archive,
+    audits,
     dashboard,
     errors,
     phones,
@@ -80,6 +82,7 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
     app.register_blueprint(dashboard.blueprint(hub))
     app.register_blueprint(errors.blueprint())
     app.register_blueprint(tables.blueprint(hub))
+    app.register_blueprint(audits.blueprint(hub))
     app.register_blueprint(phones.blueprint(hub))
     app.register_blueprint(tags.blueprint(hub))
     app.register_blueprint(archive.blueprint(hub))

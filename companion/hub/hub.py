@@ -20,7 +20,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.games import DEFAULT, GameKind
 from companion.games import build as build_games
@@ -36,6 +36,7 @@ from companion.readers.mqtt_url import MqttUrl
 from companion.readers.protocol import READER_ID
 from companion.readers.serial_link import SerialLink
 from companion.table.archive import Archive
+from companion.table.audit import AuditRun
 from companion.table.registry import TagRegistry
 from companion.table.store import HubStore
 from companion.table.table import (
@@ -49,6 +50,8 @@ from companion.table.table import (
 )
 
 log = logging.getLogger("companion.hub")
+
+T = TypeVar("T")
 
 IDENTIFY_SECONDS = 30
 """How long a table waits for the one tap its correction dialog asked for (see
@@ -273,6 +276,16 @@ class Hub:
         self.pushes.emit(table_id, "state")
         return table
 
+    def rechoose(self, table_id: str, index: Any) -> None:
+        """Move a card a tap placed to another of its slots (see :meth:`Table.rechoose`)."""
+        with self.lock:
+            table = self.table(table_id)
+            try:
+                table.rechoose(index)
+            except table.game.violation as exc:
+                raise violation_error(exc) from exc
+        self.pushes.emit(table_id, "state")
+
     def undo(self, table_id: str) -> None:
         """Take back the last move of a table."""
         with self.lock:
@@ -313,6 +326,22 @@ class Hub:
         """Whether a tap at the table now only names a thing (and stop waiting: one tap)."""
         until = self.identifying.pop(table_id, None)
         return until is not None and time.monotonic() < until
+
+    def start_audit(self, table_id: str, seats: list[Any], by: str) -> AuditRun:
+        """Start auditing the bag of ``seats[0]``, then each other seat in turn (a
+        whole-table check); see :meth:`Table.start_audit`."""
+        with self.lock:
+            run = self.table(table_id).start_audit(seats[0], seats[1:], by)
+        self.pushes.emit(table_id, "state")
+        return run
+
+    def audit_step(self, table_id: str, step: Callable[[Table], T]) -> T:
+        """Run one step of a table's audit (:meth:`Table.finish_audit`, ``accept_audit``,
+        ``drop_audit``) under the lock, and push the table's new view."""
+        with self.lock:
+            result = step(self.table(table_id))
+        self.pushes.emit(table_id, "state")
+        return result
 
     def set_hints(self, table_id: str, hints: Any) -> None:
         """Turn a table's seating hints on or off."""
@@ -363,6 +392,11 @@ class Hub:
             return
         table = self.tables[seat[0]]
         tag = {"reader": event.reader, "boot": event.boot, "seq": event.seq, "uid": event.uid}
+        if table.takes_audit_tap(seat[1]):  # never a draw: the audit only counts it
+            table.audit_tap(tag, self.registry.thing_of(event.uid))
+            self.ingest.feedback(event.reader, "ok", event.seq)
+            self.pushes.emit(table.id, "state")
+            return
         if self._identifies(table.id):
             self._identify_tap(table, seat[1], tag, event)
             return

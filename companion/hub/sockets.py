@@ -113,12 +113,12 @@ def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listene
 
 def _push_state(socketio: SocketIO, table: Table, private_rooms: PrivateRooms) -> None:
     # a live state is never changed in place: no lock needed to read one
-    state, events, view = table.state, table.count, table.view()
+    events, view = table.count, table.view()
     socketio.emit("state", {"table": table.id, "events": events, "view": view}, to=table.id)
     for seat in range(len(table.config.players)):
         if (table.id, seat) in private_rooms:
-            socketio.emit("private", {"table": table.id, "view": table.game.private_view(
-                state, seat, table.config.players)}, to=f"{table.id}/p{seat}")
+            socketio.emit("private", {"table": table.id, "view": table.private(seat)},
+                          to=f"{table.id}/p{seat}")
 
 
 def _close_seat(socketio: SocketIO, table_id: str, seat: int,

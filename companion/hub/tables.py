@@ -86,6 +86,15 @@ def _moves(tables: Blueprint, hub: Hub) -> None:
             return jsonify({"applied": applied, "view": table.view()})
 
 
+    @tables.post("/api/tables/<table_id>/choice")
+    def rechoose(table_id: str):
+        body = json_body()  # no secret: like the move it replaces, anyone at the tablet
+        hub.rechoose(table_id, body.get("index"))
+        table = hub.table(table_id)
+        with hub.lock:
+            return jsonify({"ok": True, "view": table.view()})
+
+
 def _changes(tables: Blueprint, hub: Hub) -> None:
     @tables.post("/api/tables/<table_id>/undo")
     def undo(table_id: str):

@@ -22,6 +22,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from .alerts import Alert
+from .audits import AuditReport
 from .charts import ChartNotes
 from .errors import TableError
 from .records import RecordedGame, RecordError
@@ -310,10 +311,41 @@ class Relabel:
     move: GameMove | None
 
 
+@dataclass(frozen=True)
+class AuditTap:
+    """One tap of an audit (:mod:`.audits`): what the registry knows the tag to be (None:
+    an unknown tag) and its UID."""
+
+    thing: TagThing | None
+    uid: str
+
+
+@dataclass(frozen=True)
+class TapMoves:
+    """A tap that stands for more than one move: ``before``, then ``then`` (a move, or a
+    :class:`Relabel` with its move). Popcorn's guest tapped on the reader of the player to
+    buy, of the color of one of their ready advertising tokens: that token is activated, and
+    the guest it gains is the one tapped. The table applies them all or none, as one batch
+    that one Undo takes back."""
+
+    before: tuple[GameMove, ...]
+    then: GameMove | Relabel
+
+
 class TapChoice:
-    """A tap that asks the table to choose: several moves could follow it (Popcorn's card
-    tapped to buy it that several slots could take). The table keeps :meth:`to_dict` in its
-    public view as ``card_choice`` until any input clears it; nothing else changes."""
+    """A tap that several moves could follow (Popcorn's card tapped to buy it that several
+    slots could take). The table plays the one :meth:`suggested` names at once, if any, and
+    keeps :meth:`to_dict` in its public view as ``card_choice`` (with ``placed``: the index of
+    the move played, or None) until any other input clears it: one tap on another of its
+    moves then replaces the move played (:meth:`~companion.table.table.Table.rechoose`)."""
+
+    moves: tuple[GameMove, ...] = ()
+    """The moves the tap may stand for, in the order the screen offers them."""
+
+    def suggested(self, hints: bool) -> int | None:
+        """The index of the move the table plays at once (``hints``: whether the table's
+        hints are on), or None to play nothing until the table chooses (the default)."""
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         """The choice as JSON: what the screen offers (one button per move)."""
@@ -399,9 +431,10 @@ class GameKind(ABC, Generic[StateT, MoveT]):
     @abstractmethod
     def read_tag(self, state: StateT, seat: int, thing: TagThing | None, uid: str,
                  names: list[str], tapped: frozenset[int] = frozenset()
-                 ) -> MoveT | Relabel | TapChoice | Alert:
+                 ) -> MoveT | Relabel | TapMoves | TapChoice | Alert:
         """What a tap on ``seat``'s reader means: one of the game's moves, a
-        :class:`Relabel` of look-alikes with its move, or an alert object with ``to_dict()``
+        :class:`Relabel` of look-alikes with its move, several moves (:class:`TapMoves`), a
+        choice of moves (:class:`TapChoice`), or an alert object with ``to_dict()``
         (an unknown tag, a tag of another game, a wrong moment). ``tapped``: the ids of the
         things the table has seen tapped in its applied moves (their places are known)."""
 
@@ -496,6 +529,27 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         raise TableError("NOT_FOR_THIS_GAME", f"{self.title} has no pieces to correct: use "
                          "Undo.", 409, params={"game": self.id})
 
+    audits: bool = False
+    """Whether a player may audit their bag (or pile) at this game's tables (:meth:`audit`)."""
+
+    def audit(self, state: StateT, seat: int, taps: Sequence[AuditTap],
+              tapped: frozenset[int], names: list[str], private: bool) -> AuditReport:
+        """Compare what ``seat`` tapped during an audit (every piece of their bag, or pile,
+        in tap order) with what ``state`` says the bag holds, and say what differs and what
+        would mend it (:class:`~companion.kit.audits.AuditReport`). ``tapped``: the things
+        whose place the table learned from a tap (as for :meth:`read_tag`). ``private``:
+        the report is for that player's phone; else for the table's screen, which must not
+        learn a secret from it. Only a game with :attr:`audits` is asked."""
+        raise TableError("NOT_FOR_THIS_GAME", f"{self.title} has no bag to audit.", 409,
+                         params={"game": self.id})
+
+    def round_of(self, state: StateT) -> int | None:
+        """The round ``state`` is in, counted from 1, or None for a game without rounds: the
+        table notes the rounds in which an alert was raised, so that a screen's end-of-round
+        checklist can offer an audit then, and the replay board offers a jump to the start of
+        each round (a game may answer 0 for its setup, as Popcorn does)."""
+        return None
+
     def tapped_thing(self, move: dict[str, Any]) -> int | None:
         """The id of the piece a tap's move (as JSON) names, whose place the table then knows
         (Popcorn's drawn pawn); None by default."""
@@ -541,7 +595,7 @@ class GameKind(ABC, Generic[StateT, MoveT]):
     """Whether :meth:`analyze` judges this game's records (the archive then offers, and
     keeps, the analysis of each finished game)."""
 
-    # -- what the replay board asks (companion/table/timeline.py) ---------------------------
+    # -- what the replay board asks (companion/table/timeline.py; and round_of above) -------
 
     def public_move(self, move: MoveT) -> dict[str, Any]:
         """A move as everyone at the table saw it, for the replay board (which anyone may
@@ -556,11 +610,6 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         less what only a live screen uses (Popcorn leaves out its legal moves and chance
         outcomes, most of its view's size)."""
         return self.public_view(state, names)
-
-    def round_of(self, state: StateT) -> int | None:
-        """The round a position is in (the replay board offers a jump to the start of each,
-        and the charts count by it); None for a game without rounds (the default)."""
-        return None
 
     def chart_notes(self, names: list[str]) -> ChartNotes | None:
         """A fresh :class:`~companion.kit.charts.ChartNotes` that charts a game replayed

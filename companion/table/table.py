@@ -20,8 +20,18 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from companion.kit.alerts import Alert
+from companion.kit.audits import AuditReport
 from companion.kit.errors import TableError
-from companion.kit.game import GameKind, GameMove, GameState, Relabel, TagThing, TapChoice
+from companion.kit.game import (
+    GameKind,
+    GameMove,
+    GameState,
+    Relabel,
+    TagThing,
+    TapChoice,
+    TapMoves,
+)
+from companion.table.audit import AuditRun, started, tap_body
 from companion.table.store import HubStore
 
 MAX_BATCH = 64
@@ -129,6 +139,12 @@ class Table:
         tapped to buy it that several slots could take): shown in the public view until any
         move, undo or correction clears it. It is a prompt, not game state, so a restarted
         hub starts without one."""
+        self.audit: AuditRun | None = None
+        """The bag audit under way, if any (:mod:`.audit`): rebuilt from the log like the
+        state, so a restart or a reload finds it where it was."""
+        self.alert_rounds: set[int] = set()
+        """The rounds (:meth:`GameKind.round_of`) in which a tap raised an alert: the
+        end-of-round checklist offers an audit after such a round."""
 
     @property
     def id(self) -> str:
@@ -176,8 +192,13 @@ class Table:
                 self._relabel(self.state, body.get("relabel"))
                 self.entries.append(_fill_entry(body))
             elif kind == "correct":
-                self.game.correct(self.state, body)
-                self.entries.append({"correct": body})
+                correction, batch = _batch_part(body)
+                self.game.correct(self.state, correction)
+                self.entries.append({"correct": correction, "batch": batch})
+            elif kind == "audit":
+                self._replay_audit(n, body)
+            elif kind == "tag" and "audit" in body and self.audit is not None:
+                self.audit.add_tap(body)
             elif kind == "deal":
                 self.config.deal_seed = body["seed"]
             elif kind == "close":
@@ -193,6 +214,7 @@ class Table:
                 self._close_alert(body.get("alert"))
             if kind == "tag" and body.get("alert"):
                 self.alerts.append({**body["alert"], "id": n})
+                self._note_alert_round()
 
     def _rebuilt(self) -> Any:
         state = self._fresh()
@@ -273,13 +295,14 @@ class Table:
         result = self.game.read_tag(self.state, player, thing, tag.get("uid", ""),
                                     self.config.players, self.tapped())
         if isinstance(result, TapChoice):
-            self.card_choice = result.to_dict()
-            self._log("tag", {"tag": tag, "choice": self.card_choice})
-            return result
+            return self._choose(tag, result)
+        if isinstance(result, TapMoves):
+            return self._tap_moves(tag, result)
         if isinstance(result, Alert):
             alert = result.to_dict()
             self._log("tag", {"tag": tag, "alert": alert})
             self.alerts.append({**alert, "id": self.count})
+            self._note_alert_round()
             return result
         marks: dict[str, Any] = {"tap": True}
         trial = self.state.clone()
@@ -299,6 +322,90 @@ class Table:
             self.card_choice = None
             self.auto_deal()
         return result
+
+    def _tap_moves(self, tag: dict[str, Any], result: TapMoves) -> TapMoves:
+        """A tap that stands for several moves: all applied or none, as one batch. The tap's
+        ``tag`` event holds the first move; each other one is a ``move`` event of the batch
+        (``"tap": true``, and the relabel that came with it), so Undo takes them all back."""
+        trial = self.state.clone()
+        moves = list(result.before)
+        for move in moves:
+            trial.apply(move)
+        last, marks = result.then, {}
+        if isinstance(last, Relabel):  # as a replay of the log does: after the moves before
+            assert last.move is not None
+            if last.look_alike != last.thing:
+                marks["relabel"] = [last.thing, last.look_alike]
+                self.game.relabel(trial, last.thing, last.look_alike)
+            last = last.move
+        trial.apply(last)
+        with self._atomic():
+            batch = self.count + 1
+            self._log("tag", {"tag": tag, "move": moves[0].to_dict(), "tap": True,
+                              "batch": batch})
+            self.entries.append({"move": moves[0].to_dict(), "tap": True, "batch": batch})
+            for move in moves[1:] + [last]:
+                extra = marks if move is last else {}
+                self._log("move", {"move": move.to_dict(), "source": "tap", "tap": True,
+                                   "batch": batch, **extra})
+                self.entries.append({"move": move.to_dict(), "tap": True, "batch": batch,
+                                     **extra})
+            self.state = trial
+            self.card_choice = None
+            self.auto_deal()
+        return result
+
+    def _choose(self, tag: dict[str, Any], choice: TapChoice) -> TapChoice:
+        """A tap several moves could follow: play the one it suggests (as that tap's move),
+        or, with none, only ask (a ``tag`` event with the ``choice``); either way the choice
+        stays in the view, with ``placed``, until another input clears it."""
+        placed = choice.suggested(self.hints)
+        shown = {**choice.to_dict(), "placed": placed}
+        if placed is None:
+            self._log("tag", {"tag": tag, "choice": shown})
+        else:
+            move = choice.moves[placed]
+            trial = self.state.clone()
+            trial.apply(move)
+            with self._atomic():
+                self._log("tag", {"tag": tag, "move": move.to_dict(), "tap": True})
+                self.state = trial
+                self.entries.append({"move": move.to_dict(), "tap": True})
+                self.auto_deal()
+        self.card_choice = shown
+        return choice
+
+    def rechoose(self, index: Any, source: str = "tablet") -> None:
+        """Replace the move a tap's choice played (``card_choice["placed"]``) by its move
+        ``index``: one input, logged as an ``undo`` and the new move in one transaction, so
+        the record holds only the final one. ``NO_CHOICE`` (409) when no played choice waits;
+        a move the rules refuse changes nothing."""
+        self.open_for_input()
+        choice = self.card_choice
+        if not choice or choice.get("placed") is None:
+            raise TableError("NO_CHOICE", "No card waits in a slot to be moved: tap another "
+                             "slot right after the card is placed.", 409)
+        if type(index) is not int or not 0 <= index < len(choice["moves"]):
+            raise TableError("BAD_REQUEST", f"index must be one of the choice's moves, 0 to "
+                             f"{len(choice['moves']) - 1}")
+        if index == choice["placed"]:
+            return
+        move = self.game.move_from_dict(choice["moves"][index])
+        entries = list(self.entries)
+        try:
+            self._pop_input()
+            trial = self._rebuilt()
+            trial.apply(move)  # raises the game's violation: nothing logged
+            with self._atomic():
+                self._log("undo", {})
+                self._log("move", {"move": move.to_dict(), "source": source})
+                self.state = trial
+                self.entries.append({"move": move.to_dict()})
+                self.auto_deal()
+        except BaseException:
+            self.entries = entries
+            raise
+        self.card_choice = {**choice, "placed": index}
 
     def _fill(self, tag: dict[str, Any], thing: int, marks: dict[str, Any], trial: Any) -> None:
         """A tap that only tells where a thing is (a bag being filled at setup): logged as a
@@ -390,6 +497,136 @@ class Table:
         self.open_for_input()
         seen = None if thing is None else {"kind": thing.kind, "id": thing.id}
         self._log("tag", {"tag": tag, "identify": seen, "player": player})
+
+    def _note_alert_round(self) -> None:
+        round_ = self.game.round_of(self.state)
+        if round_ is not None:
+            self.alert_rounds.add(round_)
+
+    # -- audits (see :mod:`.audit`) --------------------------------------------------------
+
+    def start_audit(self, player: Any, then: Sequence[int] = (), by: str = "tablet") -> AuditRun:
+        """Start auditing ``player``'s bag (an ``audit`` start event); ``then``: the seats a
+        whole-table check audits after it. ``AUDIT_UNDER_WAY`` (409) while one runs."""
+        self.open_for_input()
+        if not self.game.audits:
+            raise TableError("NOT_FOR_THIS_GAME", f"{self.game.title} has no bag to audit.",
+                             409, params={"game": self.game.id})
+        seats = range(len(self.config.players))
+        if type(player) is not int or player not in seats:
+            raise TableError("BAD_SEAT", f"player must be a seat number from 0 to "
+                             f"{len(seats) - 1}")
+        if self.audit is not None:
+            raise TableError("AUDIT_UNDER_WAY", f"The audit of "
+                             f"{self.config.players[self.audit.player]}'s bag is under way: "
+                             "finish it or drop it first.", 409,
+                             params={"player": self.audit.player,
+                                     "name": self.config.players[self.audit.player]})
+        body = {"action": "start", "player": player, "then": list(then), "by": by}
+        self._log("audit", body)
+        self.audit = started(self.count, body)
+        return self.audit
+
+    def current_audit(self) -> AuditRun:
+        """The audit under way, or ``NO_AUDIT`` (404)."""
+        if self.audit is None:
+            raise TableError("NO_AUDIT", "No audit is under way at this table.", 404)
+        return self.audit
+
+    def takes_audit_tap(self, seat: int) -> bool:
+        """Whether a tap on ``seat``'s reader is an audit tap (never a draw) now."""
+        return (self.audit is not None and not self.audit.done and self.audit.player == seat
+                and not self.closed)
+
+    def audit_tap(self, tag: dict[str, Any], thing: TagThing | None) -> None:
+        """Log one audit tap (a ``tag`` event that is never played)."""
+        run = self.current_audit()
+        body = tap_body(tag, run, thing)
+        self._log("tag", body)
+        run.add_tap(body)
+
+    def audit_report(self, private: bool) -> AuditReport:
+        """The audit's report: as the end of the tapping made it, or so far."""
+        run = self.current_audit()
+        kept = run.private_report if private else run.report
+        if kept is not None:
+            return kept
+        return self.game.audit(self.state, run.player, run.taps, self.tapped(),
+                               self.config.players, private)
+
+    def finish_audit(self) -> AuditRun:
+        """End the tapping: the report is made and its fixes logged (an ``audit`` done
+        event); nothing else changes until they are accepted."""
+        run = self.current_audit()
+        if not run.done:
+            self.open_for_input()
+            fixes = [dict(f) for f in self.audit_report(True).fixes]
+            self._log("audit", {"action": "done", "audit": run.id, "fixes": fixes})
+            self._keep_reports(run, fixes)
+        return run
+
+    def _keep_reports(self, run: AuditRun, fixes: list[dict[str, Any]]) -> None:
+        run.report, run.private_report = self.audit_report(False), self.audit_report(True)
+        run.fixes = fixes
+
+    def accept_audit(self) -> tuple[int, AuditRun | None]:
+        """Apply the audit's fixes as one batch, all or none (each checked as a move or a
+        correction is), then start the next seat's audit of a whole-table check. Returns
+        how many fixes were applied, and the audit that follows (or None)."""
+        run = self.finish_audit()
+        fixes = run.fixes or []
+        trial = self.state.clone()
+        logged = [self._checked_fix(trial, fix, i, len(fixes)) for i, fix in enumerate(fixes)]
+        with self._atomic():
+            batch = self.count + 1
+            for kind, value in logged:
+                body = {"move": value, "source": "audit"} if kind == "move" else value
+                self._log(kind, {**body, "batch": batch, "audit": run.id})
+                self.entries.append({kind: value, "batch": batch})
+            self._log("audit", {"action": "accept", "audit": run.id})
+            self.state, self.audit, self.card_choice = trial, None, None
+            self.auto_deal()
+            if run.then:
+                self.start_audit(run.then[0], run.then[1:], run.by)
+        return len(logged), self.audit
+
+    def _checked_fix(self, trial: Any, fix: dict[str, Any], index: int,
+                     size: int) -> tuple[str, dict[str, Any]]:
+        """Apply one fix to ``trial``; a refusal names it (``index``) and changes nothing."""
+        try:
+            if "move" in fix:
+                move = self.game.move_from_dict(fix["move"])
+                trial.apply(move)
+                return "move", move.to_dict()
+            return "correct", self.game.correct(trial, dict(fix["correct"])) or fix["correct"]
+        except self.game.violation as exc:
+            raise BatchViolation(exc, index, size).error() from exc
+        except TableError as exc:
+            exc.index, exc.params = index, {**exc.params, "index": index, "size": size}
+            raise
+
+    def drop_audit(self) -> None:
+        """Drop the audit under way (and the rest of a whole-table check): nothing changes."""
+        run = self.current_audit()
+        self.open_for_input()
+        self._log("audit", {"action": "drop", "audit": run.id})
+        self.audit = None
+
+    def _replay_audit(self, n: int, body: dict[str, Any]) -> None:
+        action = body.get("action")
+        if action == "start":
+            self.audit = started(n, body)
+        elif action == "done" and self.audit is not None:
+            self._keep_reports(self.audit, list(body.get("fixes", [])))
+        elif action in ("accept", "drop"):
+            self.audit = None
+
+    def audit_view(self, private: bool = False) -> dict[str, Any] | None:
+        """The audit under way as a screen shows it (its summary and report so far), or
+        None."""
+        if self.audit is None:
+            return None
+        return {**self.audit.summary(), "report": self.audit_report(private).to_dict()}
 
     def enable_deal(self, seed: int) -> None:
         """Turn "deal for us" on (a ``deal`` event: the stored config never changes)."""
@@ -506,13 +743,19 @@ class Table:
                              409, params={"game": self.game.id})
 
     def view(self) -> dict[str, Any]:
-        """The public view of the live state, with the pending ``card_choice`` (or None)."""
+        """The public view of the live state, with the pending ``card_choice`` (or None), the
+        ``audit`` under way (or None) and the ``alert_rounds``."""
         state, choice = self.state, self.card_choice  # read once: no lock needed
-        return {**self.game.public_view(state, self.config.players), "card_choice": choice}
+        return {**self.game.public_view(state, self.config.players), "card_choice": choice,
+                "audit": self.audit_view(), "alert_rounds": sorted(self.alert_rounds)}
 
     def private(self, seat: int) -> dict[str, Any]:
-        """One seat's private view of the live state (its phone's screen)."""
-        return self.game.private_view(self.state, seat, self.config.players)
+        """One seat's private view of the live state (its phone's screen), with its own
+        audit's report while that audit runs."""
+        view = self.game.private_view(self.state, seat, self.config.players)
+        if self.audit is not None and self.audit.player == seat:
+            view = {**view, "audit": self.audit_view(private=True)}
+        return view
 
     def scores(self) -> dict[str, Any]:
         """The final scores, or ``GAME_NOT_OVER`` (409) while the game runs."""
@@ -546,14 +789,21 @@ def new_config(table_id: str, name: str, players: list[str], first_player: int,
     return config, pin, tokens
 
 
+def _batch_part(body: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """A logged correction without its batch marks (an audit's fixes), and its batch."""
+    correction = {k: v for k, v in body.items() if k not in ("batch", "audit")}
+    return correction, body.get("batch")
+
+
 def _fill_entry(body: dict[str, Any]) -> dict[str, Any]:
     """The applied entry of a logged bag fill (see :meth:`Table.handle_tag`)."""
     return {"fill": body["fill"], **_tap_marks("tag", body)}
 
 
 def _tap_marks(kind: str, body: dict[str, Any]) -> dict[str, Any]:
-    """What an applied entry keeps of a logged tap: that it was one, and its relabel."""
-    if kind != "tag":
+    """What an applied entry keeps of a logged tap (or of a move a tap made with another,
+    ``"tap": true``): that it was one, and its relabel."""
+    if kind != "tag" and not body.get("tap"):
         return {}
     return {"tap": True, **({"relabel": body["relabel"]} if body.get("relabel") else {})}
 

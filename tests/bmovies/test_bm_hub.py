@@ -242,8 +242,8 @@ def test_a_vote_may_change_before_the_reveal_and_only_undo_changes_it_after(
 
 def test_bad_requests_get_a_code_and_change_nothing(rig4: Rig) -> None:
     """Bad input: each refusal has a stable code and a sentence, and the table is as
-    before (too few players, a bad variant, another player's vote, a Popcorn-only route,
-    a secret route before the end)."""
+    before (too few players, a bad variant, another player's vote, a pawn correction, a
+    Popcorn-only route, a secret route before the end)."""
     body = {"game": "b-movies", "players": NAMES[:2], "readers": rig4.readers[:2]}
     assert rig4.client.post("/api/tables", json=body).json["code"] == "BAD_REQUEST"
     body = {"game": "b-movies", "players": NAMES[:4], "readers": rig4.readers,
@@ -265,8 +265,8 @@ def test_bad_requests_get_a_code_and_change_nothing(rig4: Rig) -> None:
          "SECRET_UNTIL_END"),
         (rig4.client.get(f"/api/tables/{info['id']}/scores"), 409, "GAME_NOT_OVER"),
         (rig4.client.post(f"/api/tables/{info['id']}/correct",
-                          json={"pin": info["pin"], "pawn": 1, "zone": "box"}), 409,
-         "NOT_FOR_THIS_GAME"),
+                          json={"pin": info["pin"], "pawn": 1, "zone": "box"}), 400,
+         "BAD_REQUEST"),
         (rig4.client.get(f"/api/tables/{info['id']}/advice?player=0"), 409,
          "NOT_FOR_THIS_GAME"),
     ]

@@ -106,3 +106,27 @@ def test_advice_from_a_real_serve_process(tmp_path: Path) -> None:
         assert not remote.state.at.get(P.hand(0))
     finally:
         server.stop()
+
+
+def test_skip_the_rest_ends_every_guest_still_to_act(api) -> None:
+    """``GET .../rest``: the end_guest moves of every guest of the player's cinema still to
+    act, which the moves route takes as one batch; nothing before the guests are seated, and a
+    bad player is ``BAD_PLAYER``."""
+    hub, client, table_id = api
+    url = f"/api/tables/{table_id}/rest"
+    assert client.get(f"{url}?player=0").json["moves"] == []  # Buying: nobody acts
+    assert client.get(f"{url}?player=9").json["code"] == "BAD_PLAYER"
+    draw_for_ana(hub, client, table_id)
+    for move in advice(client, table_id).json["best"]["moves"]:
+        if move["move"] not in ("place", "to_exit"):
+            break
+        post(client, table_id, move)
+    moves = client.get(f"{url}?player=0").json["moves"]
+    seated = [q for q in range(60) if hub.tables[table_id].state.loc[q] >= P.FIRST_SEAT
+              and P.seat_owner(hub.tables[table_id].state.loc[q]) == 0]
+    assert moves and all(m["move"] == "end_guest" and m["player"] == 0 for m in moves)
+    assert len(moves) <= len(seated)
+    sent = client.post(f"/api/tables/{table_id}/moves", json={"moves": moves})
+    assert sent.status_code == 200, sent.json
+    state = hub.tables[table_id].state
+    assert not any(m.player == 0 and m.kind == "end_guest" for m in state.legal_moves())

@@ -98,7 +98,8 @@ def test_setup_by_card_tags_and_an_award_seen_only_on_the_phone(rig: Rig) -> Non
 
 
 def test_a_card_bought_by_tag_and_the_wrong_cards(rig: Rig) -> None:
-    """Two slots: a choice on the table, then one move; every wrong card an alert."""
+    """Two slots: the card goes into the suggested one at once, and one tap moves it to the
+    other (one move: the record holds the final one); every wrong card an alert."""
     info = rig.table()
     table = rig.hub.tables[info["id"]]
     state = table.state
@@ -112,17 +113,27 @@ def test_a_card_bought_by_tag_and_the_wrong_cards(rig: Rig) -> None:
     refused(rig, info, "bag-1", "theater", tile, "CARD_NOT_BUYABLE")  # round 1
     award = state.award_pool[0]
     refused(rig, info, "bag-1", "award", award, "CARD_NOT_EXPECTED")
-    count = table.count
+    before = table.state.to_dict()
     assert card_tap(rig, "bag-1", "movie", card) == "ok"
     view = rig.client.get(f"/api/tables/{info['id']}").json["view"]
     choice = view["card_choice"]
     assert choice["player"] == 0 and choice["card"] == card and choice["kind"] == "movie"
     assert choice["moves"] == [m.to_dict() for m in buys if m.card == card]
-    assert len(choice["moves"]) == 2 and table.entries[-1]["move"]["move"] != "buy_movie"
-    assert table.state is state and table.count == count + 1  # the tap is logged, no move
-    assert rig.move(info, choice["moves"][1]).status_code == 200
-    assert table.state.players[0].movies[choice["moves"][1]["slot"]] == card
-    assert rig.client.get(f"/api/tables/{info['id']}").json["view"]["card_choice"] is None
+    placed = choice["placed"]
+    assert len(choice["moves"]) == 2 and table.entries[-1]["move"] == choice["moves"][placed]
+    assert table.state.players[0].movies[choice["moves"][placed]["slot"]] == card
+    other = 1 - placed
+    moved = rig.client.post(f"/api/tables/{info['id']}/choice", json={"index": other})
+    assert moved.status_code == 200, moved.json
+    assert table.state.players[0].movies[choice["moves"][other]["slot"]] == card
+    assert table.state.players[0].movies[choice["moves"][placed]["slot"]] != card
+    assert table.card_choice["placed"] == other
+    assert [e["move"] for e in table.entries if e["move"]["move"] == "buy_movie"] == [
+        choice["moves"][other]]  # one purchase, the final one
+    undone = rig.client.post(f"/api/tables/{info['id']}/undo",
+                             headers={"X-Table-Pin": info["pin"]})
+    assert undone.status_code == 200 and table.state.to_dict() == before  # one Undo
+    assert card_tap(rig, "bag-1", "movie", card) == "ok"
     other = next(m.card for m in buys if m.card != card)
     refused(rig, info, "bag-1", "movie", other, "CARD_NOT_BUYABLE")  # one movie a turn
     refused(rig, info, "bag-1", "movie", card, "CARD_ALREADY_OWNED")
@@ -145,6 +156,37 @@ def test_a_card_with_one_legal_slot_is_bought_at_once(rig: Rig) -> None:
     assert table.card_choice is None
 
 
+def test_the_suggested_slot_and_bad_rechoices(rig: Rig) -> None:
+    """With hints on the card goes where the advisor's buying rule says; with hints off into
+    the first legal slot; a move to another slot without a card placed, or to a slot the
+    choice does not offer, is refused with nothing changed."""
+    from companion.games.popcorn.advisor.buying import suggested_buy
+    info = rig.table()
+    table = rig.hub.tables[info["id"]]
+    url = f"/api/tables/{info['id']}/choice"
+    none = rig.client.post(url, json={"index": 0})
+    assert none.status_code == 409 and none.json["code"] == "NO_CHOICE"
+    buys = [m for m in table.state.legal_moves() if m.kind == "buy_movie"]
+    card = buys[0].card
+    mine = [m for m in buys if m.card == card]
+    assert card_tap(rig, "bag-1", "movie", card) == "ok"
+    assert table.entries[-1]["move"] == suggested_buy(rig.state(info), mine).to_dict() or \
+        table.card_choice["placed"] == table.card_choice["moves"].index(
+            table.entries[-1]["move"])
+    events = table.count
+    for bad in (5, -1, "left", None):
+        answer = rig.client.post(url, json={"index": bad})
+        assert answer.status_code == 400 and answer.json["code"] == "BAD_REQUEST", bad
+    assert table.count == events
+    pin = {"X-Table-Pin": info["pin"]}
+    assert rig.client.post(f"/api/tables/{info['id']}/undo", headers=pin).status_code == 200
+    assert rig.client.post(f"/api/tables/{info['id']}/hints", json={"hints": False},
+                           headers=pin).status_code == 200
+    assert card_tap(rig, "bag-1", "movie", card) == "ok"
+    assert table.card_choice["placed"] == 0
+    assert table.entries[-1]["move"] == mine[0].to_dict()
+
+
 def test_a_card_choice_is_cleared_by_any_move(rig: Rig) -> None:
     """The choice is a prompt: ending the turn instead clears it."""
     info = rig.table()
@@ -152,8 +194,10 @@ def test_a_card_choice_is_cleared_by_any_move(rig: Rig) -> None:
     card = next(m.card for m in table.state.legal_moves() if m.kind == "buy_movie")
     assert card_tap(rig, "bag-1", "movie", card) == "ok"
     assert table.card_choice is not None
-    assert rig.move(info, {"move": "end_turn", "player": 0}).status_code == 200
+    move = table.state.legal_moves()[0]  # whatever the table does next
+    assert rig.move(info, move.to_dict()).status_code == 200
     assert table.card_choice is None
+    assert rig.client.get(f"/api/tables/{info['id']}").json["view"]["card_choice"] is None
 
 
 def test_the_demo_players_tap_the_cards(rig: Rig) -> None:

@@ -28,7 +28,7 @@ from tests.waiting import wait_for
 
 POPCORN = popcorn_kind()
 BMOVIES = bmovies_kind()
-LIVE_ONLY = ("legal", "chance", "zones", "card_choice")
+LIVE_ONLY = ("legal", "chance", "zones", "card_choice", "audit", "alert_rounds")
 """What a live table's view holds that the replay board's does not."""
 
 

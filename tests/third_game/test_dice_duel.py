@@ -146,7 +146,8 @@ def test_views_record_replay_and_score(table: Table, tmp_path: Path) -> None:
     assert replay["charts"] == [] and replay["analyzes"] is False
     assert replay["steps"][-1] == {"move": "hold", "player": 0, "round": None}
     last = table.client.get(f"/api/tables/{table.id}/replay/views?from={replay['moves']}")
-    assert last.json["views"] == [{k: v for k, v in table.view().items() if k != "card_choice"}]
+    assert last.json["views"] == [{k: v for k, v in table.view().items()
+                                   if k not in ("card_choice", "audit", "alert_rounds")}]
     archived_replay = table.client.get(f"/api/archive/{table.id}/replay")
     assert archived_replay.status_code == 409
     assert archived_replay.json["code"] == "CANNOT_REPLAY"

@@ -62,15 +62,18 @@ def test_the_example_game_is_entered_move_for_move(browser, tmp_path: Path, card
 
 
 def test_an_advised_game_takes_the_suggestions(browser, tmp_path: Path) -> None:
-    """An advised game's showings are entered with Seat and play: one tap per player's
-    showing instead of a tap per guest."""
+    """An advised game's showings are entered with Seat and play (for everyone at once when
+    the players draw together): one tap instead of a tap per guest; its purchases cost no
+    tablet tap (the card goes into the suggested slot)."""
     record = taps.advised_game(1)
     first_draw = next(n for n, m in enumerate(record.moves) if m.kind == "draw_pawn")
     part, tally, entered = enter(browser, tmp_path, record, first_draw + 40, True)
     assert sorted(map(str, colors_of(entered.moves))) == sorted(map(str, colors_of(part.moves)))
     kinds = tally.by(2)
-    assert kinds["seat and play"] + kinds["seat all"] >= 1
+    together = kinds["seat and play — everyone"]
+    assert together + kinds["seat and play"] + kinds["seat all"] >= 1
     assert kinds["place"] == 0
+    assert kinds["buy_movie"] + kinds["buy_theater"] == 0  # every card went where suggested
 
 
 def test_any_pawn_of_the_color_is_entered_without_an_alert(browser, tmp_path: Path) -> None:

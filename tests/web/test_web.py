@@ -114,6 +114,8 @@ def test_a_finished_game_shows_the_scores_of_the_score_command(room: Room, page:
         if table.state.last_round and not banner_seen and not table.state.is_over:
             tablet.wait_events()
             expect(page.get_by_test_id("last-round")).to_be_visible()
+            # the guided check of every bag before the final scoring
+            expect(page.get_by_test_id("final-audit")).to_be_visible()
             page.wait_for_function("(text) => window.spoken.includes(text)",
                                    arg=LAST_ROUND_SPOKEN)
             banner_seen = True

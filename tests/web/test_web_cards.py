@@ -12,6 +12,7 @@ from companion.games.popcorn.cardbook import CardBook
 from companion.games.popcorn.demo import card_uids
 from companion.games.popcorn.facts_file import card_copies
 from companion.games.popcorn.remote import RemoteTable
+from tests.waiting import wait_for
 from tests.web.room import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots
 from tests.web.untranslated import foreign_texts, visible_texts
 
@@ -58,14 +59,22 @@ def test_a_card_tag_reported_and_one_bought(room: Room, page: Page) -> None:
     choice = page.get_by_test_id("card-choice")
     expect(choice).to_contain_text(CATALOG.movies[card].title)
     expect(choice).to_contain_text("Ana")
-    expect(page.get_by_test_id("card-choice-0")).to_contain_text(f"over {title}")
+    placed = next(k for k in range(3) if table.state.players[0].movies[k] == card)
+    other = next(k for k in (0, 1) if k != placed)  # the two slots with a theater
+    expect(page.get_by_test_id(f"just-placed-0-{placed}")).to_be_visible()
+    expect(page.get_by_test_id(f"slot-0-{placed}")).to_contain_text(CATALOG.movies[card].title)
+    expect(page.get_by_test_id(f"card-choice-{placed}")).to_have_count(0)
     tablet.shot("card-choice")
     count = table.count
-    page.get_by_test_id("card-choice-1").click()
+    page.get_by_test_id(f"slot-0-{other}").click()  # one tap on the other slot moves it
     page.wait_for_function("(n) => (window.popcornEvents ?? -1) > n", arg=count)
-    expect(page.get_by_test_id("card-choice")).to_have_count(0)
-    expect(page.get_by_test_id("slot-0-1")).to_contain_text(CATALOG.movies[card].title)
-    assert table.state.players[0].movies[1] == card
+    expect(page.get_by_test_id(f"just-placed-0-{other}")).to_be_visible()
+    expect(page.get_by_test_id(f"slot-0-{other}")).to_contain_text(CATALOG.movies[card].title)
+    assert table.state.players[0].movies[other] == card
+    assert table.state.players[0].movies[placed] != card
+    page.get_by_test_id(f"card-choice-{placed}").click()  # and back, from the side panel
+    expect(page.get_by_test_id(f"just-placed-0-{placed}")).to_be_visible()
+    assert wait_for(lambda: table.state.players[0].movies[placed] == card)
 
 
 def test_a_wrong_card_tag(room: Room, page: Page) -> None:
@@ -167,7 +176,7 @@ def test_card_words_in_french(room: Room, browser: Browser) -> None:
     buy = next(m.card for m in table.state.legal_moves() if m.kind == "buy_movie")
     tap_card(room, tablet, "bag-1", "movie", buy)
     choice = page.get_by_test_id("card-choice")
-    expect(choice).to_contain_text("dans quel emplacement va ce film")
+    expect(choice).to_contain_text("Un autre emplacement")
     assert english_left([choice.inner_text()], ["Ana", "Bob", "Chloe"]) == []
     tablet.shot("card-choice-fr")
     page.context.close()

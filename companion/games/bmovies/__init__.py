@@ -5,19 +5,23 @@ tells the hub what a table of B Movies needs: its options (the variant, and whet
 deals the hidden studios or the table enters them), which secret each move needs (a vote or
 a hand-reported token is the player's phone's, or one person's at the tablet with the
 table's PIN), the public and private views (:mod:`.views`), how a token's tap is read
-(:mod:`.tags`) and the record (:mod:`.record`).
+(:mod:`.tags`), the record (:mod:`.record`), a token correction (:mod:`.corrections`) and a
+player's audit of their token pile (:mod:`.audit`).
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
 from companion.kit.alerts import Alert
+from companion.kit.audits import AuditReport
 from companion.kit.errors import TableError
 from companion.kit.game import (
     SECRET_EITHER,
     SECRET_PIN,
+    AuditTap,
     DemoHub,
     DemoPlayers,
     DemoTable,
@@ -30,7 +34,8 @@ from companion.kit.records import RecordedGame
 from companion.kit.standings import Standing, Variant, places
 from companion.kit.texts import N_, GameTexts
 
-from . import commands, demo, tags, texts, views
+from . import commands, corrections, demo, tags, texts, views
+from .audit import audit as audit_pile
 from .charts import BMoviesNotes
 from .engine import Facts, Move, State, Violation, final_cut, move_from_dict, new_game
 from .facts_file import load_facts
@@ -182,6 +187,25 @@ class BMovies(GameKind[State, Move]):
         one value are told apart by their tags' ids, so ``tapped`` changes nothing."""
         return tags.read_tag(state, self.facts, seat, thing, uid, names)
 
+    def correct(self, state: State, body: dict[str, Any]) -> dict[str, Any]:
+        """A popcorn token is really in a player's pile, or in the bucket: named by its id,
+        or by its value for a token drawn without a tag (:func:`.corrections.correct`)."""
+        return corrections.correct(state, body)
+
+    audits = True
+
+    def audit(self, state: State, seat: int, taps: Sequence[AuditTap],
+              tapped: frozenset[int], names: list[str], private: bool) -> AuditReport:
+        """A player's token pile compared value by value with the tokens they tapped
+        (:func:`.audit.audit`): their phone's report names the values, the table's screen's
+        only counts them. Token ids tell tokens apart, so ``tapped`` changes nothing."""
+        return audit_pile(state, seat, taps, names, private)
+
+    def round_of(self, state: State) -> int | None:
+        """The round being played (None before round 1, while a Hidden Team table deals
+        its studios)."""
+        return state.round or None
+
     def record_text(self, names: list[str], first_player: int, options: dict[str, Any],
                     moves: list[Move]) -> str:
         """A B Movies record (``docs/b-movies.md``): header with ``"game": "b-movies"``."""
@@ -205,10 +229,6 @@ class BMovies(GameKind[State, Move]):
         for secret in SECRET_FIELDS.get(move.kind, ()):
             data.pop(secret, None)
         return data
-
-    def round_of(self, state: State) -> int:
-        """The round (0 before a Hidden Team game's studio deal)."""
-        return state.round
 
     def chart_notes(self, names: list[str]) -> BMoviesNotes:
         """Tokens drawn and movies made per round (:mod:`.charts`)."""

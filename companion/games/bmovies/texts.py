@@ -3,8 +3,10 @@
 Every code B Movies raises has an English template here, marked with
 :func:`~companion.kit.texts.N_` for the catalogs (``companion/i18n``): the engine's
 violations (:data:`companion.games.bmovies.engine.CODES`), the refusals of a score sheet
-(:data:`companion.games.bmovies.scoresheet.SHEET_CODES`) and each alert of its token taps
-(:data:`companion.games.bmovies.tags.ALERT_CODES`). A code Popcorn shares ("GAME_OVER")
+(:data:`companion.games.bmovies.scoresheet.SHEET_CODES`), each alert of its token taps
+(:data:`companion.games.bmovies.tags.ALERT_CODES`), the refusals of a token correction
+(:mod:`companion.games.bmovies.corrections`) and the findings of a pile audit
+(:mod:`companion.games.bmovies.audit`). A code Popcorn shares ("GAME_OVER")
 carries the same sentence in both games, so it is translated once.
 """
 
@@ -36,6 +38,55 @@ REFUSALS: dict[str, str] = {
     "BAD_STATE": N_("The state is not a well-formed B Movies state."),
 }
 """One template per violation code of the B Movies engine."""
+
+CORRECTION_REFUSALS: dict[str, str] = {
+    "NO_SUCH_TOKEN": N_("The companion has no token worth {value} drawn without a tag in that "
+                        "player's pile."),
+    "TOKEN_ALREADY_THERE": N_("The companion already has that popcorn token (worth {value}) "
+                              "there."),
+}
+"""One template per refusal of a token correction (:mod:`.corrections`) that the engine
+does not raise itself (``NO_TOKEN_OF_VALUE`` is the engine's, with its template above). Only
+the one who sent the correction with the table's PIN reads them, so they may name a value."""
+
+FINDINGS: dict[str, str] = {
+    "AUDIT_TOKEN_DRAWN": N_("A popcorn token worth {value} is in {name}'s pile, but the "
+                            "companion had it in the bucket: it counts as a draw {name} was "
+                            "owed."),
+    "AUDIT_TOKEN_FROM_BUCKET": N_("A popcorn token worth {value} is in {name}'s pile, but the "
+                                  "companion had it in the bucket: it goes into the pile."),
+    "AUDIT_TOKEN_FROM_PILE": N_("A popcorn token worth {value} is in {name}'s pile, but the "
+                                "companion had it in another player's pile: it moves to "
+                                "{name}'s pile."),
+    "AUDIT_TOKEN_NOT_TAPPED": N_("The companion had a popcorn token worth {value} in {name}'s "
+                                 "pile that was not tapped: it goes back to the bucket."),
+    "AUDIT_TOKEN_NONE_LEFT": N_("A popcorn token worth {value} is in {name}'s pile, but the "
+                                "companion has every token worth {value} in the players' "
+                                "piles: a token of that value drawn without a tag must go back "
+                                "to the bucket first."),
+    "AUDIT_PILE_DRAWN": N_("A popcorn token in {name}'s pile was still in the bucket for the "
+                           "companion: it counts as a draw {name} was owed."),
+    "AUDIT_PILE_FROM_BUCKET": N_("A popcorn token in {name}'s pile was still in the bucket for "
+                                 "the companion: it goes into the pile."),
+    "AUDIT_PILE_FROM_PILE": N_("A popcorn token in {name}'s pile was in another player's pile "
+                               "for the companion: it moves to {name}'s pile."),
+    "AUDIT_PILE_NOT_TAPPED": N_("The companion had a popcorn token in {name}'s pile that was "
+                                "not tapped: it goes back to the bucket."),
+    "AUDIT_PILE_NONE_LEFT": N_("A popcorn token in {name}'s pile cannot join it: the companion "
+                               "has every token of its value in the players' piles, so a token "
+                               "drawn without a tag must go back to the bucket first."),
+    "AUDIT_PILE_TAPPED_TWICE": N_("A popcorn token was tapped twice during the audit of "
+                                  "{name}'s pile: it counts once."),
+    "AUDIT_PILE_UNKNOWN_TAG": N_("An unknown tag ({uid}) was tapped during the audit of "
+                                 "{name}'s pile."),
+    "AUDIT_PILE_NOT_A_TOKEN": N_("A {kind} tag was tapped during the audit of {name}'s pile: "
+                                 "only popcorn tokens count."),
+}
+"""One template per finding (and refusal) of a token pile audit (:mod:`.audit`), filled with
+its ``params``. ``AUDIT_TOKEN_*`` name the token's value, for the audited player's phone
+only; each has its ``AUDIT_PILE_*`` twin, which says the same to the table's screen without
+a value, a token id or the other pile. ``AUDIT_PILE_TAPPED_TWICE``, ``..._UNKNOWN_TAG`` and
+``..._NOT_A_TOKEN`` name no value and serve both."""
 
 SHEET_REFUSALS: dict[str, str] = {
     "BAD_SHEET": N_("The score sheet is not a well-formed B Movies sheet."),
@@ -85,5 +136,6 @@ ALERTS: dict[str, tuple[str, str]] = {
 ``params``. An unknown tag on a token pad is ``UNKNOWN_TAG`` with ``kind`` "token", so its
 texts are under ``UNKNOWN_TAG:token``."""
 
-TEXTS = GameTexts(refusals={**REFUSALS, **SHEET_REFUSALS}, alerts=ALERTS, numbers=("value",))
+TEXTS = GameTexts(refusals={**REFUSALS, **SHEET_REFUSALS, **CORRECTION_REFUSALS, **FINDINGS},
+                  alerts=ALERTS, numbers=("value",))
 """B Movies' :class:`~companion.kit.texts.GameTexts`."""

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint
 
 from companion.kit.alerts import Alert
+from companion.kit.audits import AuditReport
 
 if TYPE_CHECKING:
     from companion.kit.game import Subcommands
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 from companion.kit.game import (
     SECRET_PIN,
     SECRET_TOKEN,
+    AuditTap,
     DemoHub,
     DemoPlayers,
     DemoTable,
@@ -30,6 +33,7 @@ from companion.kit.game import (
     TableHost,
     TagKinds,
     TagThing,
+    TapMoves,
     Tapper,
 )
 from companion.kit.records import RecordedGame
@@ -37,6 +41,7 @@ from companion.kit.standings import Standing, places
 from companion.kit.texts import GameTexts
 
 from . import analysis, card_list, commands, demo, routes, texts
+from .audit import audit
 from .card_taps import CardChoice, interpret_card
 from .cardbook import CardBook
 from .charts import PopcornNotes
@@ -116,7 +121,7 @@ class Popcorn(GameKind[GameState, Move]):
 
     def read_tag(self, state: GameState, seat: int, thing: TagThing | None, uid: str,
                  names: list[str], tapped: frozenset[int] = frozenset()
-                 ) -> Move | Relabel | CardChoice | Alert:
+                 ) -> Move | Relabel | TapMoves | CardChoice | Alert:
         """A pawn's tap is a draw or an addition (standing in for a look-alike of its color
         when it was never tapped); a card's is a reveal, a draw or a buy."""
         if thing is not None and thing.kind in CARD_KINDS:
@@ -180,6 +185,18 @@ class Popcorn(GameKind[GameState, Move]):
         its id, or as the table sees it (a color and where the companion has it)."""
         return relocate(state, body)
 
+    audits = True
+
+    def audit(self, state: GameState, seat: int, taps: Sequence[AuditTap],
+              tapped: frozenset[int], names: list[str], private: bool) -> AuditReport:
+        """The guests of a bag compared color by color (:func:`.audit.audit`); a bag holds
+        no secret, so the table's screen and the phone get the same report."""
+        return audit(state, seat, taps, tapped)
+
+    def round_of(self, state: GameState) -> int:
+        """The round on the Round track."""
+        return state.round
+
     def tapped_thing(self, move: dict[str, Any]) -> int | None:
         """The pawn a tapped draw or addition names."""
         pawn = move.get("pawn")
@@ -221,10 +238,6 @@ class Popcorn(GameKind[GameState, Move]):
         """The public view without the legal moves and chance outcomes
         (:func:`.views.replay_view`)."""
         return replay_view(state)
-
-    def round_of(self, state: GameState) -> int:
-        """The round (0: the setup)."""
-        return state.round
 
     def chart_notes(self, names: list[str]) -> PopcornNotes:
         """Popcorn, money and audience per round, and the final score by source

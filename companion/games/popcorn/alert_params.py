@@ -44,3 +44,10 @@ def alert_params(state: GameState, player: int, pawn: int | None = None,
         return {**params, "uid": uid}
     return {**params, "pawn": pawn, "color": state.pawn_color[pawn],
             **place_params(state.loc[pawn], state.names)}
+
+
+def guest_words(color: str) -> str:
+    """A guest as the table sees it, by its color and the letter on its disc ("blue B
+    guest", as the dashboard's pawns show it): the pawns carry no number, so an alert never
+    names one."""
+    return f"{color} {color[:1].upper()} guest"

@@ -9,7 +9,8 @@ Movies, theater tiles and award cards carry NFC stickers like the pawns (see
    player, or to the only player the deal can go to), the movie or theater revealed, or the
    award card drawn by the reader's own player;
 2. in the Buying phase, on the reader of the player to act, a movie or a tile of the market:
-   bought at once when only one slot is legal, else a :class:`CardChoice` of the legal slots;
+   bought at once when only one slot is legal, else a :class:`CardChoice` of the legal slots,
+   which the table buys into the suggested slot at once (one tap on another slot moves it);
 3. anything else is an alert with a stable code, naming the card by its title (an award
    card only as "an award card": its title is private, and alerts are public). Its
    ``params`` (:func:`card_params`) let a device in another language say the same.
@@ -25,6 +26,7 @@ from typing import Any
 from companion.kit.alerts import Alert
 from companion.kit.game import TapChoice
 
+from .advisor.buying import suggested_buy
 from .cardbook import theater_title
 from .engine import GameState, Move
 
@@ -44,6 +46,13 @@ class CardChoice(TapChoice):
     card: str
     title: str
     moves: tuple[Move, ...]
+    advised: int = 0
+    """The index of the move the advisor takes (:func:`~.advisor.buying.suggested_buy`)."""
+
+    def suggested(self, hints: bool) -> int:
+        """The slot the card goes into at once: the advisor's with hints on, else the first
+        legal slot."""
+        return self.advised if hints else 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the public view's ``card_choice``."""
@@ -115,7 +124,8 @@ def _buy(state: GameState, player: int, kind: str, card: str) -> Move | CardChoi
     if len(moves) == 1:
         return moves[0]
     if moves:
-        return CardChoice(player, kind, card, title, moves)
+        return CardChoice(player, kind, card, title, moves,
+                          moves.index(suggested_buy(state, moves)))
     return Alert("CARD_NOT_BUYABLE", f"The rules do not let {name} buy {title} now (its "
                  f"price, a {kind} already bought this turn, a step to finish first, or no "
                  "theater before round 2).",

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.kit.errors import TableError
 
-from .alert_params import place_params
+from .alert_params import guest_words, place_params
 from .engine import GameState
 from .engine import pawns as P
 
@@ -39,8 +39,12 @@ def relocate(state: GameState, body: dict[str, Any]) -> dict[str, Any]:
         raise TableError("BAD_REQUEST", "pawn must be a pawn id from 0 to 59")
     where = _location(state, zone, player, "zone")
     if P.is_seat(state.loc[pawn]) or state.loc[pawn] in {P.hand(q) for q in range(state.n)}:
-        raise TableError("BAD_REQUEST", f"pawn {pawn} is drawn or seated: correct it once it "
-                         "is back in a bag, an exit zone, the reserve or the box")
+        raise TableError("PAWN_IN_PLAY", f"This {guest_words(state.pawn_color[pawn])} is "
+                         f"drawn or seated ({P.describe(state.loc[pawn], state.names)}): the "
+                         "rules move it on; correct it once it is back in a bag, an exit zone, "
+                         "the reserve or the box.", 409,
+                         params={"color": state.pawn_color[pawn],
+                                 **place_params(state.loc[pawn], state.names)})
     state.move_pawn(pawn, where)
     logged: dict[str, Any] = {"pawn": pawn, "zone": zone}
     if zone in ("bag", "exit"):

@@ -182,7 +182,7 @@ class ScriptedPlayers:
 
     def _card_tap(self, move: Move) -> None:
         """Tap the card on its player's reader (any reader for a shared reveal); choose the
-        slot if the hub asks which."""
+        slot if the hub asks which (a card it placed in its suggested slot stays there)."""
         assert move.card is not None
         readers = self.table.config.readers
         reader = readers[move.player] if move.player is not None else self.rng.choice(readers)
@@ -192,7 +192,8 @@ class ScriptedPlayers:
         deadline = time.monotonic() + 10
         while self.table.count == before and time.monotonic() < deadline:
             time.sleep(0.005)
-        if getattr(self.table, "card_choice", None):
+        choice = getattr(self.table, "card_choice", None)
+        if choice and choice.get("placed") is None:  # the hub asks which slot
             self._do("decide", move)
 
     def _bag_of(self, move: Move) -> int:

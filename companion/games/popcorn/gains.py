@@ -1,4 +1,5 @@
-""""Take the gains": the activations a player's guests may make without anyone choosing.
+""""Take the gains" and "Skip the rest": activations a player's guests may make, or not make,
+without anyone choosing.
 
 Going guest by guest in seat order (the engine's order), it takes each seat action and
 movie action that only gains something (money, popcorn, a step up the audience track) and
@@ -7,6 +8,9 @@ the first step that needs a decision (an action with a choice of pawn or of movi
 action that spends or moves something, a guest who could still act) or a pending step (a
 bonus, an award draw, a guest drawn to a seat). The answer is a list of ordinary moves that
 the dashboard sends as one batch; the decision it stopped at is left on screen.
+
+"Skip the rest" (:func:`skip_rest`) is the table choosing to play no more of a cinema's
+guests this showing: each guest still to act ends its turn, as one batch.
 """
 
 from __future__ import annotations
@@ -60,4 +64,19 @@ def gains(state: GameState, player: int) -> list[Move]:
     while len(moves) < MAX_GAINS and (move := next_gain(trial, player)) is not None:
         trial.apply(move)
         moves.append(move)
+    return moves
+
+
+def skip_rest(state: GameState, player: int) -> list[Move]:
+    """"Skip the rest": every guest of ``player``'s cinema still to act ends its turn without
+    acting, in the engine's order, up to the first pending step (a bonus, an award draw)
+    that the table resolves itself; ``state`` is unchanged. Empty when no guest waits."""
+    trial = state.clone()
+    moves: list[Move] = []
+    while len(moves) < MAX_GAINS and trial.task_for(player) is None:
+        ends = [m for m in trial.legal_moves() if m.player == player and m.kind == "end_guest"]
+        if not ends:
+            break
+        trial.apply(ends[0])
+        moves.append(ends[0])
     return moves

@@ -2,7 +2,8 @@
 
 ``GET /api/tables/<id>/advice?player=N``: the seating advisor's answer; the routes the table
 screen's shortcuts read: ``.../placement`` (what "Seat them all as shown" sends),
-``.../gains`` (what "Take the gains" sends) and ``.../suggestion``; and ``GET /api/catalog``,
+``.../gains`` (what "Take the gains" sends), ``.../suggestion`` and ``.../rest`` (what "Skip
+the rest" sends); and ``GET /api/catalog``,
 the card facts the dashboard searches and labels.
 
 The routes read tables through the hub's :class:`~companion.kit.game.TableHost`, never the
@@ -24,7 +25,7 @@ from companion.kit.game import HostedTable, TableHost
 from .advisor import AdviceError, advise
 from .engine import Catalog, GameState
 from .facts_file import action_meanings
-from .gains import gains
+from .gains import gains, skip_rest
 from .placement import (
     advised_then,
     draw_order,
@@ -42,7 +43,7 @@ def blueprint(host: TableHost, catalog: Catalog) -> Blueprint:
     """Every route of Popcorn's, reading tables through ``host``."""
     bp = Blueprint("popcorn", __name__)
     for register in (register_advice, register_placement, register_gains,
-                     register_suggestion):
+                     register_suggestion, register_rest):
         register(bp, host)
 
     @bp.get("/api/catalog")
@@ -121,6 +122,20 @@ def register_suggestion(bp: Blueprint, hub: TableHost) -> None:
         moves = suggested_play(state, player) if hints else []
         return jsonify({"table": table_id, "player": player, "events": events, "hints": hints,
                         "moves": [m.to_dict() for m in moves]})
+
+
+def register_rest(bp: Blueprint, hub: TableHost) -> None:
+    """Add ``GET /api/tables/<id>/rest?player=N``: the moves that end the turn of every
+    guest of the player's cinema still to act (what "Skip the rest" sends)."""
+
+    @bp.get("/api/tables/<table_id>/rest")
+    def rest(table_id: str):
+        with hub.lock:
+            table = _popcorn_table(hub, table_id)
+            state, events = _state(table), table.count  # a live state is never changed in place
+        player = _player(request.args.get("player"), state.n)
+        return jsonify({"table": table_id, "player": player, "events": events,
+                        "moves": [m.to_dict() for m in skip_rest(state, player)]})
 
 
 def _popcorn_table(hub: TableHost, table_id: str) -> HostedTable:

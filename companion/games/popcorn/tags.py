@@ -17,6 +17,10 @@ base.Relabel`, and the table swaps the tapped pawn with the look-alike it had in
 before playing the move. A pawn the companion has seen tapped keeps its identity, and is
 an alert when it turns up where it cannot be.
 
+In the Buying phase, a guest tapped on the reader of the player to buy, of the color of one
+of their ready advertising tokens, is that token activated *and* the guest it gains, two
+moves for one tap (:func:`ad_tap`, a :class:`~companion.kit.game.TapMoves`).
+
 Pure: it reads the state and returns a value; applying the move is the table's job.
 """
 
@@ -25,9 +29,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.kit.alerts import Alert
-from companion.kit.game import Relabel
+from companion.kit.game import Relabel, TapMoves
 
-from .alert_params import alert_params
+from .alert_params import alert_params, guest_words
 from .corrections import into_bag
 from .engine import GameState, Move, Violation
 from .engine import pawns as P
@@ -52,7 +56,7 @@ ALERT_CODES: dict[str, str] = {
 
 
 def interpret(state: GameState, player: int, pawn: int | None, uid: str = "",
-              tapped: frozenset[int] = frozenset()) -> Move | Relabel | Alert:
+              tapped: frozenset[int] = frozenset()) -> Move | Relabel | TapMoves | Alert:
     """The move a tap of ``pawn`` on ``player``'s bag reader stands for, or an alert.
 
     ``tapped``: the pawns whose place the companion learned from a tap of their own (the
@@ -64,11 +68,25 @@ def interpret(state: GameState, player: int, pawn: int | None, uid: str = "",
         return Alert("UNKNOWN_TAG", f"An unknown tag ({uid}) was tapped on {name}'s bag reader.",
                      "Enroll this pawn's tag, or check that it is one of the game's pawns.",
                      player, params=alert_params(state, player, None, uid))
+    found = _found(state, player, pawn, tapped)
+    if found is not None:
+        return found
+    ad = ad_tap(state, player, pawn, tapped)
+    if ad is not None:
+        return ad
+    if not known_by_color(state, pawn, tapped):
+        return _alert_at(state, player, pawn)
+    return _alert_by_color(state, player, pawn, look_alikes(state, pawn, tapped))
+
+
+def _found(state: GameState, player: int, pawn: int,
+           tapped: frozenset[int]) -> Move | Relabel | None:
+    """The move the tap is, itself or standing in for a look-alike, or None."""
     move = _tap_move(state, player, {pawn})
     if move is not None:
         return move
     if not known_by_color(state, pawn, tapped):
-        return _alert_at(state, player, pawn)
+        return None
     alike = look_alikes(state, pawn, tapped)
     if state.phase == "setup":
         filled = _filled(state, player, pawn, alike)
@@ -78,7 +96,28 @@ def interpret(state: GameState, player: int, pawn: int | None, uid: str = "",
     if stand_in is not None:
         assert stand_in.pawn is not None
         return Relabel(pawn, stand_in.pawn, replace(stand_in, pawn=pawn))
-    return _alert_by_color(state, player, pawn, alike)
+    return None
+
+
+def ad_tap(state: GameState, player: int, pawn: int,
+           tapped: frozenset[int] = frozenset()) -> TapMoves | None:
+    """A guest tapped on the reader of the player to buy, of the color of one of their
+    ready advertising tokens: that token is activated and the guest it gains is the one
+    tapped (two moves, one tap). The space of the guest's own color comes first, then the
+    multicolor space; a white guest goes into the tapping player's own bag. None when no
+    ready token explains the tap."""
+    if state.phase != "buying" or player != state.current or state.tasks:
+        return None
+    color = state.pawn_color[pawn]
+    ads = [m for m in state.legal_moves() if m.kind == "activate_ad" and m.player == player]
+    pick = next((m for m in ads if m.space == color), None) or next(
+        (m for m in ads if m.space == "any" and m.color == color), None)
+    if pick is None:
+        return None
+    trial = state.clone()
+    trial.apply(pick)
+    gain = _found(trial, player, pawn, tapped)
+    return None if gain is None else TapMoves((pick,), gain)
 
 
 def _filled(state: GameState, player: int, pawn: int, alike: set[int]) -> Relabel | None:
@@ -180,13 +219,6 @@ def _color_not_in_bag(state: GameState, player: int, pawn: int) -> Alert:
                  f"correct its place (PIN).",
                  player, pawn, color, alert_params(state, player, pawn),
                  into_bag(state, player, pawn))
-
-
-def guest_words(color: str) -> str:
-    """A guest as the table sees it, by its color and the letter on its disc ("blue B
-    guest", as the dashboard's pawns show it): the pawns carry no number, so an alert never
-    names one."""
-    return f"{color} {color[:1].upper()} guest"
 
 
 def _alert_at(state: GameState, player: int, pawn: int) -> Alert:

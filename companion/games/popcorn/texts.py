@@ -74,9 +74,28 @@ REFUSALS: dict[str, str] = {
     "SEAT_INVALID": N_("A theater's seat list must match its seat count."),
     "NO_DRAW_WAITING": N_("This player has no drawn guest to seat."),
     "NO_SUCH_GUEST": N_("The companion has no {color} guest in {place}."),
+    "PAWN_IN_PLAY": N_("This {color} {letter} guest is drawn or seated ({place}): the rules "
+                       "move it on; correct it once it is back in a bag, an exit zone, the "
+                       "reserve or the box."),
 }
 """One template per refusal code: the engine's violations, the advisor's routes' and the
 corrections' (a guest named by color and place that is not there)."""
+
+FINDINGS: dict[str, str] = {
+    "AUDIT_FOUND_ELSEWHERE": N_("The {color} {letter} guest is in {name}'s bag, but the "
+                                "companion had it in {place}."),
+    "AUDIT_NOT_TAPPED_DRAWN": N_("The companion had a {color} {letter} guest in {name}'s bag "
+                                 "that was not tapped: it counts as drawn."),
+    "AUDIT_NOT_TAPPED": N_("The companion had a {color} {letter} guest in {name}'s bag that "
+                           "was not tapped: it goes to {place}."),
+    "AUDIT_TAPPED_TWICE": N_("The {color} {letter} guest was tapped twice: it counts once."),
+    "AUDIT_UNKNOWN_TAG": N_("An unknown tag ({uid}) was tapped during the audit of {name}'s "
+                            "bag."),
+    "AUDIT_NOT_A_GUEST": N_("A {kind} tag was tapped during the audit of {name}'s bag: only "
+                            "guests count."),
+}
+"""One template per finding of a bag audit (:mod:`.audit`), filled with its ``params``; the
+screens render them as they render refusals."""
 
 ALERTS: dict[str, tuple[str, str]] = {
     "UNKNOWN_TAG": (
@@ -201,7 +220,7 @@ def data_words() -> tuple[DataWord, ...]:
 def texts() -> GameTexts:
     """Popcorn's :class:`~companion.kit.texts.GameTexts`."""
     return GameTexts(
-        refusals=REFUSALS, alerts=ALERTS,
+        refusals={**REFUSALS, **FINDINGS}, alerts=ALERTS,
         words={"color": Words(("{color}",), COLORS),
                "letter": Words(("{color}",), LETTERS, context=LETTER + "{color}"),
                "place": Words(("{zone}-{slot}", "{zone}"), PLACES)},

@@ -5,7 +5,8 @@ Showings a random busy player acts, chance outcomes are drawn uniformly, and dec
 picked at random among those that are not a pass (the ``eager`` policy). For a player the
 policy advises, once their guests are drawn it asks :func:`.advise` for a plan and follows
 it move by move; when the plan ends or stops being legal (a guest drawn to a seat), it asks
-again. The engine itself never imports this module.
+again. Its purchases go into the slot the hub suggests (:func:`.buying.suggested_buy`). The
+engine itself never imports this module.
 """
 
 from __future__ import annotations
@@ -18,7 +19,11 @@ from ..engine.moves import Move
 from ..engine.simulator import SimulatedGame, eager, next_choices, play_game
 from ..engine.state import GameState
 from .advice import AdviceError, advise
+from .buying import suggested_buy
 from .weights import Weights
+
+BUYS = frozenset({"buy_movie", "buy_theater"})
+"""The purchases, whose slot an advised player takes from :func:`.buying.suggested_buy`."""
 
 Adviser = Callable[[GameState, int], list[Move]]
 """Gives a player's planned moves (the advisor, or a timed wrapper of it in the bench)."""
@@ -63,7 +68,11 @@ def next_move(state: GameState, rng: random.Random, seats: AdvisedSeats) -> Move
         return rng.choice(moves)
     if player is not None and (advised := seats.move(state, player, moves)) is not None:
         return advised
-    return rng.choice(eager(moves))
+    move = rng.choice(eager(moves))
+    if move.kind in BUYS and move.player in seats.seats:  # into the slot the hub suggests
+        return suggested_buy(state, [m for m in moves if m.kind == move.kind
+                                     and m.card == move.card])
+    return move
 
 
 def play_advised(catalog: Catalog, players: int, rng: random.Random,

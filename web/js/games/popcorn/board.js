@@ -11,14 +11,16 @@
 import { COLORS, actionLabel, adSpace, colorChip, emptySeatHtml, esc, guestName, pawnHtml,
   seatActionLabel, seatWords } from "../../labels.js";
 import { actionMeaning, alertText, colorWord, t, tn } from "../../i18n.js";
+import { auditHtml } from "../../audit.js";
 import { checklistHtml } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { activationWords } from "./gains.js";
-import { cardChoiceHtml } from "./card_choice.js";
+import { cardChoiceHtml, justPlacedSlot, rechoiceAt } from "./card_choice.js";
 
 /** Whether a label is short enough to keep on one line in any slot (a wide character, as in
  * Japanese, counts twice): "観客+1" never breaks as "観客+" and "1". */
 const short = (label) => [...label].reduce((n, ch) => n + (ch >= "\u2e80" ? 2 : 1), 0) <= 16;
+const ACTING = new Set(["seat_action", "movie_action"]);
 const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];
 const PHASES = () => ({ setup: t("Setup"), buying: t("Buying & Advertising"), showings: t("Showings"), over: t("Game over") });
 
@@ -32,7 +34,7 @@ export const boardMethods = {
     const list = this.checklist ? checklistHtml(this.checklist) : "";
     // a card's slot question comes first: a player waits on it with the card in hand
     const side = v.phase === "over" ? scoresHtml(v, this.ctx.catalog)
-      : cardChoiceHtml(v) + list + this.nowHtml();
+      : cardChoiceHtml(v) + this.auditPanel() + this.everyoneHtml() + list + this.nowHtml();
     this.root.innerHTML = `
       <div class="table-grid" data-phase="${v.phase}">
         <section class="market card" data-testid="market">${this.marketHtml()}</section>
@@ -68,7 +70,9 @@ export const boardMethods = {
     const v = this.view;
     const parts = [];
     if (v && (v.last_round || v.final_revealed) && v.phase !== "over") {
-      parts.push(`<div class="banner final" data-testid="last-round">${esc(t("LAST ROUND — the Final Showing card is out: this is the last round of the game."))}</div>`);
+      // the guided check of every bag before the final scoring, while no audit runs
+      const check = v.audit ? "" : `<button class="btn small" data-act="audit-all" data-testid="final-audit">${esc(t("Check every bag"))}</button>`;
+      parts.push(`<div class="banner final" data-testid="last-round"><div class="grow">${esc(t("LAST ROUND — the Final Showing card is out: this is the last round of the game."))}</div>${check}</div>`);
     }
     // the newest alert, and the earlier ones on request (banners would push the cinemas
     // below the fold); a refused tap is no move: a banner offers the correction its fix
@@ -189,8 +193,12 @@ export const boardMethods = {
       <th scope="row">${pawnHtml(null, color, "small")}</th>
       <td class="${c.bag[color] ? "" : "zero"}">${c.bag[color]}</td>
       <td class="${c.exit[color] ? "" : "zero"}">${c.exit[color]}</td></tr>`).join("");
+    // the Bag heading starts an audit of that bag: one tap (docs/dashboard.md)
+    const check = t("Check {name}'s bag: tap every guest in it on the reader", { name: c.name });
     return `<table class="zones" data-testid="zones-${p}"><thead><tr><td></td>
-      <th scope="col">${esc(t("Bag"))}</th><th scope="col">${esc(t("Exit"))}</th></tr></thead>
+      <th scope="col"><button class="zone-audit" data-act="audit-start" data-player="${p}"
+        data-testid="audit-start-${p}" title="${esc(check)}" aria-label="${esc(check)}">${esc(t("Bag"))}</button></th>
+      <th scope="col">${esc(t("Exit"))}</th></tr></thead>
       <tbody>${rows}</tbody></table>`;
   },
 
@@ -222,9 +230,19 @@ export const boardMethods = {
     const playTitle = `${t("Seat them all as shown, then play as suggested")}${what ? `: ${what}` : ""}`;
     const allTitle = t("Seat them all as shown");
     const play = then.length ? `<button class="btn primary seat-all" data-act="seat-play" data-player="${p}"
-      data-testid="seat-play-${p}" title="${esc(playTitle)}">${esc(playing)}</button>` : "";
+      data-testid="seat-play-${p}" title="${esc(playTitle)}">${esc(playing)}${what
+        ? `<small data-testid="seat-play-what-${p}">${esc(what)}</small>` : ""}</button>` : "";
     return `<button class="btn primary seat-all" data-act="seat-all" data-player="${p}"
       data-testid="seat-all-${p}" title="${esc(allTitle)}">${esc(t("Seat all"))}</button>${play}`;
+  },
+
+  /** The audit under way (../../audit.js), with guests named by their color discs. */
+  auditPanel() {
+    return auditHtml(this.view.audit, this.view.names, {
+      keyHtml: (color) => pawnHtml(null, color, "small"),
+      title: (name) => t("Checking {name}'s bag", { name }),
+      hint: (name) => t("Tap every guest in the bag on {name}'s reader, then accept.", { name }),
+    });
   },
 
   readerHtml(p) {
@@ -236,7 +254,18 @@ export const boardMethods = {
       title="${esc(why)}" data-tip="${esc(why)}">${esc(t("reader {id} offline", { id }))}</span>`;
   },
 
+  /** What the player's first shortcut would send, for the board to show before the tap:
+   * "Seat and play" (the placement and its plan), else "Play as suggested", else "Take the
+   * gains"; empty when none is offered. */
+  planFor(p) {
+    const seating = this.proposals.moves(p);
+    if (seating.length) return [...seating, ...this.proposals.then(p)];
+    const suggested = this.suggestion.moves(p);
+    return suggested.length ? suggested : this.gains.moves(p);
+  },
+
   slotHtml(s, p, k) {
+    const plan = this.planFor(p);
     const target = this.selection && this.selection.kind !== "pawn" ? " target" : "";
     const active = this.view.cinemas[p].showing && this.view.cinemas[p].showing.active === k ? " active" : "";
     const seats = s.theater ? s.theater.seat_colors.map((color, n) => {
@@ -247,19 +276,25 @@ export const boardMethods = {
           : emptySeatHtml(color);
       const ring = color === "grey" ? "any" : color;
       const next = !who && this.isNextSeat(p, k, n) ? " next-seat-target" : "";
+      const step = plan.findIndex((m) => m.slot === k && m.seat === n && ACTING.has(m.move));
+      const planned = step >= 0 ? " planned" : "";
+      const mark = step >= 0 ? `<span class="plan-step" data-testid="plan-${p}-${k}-${n}">${plan.slice(0, step + 1).filter((m) => ACTING.has(m.move)).length}</span>` : "";
       const show = this.view.cinemas[p].showing;
       const acting = show && show.active === k && show.cursor === n ? " acting-seat" : "";
       const ghost = shown !== undefined ? ` data-shown="${shown}"` : "";
       const anyColor = t("any");
       const tip = t("seat {seat}: {color} guest, {action}", { seat: n + 1, color: color === "grey" ? anyColor : colorWord(color), action: actionLabel(s.theater.seat_actions[n]) });
-      return `<button class="seat ring-${ring}${acting}${next}"${ghost} data-act="seat" data-player="${p}" data-slot="${k}"
+      return `<button class="seat ring-${ring}${acting}${next}${planned}"${ghost} data-act="seat" data-player="${p}" data-slot="${k}"
         data-seat="${n}" data-testid="seat-${p}-${k}-${n}" title="${esc(tip)}">
-        ${inner}<small>${esc(seatActionLabel(s.theater.seat_actions[n]))}</small></button>`;
+        ${mark}${inner}<small>${esc(seatActionLabel(s.theater.seat_actions[n]))}</small></button>`;
     }).join("") : `<span class="muted">${esc(t("no theater"))}</span>`;
     const empty = s.theater || s.movie ? "" : " empty";
+    const placed = justPlacedSlot(this.view, p) === k ? " just-placed" : "";
+    const movable = rechoiceAt(this.view, p, k) >= 0 ? " target" : "";
     const tip = empty ? "" : ` data-tip="${esc(this.slotTip(s, k))}"`;
-    return `<div class="slot${target}${active}${empty}" data-act="slot" data-player="${p}" data-slot="${k}"
+    return `<div class="slot${target || movable}${active}${empty}${placed}" data-act="slot" data-player="${p}" data-slot="${k}"
         data-testid="slot-${p}-${k}" title="${esc(SLOT_NAMES()[k])}" aria-label="${esc(SLOT_NAMES()[k])}"${tip}>
+      ${placed ? `<span class="placed-tag" data-testid="just-placed-${p}-${k}">${esc(t("just placed"))}</span>` : ""}
       <div class="seats">${seats}</div>${this.movieInSlot(s)}</div>`;
   },
 

@@ -1,9 +1,11 @@
-// The "choose a slot" prompt of a card tapped on a bag reader (docs/dashboard.md, "Cards
-// tapped on a reader"). When a movie or a theater tile tapped to buy it could go into
-// several slots, the hub applies nothing and puts the choice in the public view's
-// `card_choice` ({player, kind, card, title, moves}); the side panel shows one button per
-// legal slot, naming what the card would cover there, and one tap sends that move. Any move
-// clears the choice.
+// The slot of a card tapped on a bag reader to buy it (docs/dashboard.md, "Cards tapped on a
+// reader"). When a movie or a theater tile could go into several slots, the hub buys it into
+// the suggested slot at once (the advisor's with hints on, else the first legal one) and keeps
+// the choice in the public view's `card_choice` ({player, kind, card, title, moves, placed}):
+// the side panel says where the card went and offers each other legal slot, naming what the
+// card would cover there, and the board marks the card "just placed"; one tap on another slot
+// (here or on the board) moves it there, as one move (POST .../choice). Any other move clears
+// the choice. A choice with nothing placed (`placed` null) asks first, one button per slot.
 
 import { t, tn } from "../../i18n.js";
 import { esc } from "../../labels.js";
@@ -30,14 +32,38 @@ function question(view, choice) {
     : t("{name} tapped {title}: which slot does this movie go into?", params);
 }
 
+/** Where a placed card went, in words. */
+function placedText(view, choice) {
+  const params = { name: view.names[choice.player], title: choice.title, slot: SLOT_WORDS()[choice.moves[choice.placed].slot] };
+  return t("{title} is in {name}'s cinema, {slot}. Another slot? One tap moves it there:", params);
+}
+
 /** The prompt's HTML, or "" when no card waits for its slot. */
 export function cardChoiceHtml(view) {
   const choice = view.card_choice;
   if (!choice || !choice.moves || !choice.moves.length) return "";
   const words = SLOT_WORDS();
-  const buttons = choice.moves.map((move, index) => `<button class="btn primary" data-act="card-choice"
-      data-index="${index}" data-testid="card-choice-${move.slot}">${esc(words[move.slot] || String(move.slot))}${esc(covers(view, choice, move.slot))}</button>`);
-  return `<div class="card-choice" data-testid="card-choice" data-card="${esc(choice.card)}">
-    <div>${esc(question(view, choice))}</div>
+  const placed = choice.placed ?? null;
+  const buttons = choice.moves.map((move, index) => index === placed ? "" : `<button class="btn${placed === null ? " primary" : ""}"
+      data-act="card-choice" data-index="${index}" data-testid="card-choice-${move.slot}">${esc(words[move.slot] || String(move.slot))}${esc(placed === null ? covers(view, choice, move.slot) : "")}</button>`);
+  const head = placed === null ? question(view, choice) : placedText(view, choice);
+  return `<div class="card-choice" data-testid="card-choice" data-card="${esc(choice.card)}" data-placed="${placed ?? ""}">
+    <div>${esc(head)}</div>
     <div class="row">${buttons.join("")}</div></div>`;
+}
+
+/** The slot of player `p` a placed card just went into (to mark it "just placed"), or -1. */
+export function justPlacedSlot(view, p) {
+  const choice = view.card_choice;
+  if (!choice || choice.placed === null || choice.placed === undefined || choice.player !== p) return -1;
+  return choice.moves[choice.placed].slot;
+}
+
+/** The index of the choice's move into slot `k` of player `p`, when a tap there should move
+ * the placed card (another legal slot), else -1. */
+export function rechoiceAt(view, p, k) {
+  const choice = view.card_choice;
+  if (!choice || choice.placed === null || choice.placed === undefined || choice.player !== p) return -1;
+  const index = choice.moves.findIndex((m) => m.slot === k);
+  return index === choice.placed ? -1 : index;
 }

@@ -28,6 +28,8 @@ export function roundChecklist(before, after) {
     revealed: [...after.features, ...after.premiers].filter((m) => !known.has(m.id)).map((m) => m.title),
     reveal: after.pending.filter((t) => t.kind === "lineup").length > 0,
     firstPlayer: after.names[after.first_player],
+    // a tap raised an alert in the round just ended: offer to check every bag
+    alerted: (after.alert_rounds || []).includes(before.round),
   };
 }
 
@@ -73,5 +75,7 @@ export function checklistHtml(list) {
       ${list.reveal ? item(esc(t("Reveal the new movies from the movie deck, and enter them on the tablet (search box)."))) : ""}
     </ul>
     <h3>${esc(t("First player"))}</h3><ul>${item(esc(t("Pass the First Player marker to {name}.", { name: list.firstPlayer })))}</ul>
+    ${list.alerted ? `<h3>${esc(t("Bags"))}</h3><p>${esc(t("A tap raised an alert this round: check that every bag holds what the companion shows."))}</p>
+      <button class="btn" data-act="audit-all" data-testid="checklist-audit">${esc(t("Check every bag"))}</button>` : ""}
   </section>`;
 }

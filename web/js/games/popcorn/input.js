@@ -7,6 +7,7 @@
 
 import { showPhoneQr } from "../../phone_qr.js";
 import { t } from "../../i18n.js";
+import { rechoiceAt } from "./card_choice.js";
 
 export const inputMethods = {
   click(event) {
@@ -33,19 +34,25 @@ export const inputMethods = {
       "seat-play": () => this.sendBatch([...this.proposals.moves(num("player")), ...this.proposals.then(num("player"))]),
       gains: () => this.sendBatch(this.gains.moves(num("player"))),
       suggestion: () => this.sendBatch(this.suggestion.moves(num("player"))),
+      "skip-rest": () => this.sendBatch(this.rest.moves(num("player"))),
+      "seat-play-all": () => this.sendBatch(this.everyoneParts().flatMap((part) => part.moves)),
       hints: () => this.toggleHints(),
       "open-group": () => {
         this.openGroup = this.openGroup === el.dataset.key ? null : el.dataset.key;
         this.render();
       },
       chance: () => this.send(this.view.chance[num("index")]),
-      "card-choice": () => this.send(this.view.card_choice.moves[num("index")]),
+      "card-choice": () => this.cardChoice(num("index")),
       undo: () => this.undo(),
       dismiss: () => this.alerts.dismiss(num("alert")),
       "alerts-open": () => { this.alertsOpen = !this.alertsOpen; this.renderBanners(); },
       correct: () => this.correction.open(),
       "correct-alert": () => this.correction.open(this.alerts.byId(num("alert"))),
       "checklist-done": () => { this.checklist = null; this.render(); },
+      "audit-start": () => this.auditStep("start", { player: num("player") }),
+      "audit-all": () => this.auditStep("start", { all: true, player: this.view.first_player }),
+      "audit-accept": () => this.auditStep("accept"),
+      "audit-drop": () => this.auditStep("drop"),
       tick: () => this.tick(num("n"), el),
       export: () => this.exportRecord(),
       phones: () => showPhoneQr(this.ctx, this.id, this.view.names),
@@ -136,6 +143,11 @@ export const inputMethods = {
   slotTapped(player, slot) {
     const sel = this.selection;
     if (sel && sel.kind === "pawn") return; // a seat of the slot takes the guest
+    const moveTo = sel ? -1 : rechoiceAt(this.view, player, slot);
+    if (moveTo >= 0) { // a card just placed: one tap on another slot moves it
+      this.cardChoice(moveTo);
+      return;
+    }
     if (!sel) { // never a dead tap: say what comes first
       if (this.view.phase === "buying") {
         this.say(t("First tap a movie or a theater in the market, then a slot of {name}'s cinema.", { name: this.view.names[this.view.current] }));

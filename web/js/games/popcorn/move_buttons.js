@@ -22,7 +22,16 @@ export const moveButtonMethods = {
     const gains = this.suggestionHtml(p) + this.gainsHtml(p);
     if (!moves.length && !gains) return "";
     const groups = this.grouped(this.distinct(moves)).map((group) => this.groupHtml(group)).join("");
-    return `<div class="moves" data-testid="moves-${p}">${gains}${groups}</div>`;
+    return `<div class="moves" data-testid="moves-${p}">${gains}${groups}${this.skipRestHtml(p)}</div>`;
+  },
+
+  /** "Skip the rest": every guest of the cinema still to act ends its turn, one batch,
+   * when the table chooses to play no more of them; the button says how many. */
+  skipRestHtml(p) {
+    const moves = this.rest.moves(p);
+    if (moves.length < 2) return ""; // one guest: its own "done" button does it
+    return `<button class="btn small" data-act="skip-rest" data-player="${p}" data-testid="skip-rest-${p}">${esc(t("Skip the rest"))}
+      <small>${esc(tn("{n} guest ends its turn", "{n} guests end their turn", moves.length))}</small></button>`;
   },
 
   /** "Play as suggested" (hints on): the advisor's plan for the seated guests, one batch.

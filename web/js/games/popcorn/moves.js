@@ -6,7 +6,8 @@
 //
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
-import { ApiError, tableCall } from "../../api.js";
+import { ApiError, call, tableCall } from "../../api.js";
+import { acceptedText, auditStep } from "../../audit.js";
 import { t } from "../../i18n.js";
 
 export const moveMethods = {
@@ -83,6 +84,37 @@ export const moveMethods = {
       this.proposals.refresh(this.view, this.hints());
       this.suggestion.refresh(this.view, this.events, this.hints());
       this.ctx.toast(answer.hints ? t("Seating hints are on.") : t("Seating hints are off."), "ok");
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+    this.render();
+  },
+
+  /** The card choice's move `index`: played, or, when the card already went into a slot,
+   * the card moved there (one move: POST .../choice). */
+  async cardChoice(index) {
+    const choice = this.view.card_choice;
+    if (!choice) return;
+    if (choice.placed === null || choice.placed === undefined) {
+      await this.send(choice.moves[index]);
+      return;
+    }
+    try {
+      await call(`/api/tables/${this.id}/choice`, { method: "POST", body: { index } });
+      this.refusal = null;
+    } catch (err) {
+      this.refusal = err.message;
+      this.ctx.toast(this.refusal, "error");
+    }
+    this.render();
+  },
+
+  /** A step of a bag audit (../../audit.js): start one (or every bag), accept it, stop it. */
+  async auditStep(step, body) {
+    try {
+      const answer = await auditStep(this.ctx, this.id, step, { body });
+      if (step === "accept") this.ctx.toast(acceptedText(answer), "ok");
+      if (step === "start" && body.all) this.checklist = null;
     } catch (err) {
       this.ctx.toast(err.message, "error");
     }

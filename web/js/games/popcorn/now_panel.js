@@ -9,6 +9,7 @@
 import { actionLabel, esc, guestName } from "../../labels.js";
 import { actionMeaning, colorWord, t, tn } from "../../i18n.js";
 import { ranked } from "../../search.js";
+import { activationWords } from "./gains.js";
 
 export const nowPanelMethods = {
   nowHtml() {
@@ -48,6 +49,31 @@ export const nowPanelMethods = {
         ${this.expectedHtml()}</div>`;
     }
     return "";
+  },
+
+  /** The parts of "Seat and play — everyone" (proposal.js), or [] when it is not offered. */
+  everyoneParts() {
+    return this.proposals.everyone(this.view, (p) => this.suggestion.moves(p));
+  },
+
+  /** "Seat and play — everyone": every player's placement and plan (or, for a player whose
+   * guests are seated, the advisor's plan for them) as one batch, once nobody is still
+   * drawing; it says on its face whom it seats and what they gain. */
+  everyoneHtml() {
+    const parts = this.everyoneParts();
+    if (!parts.length) return "";
+    const v = this.view;
+    const lines = parts.map(({ player: p, moves }) => {
+      const seated = moves.filter((m) => m.move === "place").length;
+      const what = activationWords(v, p, moves.filter((m) => m.move !== "place" && m.move !== "to_exit"), 3);
+      const head = seated ? tn("{n} guest seated", "{n} guests seated", seated) : "";
+      const words = [head, what].filter(Boolean).join(" → ") || tn("{n} move", "{n} moves", moves.length);
+      return `<li data-testid="everyone-plan-${p}"><b>${esc(v.names[p])}</b>: ${esc(words)}</li>`;
+    }).join("");
+    const label = parts.some((part) => part.seating) ? t("Seat and play — everyone") : t("Play as suggested — everyone");
+    return `<div class="everyone" data-testid="everyone">
+      <button class="btn primary" data-act="seat-play-all" data-testid="seat-play-all">${esc(label)}</button>
+      <ul class="everyone-plan">${lines}</ul></div>`;
   },
 
   /** What the actions of the card picked in the market do (a touch screen shows no

@@ -4,6 +4,7 @@
 // `PhoneLink` (phone_link.js), shared with the other games' phones.
 
 import { ApiError, call } from "../../api.js";
+import { acceptedText, auditHtml, auditStep } from "../../audit.js";
 import { awardText, colorWord, t, tn } from "../../i18n.js";
 import { COLORS, actionLabel, esc, letter, pawnHtml } from "../../labels.js";
 import { PhoneLink } from "../../phone_link.js";
@@ -47,6 +48,7 @@ export function mountPhone(root, ctx, tableId, seat) {
           <section class="ph-card ph-choose" data-testid="award-choice" hidden></section>
           <section class="ph-card ph-report" data-testid="award-report" hidden></section>
           <div class="ph-move-error" data-testid="phone-move-error" role="alert" hidden></div>
+          <section class="ph-card ph-audit" data-testid="phone-audit"></section>
           <section class="ph-card ph-awards" data-testid="awards-held">
             <h3>${esc(t("Your awards"))} <span class="ph-secret">${esc(t("secret"))}</span></h3>
             <div data-role="awards"><p class="ph-muted">${esc(t("Loading…"))}</p></div>
@@ -353,6 +355,39 @@ export function mountPhone(root, ctx, tableId, seat) {
     }
   }
 
+  // ---- the bag audit (../../audit.js): this player's own bag, with their token -------------
+
+  function renderAudit() {
+    const box = tid("phone-audit");
+    const audit = priv && priv.audit;
+    if (audit) {
+      box.innerHTML = auditHtml(audit, pub ? pub.names : [], {
+        keyHtml: (color) => pawnHtml(null, color, "small"),
+        title: () => t("Checking your bag"),
+        hint: () => t("Tap every guest in your bag on your reader, then accept."),
+      });
+      return;
+    }
+    const busyElsewhere = pub && pub.audit;
+    box.innerHTML = busyElsewhere || !pub || pub.phase === "over" ? ""
+      : `<button type="button" class="btn" data-act="audit-start" data-testid="phone-audit-start">${esc(t("Check my bag"))}</button>`;
+  }
+
+  root.addEventListener("click", async (event) => {
+    const el = event.target.closest("[data-act^='audit-']");
+    if (!el) return;
+    const step = { "audit-start": "start", "audit-accept": "accept", "audit-drop": "drop" }[el.dataset.act];
+    const error = tid("phone-move-error");
+    try {
+      const answer = await auditStep(ctx, tableId, step, { body: { player: seat }, token });
+      if (step === "accept") ctx.toast(acceptedText(answer), "ok");
+      error.hidden = true;
+    } catch (err) {
+      error.textContent = err.message;
+      error.hidden = false;
+    }
+  });
+
   // ---- wiring --------------------------------------------------------------------------------
 
   function takeView(view, events) {
@@ -360,6 +395,7 @@ export function mountPhone(root, ctx, tableId, seat) {
     if (events !== undefined && events !== null) pubEvents = events;
     pub = view;
     renderPublic();
+    renderAudit();
   }
 
   link.wire(ctx.socket, {
@@ -367,6 +403,7 @@ export function mountPhone(root, ctx, tableId, seat) {
       priv = view;
       renderPrivate();
       renderPublic(); // the headline says whether this phone has a choice to make
+      renderAudit();
     },
     onState: takeView,
     onInfo(info) {  // the table's name and a first view before the socket is up

@@ -59,6 +59,22 @@ export class Proposals {
     return entry && entry.moves ? entry.gains : null;
   }
 
+  /** "Seat and play — everyone": once no player is still drawing, each player's part, in
+   * seat order: a player with guests waiting, their placement and plan; else the advisor's
+   * plan for their seated guests (`suggested(p)`). Offered when two players or more have a
+   * part; empty otherwise, or while a placement is still on its way. Each part is
+   * `{player, moves, seating}`. */
+  everyone(view, suggested) {
+    if (view.phase !== "showings") return [];
+    if (view.cinemas.some((c) => c.showing && c.showing.to_draw > 0)) return [];
+    const players = view.cinemas.map((_, p) => p);
+    if (players.some((p) => ready(view, p) && !this.moves(p).length)) return [];
+    const parts = players.map((p) => (ready(view, p)
+      ? { player: p, moves: [...this.moves(p), ...this.then(p)], seating: true }
+      : { player: p, moves: suggested(p), seating: false })).filter((part) => part.moves.length);
+    return parts.length >= 2 ? parts : [];
+  }
+
   /** The pawn proposed for a seat, or undefined. */
   pawnFor(p, slot, seat) {
     const move = this.moves(p).find((m) => m.move === "place" && m.slot === slot && m.seat === seat);

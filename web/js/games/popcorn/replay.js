@@ -30,7 +30,12 @@ class ReplayBoard {
       </div>`;
   }
 
-  // a replay proposes no seat and offers no move
+  // a replay proposes no seat, plans nothing, offers no move and starts no audit
+  planFor() { return []; }
+  zonesHtml(c, p) {
+    return boardMethods.zonesHtml.call(this, c, p)
+      .replace(/<button class="zone-audit"[^>]*>([^<]*)<\/button>/, "$1");
+  }
   nextSeat() { return null; }
   isNextSeat() { return false; }
   nextSeatHtml() { return ""; }

@@ -54,6 +54,7 @@ class TableScreen {
     this.proposals = new Proposals(tableId, () => this.render());
     this.gains = new Gains(tableId, () => this.render());
     this.suggestion = new Gains(tableId, () => this.render(), "suggestion");
+    this.rest = new Gains(tableId, () => this.render(), "rest"); // "Skip the rest"
     this.onClick = (event) => this.click(event);
     this.onInput = (event) => this.input(event);
     this.onKey = (event) => this.key(event);
@@ -121,6 +122,7 @@ class TableScreen {
     this.proposals.refresh(view, this.hints());
     this.gains.refresh(view, events);
     this.suggestion.refresh(view, events, this.hints());
+    this.rest.refresh(view, events);
     this.render();
     this.correction.refresh();
   }

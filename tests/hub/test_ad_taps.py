@@ -1,0 +1,79 @@
+"""A guest tapped to activate an advertising token: on a real hub with virtual readers.
+
+In the Buying phase the player to buy takes a guest of a ready token's color and taps it on
+their reader: the hub activates that token and puts that guest into the bag, two moves for
+one tap, as one batch that one Undo takes back; a restart rebuilds the same game and the
+record replays. The game is an advisor game fed to the hub move by move.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from companion.games.popcorn.advisor.policy import play_advised
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.record import loads_record, replay
+from companion.hub.hub import Hub
+from tests.hub.rig import READERS, Rig
+from tests.waiting import wait_for
+
+CATALOG = load_catalog()
+
+
+def game_to_first_ad():
+    """An advisor game, and the index of its first ad activation whose gain follows it."""
+    game = play_advised(CATALOG, 4, random.Random("taps:1"), names=["Ana", "Bob", "Chloe", "Dev"])
+    for n, move in enumerate(game.moves):
+        after = game.moves[n + 1]
+        if move.kind == "activate_ad" and after.kind == "gain_pawn" and after.target is None:
+            return game, n
+    raise AssertionError("no ad activation in the game")
+
+
+def test_a_guest_tapped_activates_the_token_of_its_color(rig: Rig, tmp_path: Path) -> None:
+    game, n = game_to_first_ad()
+    table, pin, _ = rig.hub.create_table(list(game.names), READERS, game.first_player)
+    for move in game.moves[:n]:
+        rig.hub.submit(table.id, move)
+    ad, gain = game.moves[n], game.moves[n + 1]
+    before, events = table.state.to_dict(), table.count
+    reader = READERS[ad.player]
+    seq = rig.tap(reader, rig.uids[gain.pawn])
+    assert wait_for(lambda: rig.feedback(reader, seq) is not None)
+    assert rig.feedback(reader, seq) == "ok"
+    state = table.state
+    assert state.loc[gain.pawn] == P.bag(ad.player)
+    assert [e["move"] for e in table.entries[-2:]] == [ad.to_dict(), gain.to_dict()]
+    assert table.entries[-1]["batch"] == table.entries[-2]["batch"] == events + 1
+    assert gain.pawn in table.tapped()
+    assert not table.alerts
+    picture = state.to_dict()
+    rig.hub.stop()
+    again = Hub(tmp_path / "hub.sqlite", readers=READERS)
+    try:  # the log rebuilds the same game, and one Undo takes both moves back
+        rebuilt = again.tables[table.id]
+        assert rebuilt.state.to_dict() == picture and gain.pawn in rebuilt.tapped()
+        text = rebuilt.record_text()
+        assert replay(CATALOG, loads_record(text)).to_dict() == picture
+        rebuilt.undo()
+        assert rebuilt.state.to_dict() == before
+    finally:
+        again.stop()
+        rig.hub = Hub(tmp_path / "other.sqlite")  # the rig's close stops a hub
+
+
+def test_a_guest_of_no_ready_token_is_still_an_alert(rig: Rig) -> None:
+    """The same tap by a player who is not buying, or of a color no token is ready for,
+    changes nothing."""
+    game, n = game_to_first_ad()
+    table, _, _ = rig.hub.create_table(list(game.names), READERS, game.first_player)
+    for move in game.moves[:n]:
+        rig.hub.submit(table.id, move)
+    ad, gain = game.moves[n], game.moves[n + 1]
+    other = READERS[(ad.player + 1) % 4]
+    before = table.state.to_dict()
+    seq = rig.tap(other, rig.uids[gain.pawn])
+    assert wait_for(lambda: rig.feedback(other, seq) is not None)
+    assert rig.feedback(other, seq) == "error" and table.state.to_dict() == before

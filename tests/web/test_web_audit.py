@@ -1,0 +1,113 @@
+"""Bag audits on a real ``serve`` in Chromium, with virtual bag readers: the tablet's Bag
+heading starts one, the pawns are tapped on the reader, the panel shows the counts and the
+differences live, and one tap accepts the fixes. A phone audits its own bag the same way;
+the end-of-round checklist offers to check every bag after a round with an alert."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from companion.games.popcorn.engine import pawns as P
+from tests.waiting import wait_for
+from tests.web.room import PHONE, SHOTS, Room, Tablet, call, play_step, shown, watch_csp
+from tests.web.test_web_alerts import end_buying, hub_state, log, tap_and_wait
+
+
+def count_clicks(page: Page) -> None:
+    """From now on, ``window.tapsSeen`` lists every click the page takes, by the tapped
+    element's test id."""
+    page.evaluate("""() => { window.tapsSeen = [];
+      document.addEventListener('click', (e) => {
+        const el = e.target.closest('[data-testid]');
+        window.tapsSeen.push(el ? el.dataset.testid : e.target.tagName); }, true); }""")
+
+
+def test_a_draw_the_reader_missed_is_found_and_mended_in_two_taps(room: Room, page: Page) -> None:
+    """Open Cinema: one of Ana's guests is drawn past the reader. Her audit, started on the
+    Bag heading, counts the pawns as she taps them (never drawing them), names the missing
+    guest, and Accept draws it: two taps on the tablet beyond the pawns."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    tablet = Tablet(page, room, table).open()
+    end_buying(table)
+    bag = hub_state(table).pawns_at(P.bag(0))
+    tap_and_wait(room, table, "bag-1", bag[0])  # a draw the hub heard
+    hidden = bag[1]  # drawn past the reader
+    tablet.wait_events(log(room, table))
+    count_clicks(page)
+    page.get_by_test_id("audit-start-0").click()
+    panel = page.get_by_test_id("audit")
+    expect(panel).to_be_visible()
+    for pawn in bag[2:]:
+        tap_and_wait(room, table, "bag-1", pawn)
+    expect(page.get_by_test_id("audit-taps")).to_contain_text(str(len(bag) - 2))
+    assert hub_state(table).pawns_at(P.hand(0)) == [bag[0]]  # audit taps drew nothing
+    color = hub_state(table).pawn_color[hidden]
+    expect(page.get_by_test_id(f"audit-count-{color}")).to_have_class(re.compile("off"))
+    found = page.get_by_test_id("audit-found").locator("li")
+    expect(found).to_have_count(1)
+    expect(found).to_have_attribute("data-code", "AUDIT_NOT_TAPPED_DRAWN")
+    accept = page.get_by_test_id("audit-accept")
+    expect(accept).to_have_text("Accept 1 fix")
+    tablet.shot("audit-missed-draw")
+    accept.click()
+    expect(panel).to_have_count(0)
+    expect(page.get_by_test_id(f"hand-{hidden}")).to_be_visible()
+    assert hub_state(table).loc[hidden] == P.hand(0)
+    taps = page.evaluate("window.tapsSeen")
+    assert taps == ["audit-start-0", "audit-accept"], taps
+
+
+def test_a_phone_audits_its_own_bag_and_the_tablet_follows(
+        room: Room, page: Page, browser: Browser) -> None:
+    """Bob checks his bag from his phone: the phone and the tablet show the audit live; a
+    clean bag says so, and Bob's Done ends it on both."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    Tablet(page, room, table).open()
+    errors: list[str] = []
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    watch_csp(phone, errors)
+    phone.goto(f"{room.base}/phone/{table.id}/1#token={table.info['tokens'][1]}")
+    shown(phone, "phone-cinema")
+    bag = hub_state(table).pawns_at(P.bag(1))
+    assert len(bag) == 10  # a whole starting bag
+    count_clicks(phone)
+    phone.get_by_test_id("phone-audit-start").click()
+    shown(phone, "audit")
+    expect(page.get_by_test_id("audit")).to_have_attribute("data-player", "1")
+    for pawn in bag:
+        tap_and_wait(room, table, "bag-2", pawn)
+    expect(phone.get_by_test_id("audit-clean")).to_be_visible()
+    expect(page.get_by_test_id("audit-clean")).to_be_visible()
+    phone.screenshot(path=str(SHOTS / "phone-audit-clean.png"))
+    phone.get_by_test_id("audit-accept").click()
+    expect(phone.get_by_test_id("audit")).to_have_count(0)
+    expect(page.get_by_test_id("audit")).to_have_count(0)
+    expect(phone.get_by_test_id("phone-audit-start")).to_be_visible()
+    taps = phone.evaluate("window.tapsSeen")
+    assert taps == ["phone-audit-start", "audit-accept"], taps  # 2 taps beyond the 10 pawns
+    assert errors == [], errors
+
+
+def test_the_round_checklist_offers_every_bag_after_an_alert(room: Room, page: Page) -> None:
+    """A refused tap in round 1: the end-of-round checklist offers "Check every bag", which
+    starts the first player's audit."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=3)
+    tablet = Tablet(page, room, table).open()
+    pawn = hub_state(table).pawns_at(P.bag(0))[0]
+    tap_and_wait(room, table, "bag-1", pawn)  # no draw is expected in Buying: an alert
+    assert call(f"{room.base}/api/tables/{table.id}")["view"]["alert_rounds"] == [1]
+    alert = call(f"{room.base}/api/tables/{table.id}")["alerts"][0]["id"]
+    call(f"{room.base}/api/tables/{table.id}/alerts/{alert}/dismiss", "POST", {})
+    players = room.players(table, seed=3)
+    while table.state.round == 1:
+        assert play_step(players, None)
+    tablet.wait_events()
+    offer = page.get_by_test_id("checklist-audit")
+    expect(offer).to_be_visible()
+    offer.click()
+    first = hub_state(table).first_player
+    expect(page.get_by_test_id("audit")).to_have_attribute("data-player", str(first))
+    assert wait_for(lambda: call(f"{room.base}/api/tables/{table.id}/audits/current")["then"] != [])

@@ -1,0 +1,148 @@
+"""The table's shortcuts on a real ``serve`` in Chromium with virtual bag readers: "Seat and
+play — everyone" (one batch for every player, refused whole when one move fails, undone
+whole), "Skip the rest", and every shortcut saying what it will do before it is tapped, on
+a touch screen that has no hover."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, Route, expect
+
+from companion.games.popcorn.engine import pawns as P
+from companion.kit.http import call as http_call
+from tests.waiting import wait_for
+from tests.web.room import TABLET, Room, Tablet, call, play_step, watch_csp
+from tests.web.test_web_alerts import end_buying, hub_state, log, tap_and_wait
+
+
+def draw_everyone(room: Room, table) -> None:
+    """Every player draws their whole audience on their reader."""
+    for p in range(hub_state(table).n):
+        for _ in range(hub_state(table).showings[p].to_draw):
+            pawn = hub_state(table).pawns_at(P.bag(p))[0]
+            tap_and_wait(room, table, f"bag-{p + 1}", pawn)
+
+
+def hand_sizes(table) -> list[int]:
+    state = hub_state(table)
+    return [len(state.pawns_at(P.hand(p))) for p in range(state.n)]
+
+
+def test_seat_and_play_everyone_is_one_batch(room: Room, page: Page) -> None:
+    """Once everyone has drawn, one button seats every player's guests as the advisor
+    suggests and plays their plans; a batch whose move for a later player fails is refused
+    whole (nothing changed); sent again it goes through, and one Undo takes it all back."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    tablet = Tablet(page, room, table).open()
+    end_buying(table)
+    draw_everyone(room, table)
+    tablet.wait_events(log(room, table))
+    button = page.get_by_test_id("seat-play-all")
+    expect(button).to_be_visible()
+    for p in range(3):  # what it will do, in words, before the tap
+        expect(page.get_by_test_id(f"everyone-plan-{p}")).to_contain_text("seated")
+    before = hub_state(table).to_dict()
+    events = log(room, table)
+
+    def spoil(route: Route) -> None:  # Bob seats a guest his own way just before the batch
+        bob = next(m for m in hub_state(table).legal_moves()
+                   if m.player == 1 and m.kind in ("place", "to_exit"))
+        http_call(f"{room.base}/api/tables/{table.id}/moves", "POST", {"move": bob.to_dict()})
+        route.continue_()
+
+    page.route("**/moves", spoil)
+    button.click()
+    refusal = page.get_by_test_id("refusal")
+    expect(refusal).to_be_visible()
+    page.unroute("**/moves")
+    assert log(room, table) == events + 1  # Bob's own move only: the batch changed nothing
+    state = hub_state(table)
+    assert len(state.pawns_at(P.hand(0))) == len(before["players"][0]["hand"])
+    undo_pin = {"X-Table-Pin": table.info["pin"]}
+    call(f"{room.base}/api/tables/{table.id}/undo", "POST", {}, undo_pin)  # Bob takes it back
+    assert wait_for(lambda: hub_state(table).to_dict() == before)
+    tablet.wait_events(log(room, table))
+    expect(button).to_be_visible()
+    button.click()
+    assert wait_for(lambda: hand_sizes(table) == [0, 0, 0])
+    tablet.wait_events(log(room, table))
+    expect(page.get_by_test_id("seat-play-all")).to_have_count(0)
+    page.get_by_test_id("undo").click()
+    assert wait_for(lambda: hub_state(table).to_dict() == before)  # one Undo, the whole batch
+
+
+def test_skip_the_rest_ends_every_guest_still_to_act(room: Room, page: Page) -> None:
+    """"Skip the rest" ends the turn of every guest of that cinema still to act, at once,
+    and says how many on its face; the other cinemas go on."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    tablet = Tablet(page, room, table).open()
+    players = room.players(table, seed=2)
+
+    def to_skip() -> tuple[int, list] | None:
+        if hub_state(table).phase != "showings":
+            return None
+        for p in range(3):
+            moves = call(f"{room.base}/api/tables/{table.id}/rest?player={p}")["moves"]
+            if len(moves) >= 2:
+                return p, moves
+        return None
+
+    found = to_skip()
+    while found is None:  # play on until a cinema has two guests or more still to act
+        assert play_step(players, None)
+        found = to_skip()
+    p, moves = found
+    assert all(m["move"] == "end_guest" and m["player"] == p for m in moves)
+    tablet.wait_events(log(room, table))
+    skip = page.get_by_test_id(f"skip-rest-{p}")
+    expect(skip).to_be_visible()
+    expect(skip).to_contain_text(f"{len(moves)} guests end their turn")
+    events = log(room, table)
+    skip.click()
+    assert wait_for(lambda: log(room, table) >= events + len(moves))  # one batch
+
+    def done() -> bool:
+        legal = hub_state(table).legal_moves()
+        return not any(m.player == p and m.kind == "end_guest" for m in legal)
+    assert wait_for(done)
+
+
+def test_every_shortcut_shows_its_plan_without_hover(room: Room, browser: Browser) -> None:
+    """On a touch screen (no hover), each shortcut says what it sends on its face: Seat and
+    play — everyone lists every player's guests and gains, Seat and play its gains, Take the
+    gains and Play as suggested their gains; and the board marks the seats the plan uses."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    context = browser.new_context(viewport=TABLET, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    watch_csp(page, errors)
+    tablet = Tablet(page, room, table).open()
+    end_buying(table)
+    draw_everyone(room, table)
+    tablet.wait_events(log(room, table))
+    expect(page.get_by_test_id("seat-play-all")).to_be_visible()
+    for p in range(3):
+        plan = page.get_by_test_id(f"everyone-plan-{p}")
+        expect(plan).to_be_visible()
+        assert plan.inner_text().strip()
+    placement = call(f"{room.base}/api/tables/{table.id}/placement?player=0")
+    ghosts = page.locator("[data-testid^='seat-0-'][data-shown]")
+    seated = [m for m in placement["moves"] if m["move"] == "place"]
+    expect(ghosts).to_have_count(len(seated))  # the seats it fills
+    acting = [m for m in placement["then"] if m["move"] in ("seat_action", "movie_action")]
+    if acting:  # Seat and play: its gains on its face, its acting seats numbered on the board
+        expect(page.get_by_test_id("seat-play-what-0")).to_be_visible()
+        first = acting[0]
+        mark = page.get_by_test_id(f"plan-0-{first['slot']}-{first['seat']}")
+        expect(mark).to_have_text("1")
+    page.get_by_test_id("seat-all-0").tap()
+    assert wait_for(lambda: not hub_state(table).pawns_at(P.hand(0)))
+    tablet.wait_events(log(room, table))
+    for shortcut in ("gains", "suggestion"):
+        button = page.get_by_test_id(f"{shortcut}-0")
+        if button.count():
+            what = page.get_by_test_id(f"{shortcut}-what-0")
+            expect(what).to_be_visible()
+            assert what.inner_text().strip()
+    context.close()
+    assert errors == [], errors
