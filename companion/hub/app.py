@@ -11,6 +11,10 @@ job is a Blueprint of its own module:
 - :mod:`.phones`: a player's private view, and phone links with their QR codes;
 - :mod:`.tags`: the tag registry and enrollment;
 - :mod:`.archive`: the archive of finished games, its players' pages, imports and exports;
+- :mod:`.replay`: the replay board's reads (an archived game, or a live table's moves so
+  far), position by position, with the game's charts;
+- :mod:`.analyses`: a finished game's analysis (a game with an advisor), run once as a job
+  and kept;
 - :mod:`.errors`: every refusal as JSON ``{"code", "params", "message"}`` with a 4xx status:
   400 for a malformed request, 403 for a wrong PIN or token, 404 for an unknown table, 409
   for a move the rules refuse;
@@ -32,7 +36,18 @@ import flask.cli
 from flask import Flask
 from flask_socketio import SocketIO
 
-from companion.hub import archive, audits, dashboard, errors, phones, sockets, tables, tags
+from companion.hub import (
+    analyses,
+    archive,
+    audits,
+    dashboard,
+    errors,
+    phones,
+    replay,
+    sockets,
+    tables,
+    tags,
+)
 from companion.hub.bodies import MAX_BODY
 from companion.hub.browser import protect
 from companion.hub.hub import Hub
@@ -71,6 +86,8 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
     app.register_blueprint(phones.blueprint(hub))
     app.register_blueprint(tags.blueprint(hub))
     app.register_blueprint(archive.blueprint(hub))
+    app.register_blueprint(replay.blueprint(hub))
+    app.register_blueprint(analyses.blueprint(hub))
     for game in hub.games.values():  # each game's own routes (Popcorn's advisor, catalog)
         own = game.blueprint(hub)
         if own is not None:

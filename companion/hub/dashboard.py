@@ -1,7 +1,7 @@
 """What a screen loads before it opens a table: the page, its files, and the hub-wide facts.
 
-``GET /``, ``/setup``, ``/table/<id>``, ``/phone/<id>/<seat>``, ``/archive``,
-``/archive/<id>`` and ``/archive/player/<name>`` all answer the one page
+``GET /``, ``/setup``, ``/table/<id>``, ``/table/<id>/replay``, ``/phone/<id>/<seat>``,
+``/archive``, ``/archive/<id>`` and ``/archive/player/<name>`` all answer the one page
 (``web/index.html``), which picks its screen from the address; ``GET /web/<name>`` serves its
 modules and styles, with ``max_age=0``: a browser checks again each time, so a hub that was
 updated serves its new dashboard at once.
@@ -30,6 +30,7 @@ def blueprint(hub: Hub) -> Blueprint:
     @dashboard.get("/")
     @dashboard.get("/setup")
     @dashboard.get("/table/<table_id>")
+    @dashboard.get("/table/<table_id>/replay")
     @dashboard.get("/phone/<table_id>/<int:seat>")
     @dashboard.get("/archive")
     @dashboard.get("/archive/<game_id>")

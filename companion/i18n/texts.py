@@ -68,6 +68,9 @@ ERRORS: dict[str, str] = {
     "DUPLICATE_GAME": N_("This game is in the archive already."),
     "NO_RECORD": N_("This game has corrections, so the archive has no record of it."),
     "PLAYER_NOT_FOUND": N_("No game in the archive has a player of that name."),
+    "GAME_NOT_HOSTED": N_("This hub no longer hosts that game, so it cannot replay it."),
+    "CANNOT_REPLAY": N_("This game cannot read its record back, so it cannot be replayed."),
+    "NO_ANALYSIS": N_("This game has no advisor to analyse its games."),
     "LINK_NOT_KEPT": N_("The hub has restarted since this phone link was made, and it keeps no "
                         "copy of a link on disk: make a new link (the old one then stops "
                         "working)."),

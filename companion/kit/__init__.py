@@ -3,6 +3,6 @@
 The kit sits at the bottom of the import order: the readers, the table, the hub, the
 commands and each game may import it, and it imports none of them. It holds the game
 interface (:mod:`.game`), the alerts a tap may raise (:mod:`.alerts`), the refusal every
-request and table input may answer (:mod:`.errors`) and what every game's records share
-(:mod:`.records`).
+request and table input may answer (:mod:`.errors`), what every game's records share
+(:mod:`.records`) and the charts a game gives its replay board (:mod:`.charts`).
 """

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from .alerts import Alert
 from .audits import AuditReport
+from .charts import ChartNotes
 from .errors import TableError
 from .records import RecordedGame, RecordError
 from .standings import Standing, Variant
@@ -545,7 +546,8 @@ class GameKind(ABC, Generic[StateT, MoveT]):
     def round_of(self, state: StateT) -> int | None:
         """The round ``state`` is in, counted from 1, or None for a game without rounds: the
         table notes the rounds in which an alert was raised, so that a screen's end-of-round
-        checklist can offer an audit then."""
+        checklist can offer an audit then, and the replay board offers a jump to the start of
+        each round (a game may answer 0 for its setup, as Popcorn does)."""
         return None
 
     def tapped_thing(self, move: dict[str, Any]) -> int | None:
@@ -587,4 +589,30 @@ class GameKind(ABC, Generic[StateT, MoveT]):
     def variant(self, options: dict[str, Any]) -> Variant | None:
         """The variant a table's options play, as the archive names it (B Movies' Hidden
         Team); None for a game with one way to play (the default)."""
+        return None
+
+    analyzes: bool = False
+    """Whether :meth:`analyze` judges this game's records (the archive then offers, and
+    keeps, the analysis of each finished game)."""
+
+    # -- what the replay board asks (companion/table/timeline.py; and round_of above) -------
+
+    def public_move(self, move: MoveT) -> dict[str, Any]:
+        """A move as everyone at the table saw it, for the replay board (which anyone may
+        open): its JSON without what only one player knew then. Popcorn leaves out the award
+        cards drawn and kept; B Movies a vote (the reveal shows it), a token's value and the
+        studios. The default keeps only the kind and the player: a game that shows more
+        says what is public."""
+        return {"move": move.kind, "player": move.player}
+
+    def replay_view(self, state: StateT, names: list[str]) -> dict[str, Any]:
+        """What the replay board draws at a position: the :meth:`public_view` (the default),
+        less what only a live screen uses (Popcorn leaves out its legal moves and chance
+        outcomes, most of its view's size)."""
+        return self.public_view(state, names)
+
+    def chart_notes(self, names: list[str]) -> ChartNotes | None:
+        """A fresh :class:`~companion.kit.charts.ChartNotes` that charts a game replayed
+        position by position (``names``: the players' names, in seat order); None for a game
+        without charts (the default)."""
         return None

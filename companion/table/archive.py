@@ -13,7 +13,9 @@ The archive knows no game: what it shows comes through each game's
 replay board's source, served with the admin PIN only: a Popcorn record names the award
 cards a player drew and put back, which nobody else saw), the final public view and the
 scores, and one row per seat for the filters and the players' pages (see
-:mod:`.archive_store`). Callers hold the hub's lock (the store's).
+:mod:`.archive_store`), and a game's analysis once it is made (a game whose
+:class:`~companion.kit.game.GameKind` ``analyzes``), kept with the digest of the record it
+judged. Callers hold the hub's lock (the store's).
 """
 
 from __future__ import annotations
@@ -208,6 +210,41 @@ class Archive:
                              "cannot hold: the archive has no record of it.", 409,
                              params={"id": game_id})
         return text
+
+    def replay_source(self, game_id: str) -> tuple[GameKind[Any, Any], str]:
+        """What the replay board of an archived game is made from: its game and its record
+        (``NO_RECORD`` for a game with corrections; ``GAME_NOT_HOSTED``, 409, for a game
+        this hub no longer hosts). The caller builds the
+        :class:`~companion.table.timeline.Timeline` outside the lock."""
+        row = self.entry(game_id)
+        text = self.record(game_id)
+        game = self.games.get(row.game)
+        if game is None:
+            raise TableError("GAME_NOT_HOSTED", f"This hub does not host {row.game!r} any "
+                             "more: it cannot replay that game.", 409,
+                             params={"game": row.game})
+        return game, text
+
+    def analysis_source(self, game_id: str) -> tuple[GameKind[Any, Any], str, str]:
+        """What a game's analysis is made from: its game, its record and the record's digest
+        (the analysis kept is that record's). ``NO_ANALYSIS`` (409) for a game without an
+        advisor to judge it, ``NO_RECORD`` for a game with corrections."""
+        game, text = self.replay_source(game_id)
+        if not game.analyzes:
+            raise TableError("NO_ANALYSIS", f"{game.title} has no advisor to analyse its "
+                             "games.", 409, params={"game": game.id})
+        return game, text, _digest(text)
+
+    def analysis(self, game_id: str) -> dict[str, Any] | None:
+        """A game's kept analysis (None until one is kept); the errors of
+        :meth:`analysis_source`."""
+        self.analysis_source(game_id)
+        return self.store.archive_analysis(game_id)
+
+    def keep_analysis(self, game_id: str, digest: str, analysis: dict[str, Any]) -> bool:
+        """Keep the analysis of the record ``digest`` names; False when the game is gone or
+        was archived again with another record meanwhile (nothing kept)."""
+        return self.store.archive_analysis_put(game_id, digest, analysis)
 
     def delete(self, game_id: str) -> None:
         """Take a game out of the archive (a table's game stays out; its table is kept)."""

@@ -5,8 +5,10 @@ same connection and lock). ``archive_games`` keeps what the archive shows of a g
 record, its final public view and scores as JSON) and ``archive_seats`` one row per player,
 so that the list filters by a player's name and a player's page adds up their games in SQL.
 A game deleted by the admin keeps a row marked ``deleted`` and nothing else: the hub does
-not archive that table's game again. :class:`~companion.table.archive.Archive` decides what
-goes in; this module only reads and writes.
+not archive that table's game again. ``archive_analyses`` keeps a game's analysis (a game
+with an advisor), computed once, with the digest of the record it judged: an analysis
+counts only while the game's record is that one. :class:`~companion.table.archive.Archive`
+decides what goes in; this module only reads and writes.
 """
 
 from __future__ import annotations
@@ -31,8 +33,12 @@ CREATE TABLE IF NOT EXISTS archive_seats (
     score INTEGER, place INTEGER, winner INTEGER NOT NULL, PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS archive_seat_names ON archive_seats (name_key);
+CREATE TABLE IF NOT EXISTS archive_analyses (
+    game_id TEXT PRIMARY KEY, digest TEXT NOT NULL, analysis TEXT NOT NULL
+) WITHOUT ROWID;
 """
-"""The archive's tables (hub schema 3); a file of an older schema gets them when opened."""
+"""The archive's tables (``archive_games`` and ``archive_seats`` from hub schema 3 on,
+``archive_analyses`` from 4 on); a file of an older schema gets them when opened."""
 
 _COLUMNS = "g.id, g.game, g.played, g.source, g.events, g.digest IS NOT NULL, g.detail"
 
@@ -103,6 +109,8 @@ class ArchiveRows:
         filters compare it. Callers hold a transaction (:meth:`HubStore.transaction`)."""
         with self.lock:
             self._db.execute("DELETE FROM archive_seats WHERE game_id=?", (row.id,))
+            self._db.execute("DELETE FROM archive_analyses WHERE game_id=? AND digest IS NOT ?",
+                             (row.id, digest))
             self._db.execute(
                 "INSERT OR REPLACE INTO archive_games VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (row.id, row.game, row.played, row.source, row.events, digest, record,
@@ -117,6 +125,7 @@ class ArchiveRows:
         and emptied, so that the hub does not archive that table's game again."""
         with self.lock:
             self._db.execute("DELETE FROM archive_seats WHERE game_id=?", (game_id,))
+            self._db.execute("DELETE FROM archive_analyses WHERE game_id=?", (game_id,))
             if tombstone:
                 self._db.execute("UPDATE archive_games SET deleted=1, digest=NULL, record=NULL, "
                                  "detail='{}' WHERE id=?", (game_id,))
@@ -176,6 +185,41 @@ class ArchiveRows:
                                     "ORDER BY g.played DESC, g.id").fetchall()
             found = [(self._row(r[:-1]), str(r[-1])) for r in rows]
         yield from found
+
+    def archive_analysis(self, game_id: str) -> dict[str, Any] | None:
+        """The kept analysis of an archived game, if any (only while its record is the one
+        that was analysed)."""
+        with self.lock:
+            row = self._db.execute(
+                "SELECT a.analysis FROM archive_analyses a JOIN archive_games g "
+                "ON g.id = a.game_id AND g.digest = a.digest WHERE a.game_id=? AND g.deleted=0",
+                (game_id,)).fetchone()
+            return None if row is None else dict(json.loads(row[0]))
+
+    def archive_analysis_put(self, game_id: str, digest: str,
+                             analysis: dict[str, Any]) -> bool:
+        """Keep the analysis of the record whose digest is ``digest``; False (nothing kept)
+        when the game is gone or its record is another one now. Committed at once (or with
+        the transaction that is open)."""
+        with self.lock:
+            row = self._db.execute("SELECT digest FROM archive_games WHERE id=? AND deleted=0",
+                                   (game_id,)).fetchone()
+            if row is None or row[0] != digest:
+                return False
+            outer = self._db.in_transaction  # an open transaction commits it with the rest
+            if not outer:
+                self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("INSERT OR REPLACE INTO archive_analyses VALUES (?, ?, ?)",
+                                 (game_id, digest,
+                                  json.dumps(analysis, separators=(",", ":"))))
+                if not outer:
+                    self._db.execute("COMMIT")
+            except BaseException:
+                if not outer:
+                    self._db.execute("ROLLBACK")
+                raise
+            return True
 
     def archive_of_player(self, key: str) -> list[tuple[ArchiveRow, int]]:
         """Every archived game with a seat whose name is ``key`` (casefolded), oldest first,

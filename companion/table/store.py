@@ -17,12 +17,13 @@ from typing import Any
 from companion.readers.store import DedupStore, StoreError
 from companion.table.archive_store import ARCHIVE_SCHEMA, ArchiveRows
 
-HUB_SCHEMA_VERSION = 3
+HUB_SCHEMA_VERSION = 4
 """Version of the hub's tables. An older file is migrated on open by adding what it lacks:
 version 1 has no ``card_tags`` table, versions 1 and 2 no archive (``archive_games`` and
-``archive_seats``, filled from the finished tables when the hub loads them). A file with a
-newer version is refused."""
-MIGRATED = ("1", "2")
+``archive_seats``, filled from the finished tables when the hub loads them), versions 1 to 3
+no kept analyses (``archive_analyses``, filled as games are analysed). A file with a newer
+version is refused."""
+MIGRATED = ("1", "2", "3")
 """The older hub schemas a hub opens and upgrades in place."""
 
 _HUB_SCHEMA = """

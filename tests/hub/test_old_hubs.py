@@ -107,8 +107,9 @@ def opened(old: Old, serial: list[str] | None = None) -> Iterator[Opened]:
 
 
 def test_there_is_a_fixture_for_each_era() -> None:
-    """Schema 1, configs naming no game, configs naming Popcorn, and B Movies tables."""
-    for era in ("schema1-", "no-game-", "game-field-", "bmovies-"):
+    """Schema 1, configs naming no game, configs naming Popcorn, B Movies tables, and hub
+    schema 3 (the archive)."""
+    for era in ("schema1-", "no-game-", "game-field-", "bmovies-", "archive-"):
         assert any(path.stem.startswith(era) for path in FIXTURES), era
     for path in FIXTURES:
         assert path.with_suffix(".json").exists()
@@ -142,9 +143,10 @@ def test_each_table_is_restored_by_replaying_its_log(old: Old) -> None:
             for key in ("round", "phase", "current"):
                 assert view.get(key) == before["view"].get(key), (before["name"], key)
             assert {k: view.get(k) for k in before["view"]} == before["view"], before["name"]
-            # today's alerts add their id, the number of the event that raised them
+            # today's alerts add their id, the number of the event that raised them (an
+            # archive-era hub's had it already)
             assert [{k: v for k, v in a.items() if k != "id"} for a in answer["alerts"]] \
-                == before["alerts"]
+                == [{k: v for k, v in a.items() if k != "id"} for a in before["alerts"]]
             assert all(type(a["id"]) is int for a in answer["alerts"])
             for seat, token in enumerate(facts["tokens"]):
                 private = client.get(f"/api/tables/{facts['id']}/players/{seat}/private",
@@ -188,6 +190,30 @@ def test_the_finished_game_is_in_the_archive(old: Old) -> None:
     assert game["winners"] == facts["scores"]["winners"]
     assert record.status_code == 200
     assert replay(load_catalog(), loads_record(record.get_data(as_text=True))).is_over
+
+
+def test_the_finished_games_analysis_is_kept_in_the_upgraded_file(old: Old) -> None:
+    """Hub schema 4 keeps analyses (``archive_analyses``), which no older file had: today's
+    hub analyses the old file's finished game once, keeps it in the file, and reads it back
+    when the file opens again; an archive-era file's archived game is the one its own hub
+    listed."""
+    facts = old.table("Finished")
+    if "archive" in old.facts:
+        assert [g["id"] for g in old.facts["archive"]["games"]] == [facts["id"]]
+    with opened(old) as now:
+        path = f"/api/archive/{facts['id']}/analysis"
+        assert now.client.get(path).json == {"state": "none"}
+        assert now.client.post(path).status_code in (200, 202)
+        assert wait_for(lambda: now.client.get(path).json["state"] == "done")
+        done = now.client.get(path).json
+        record = now.client.get(f"/api/archive/{facts['id']}/record",
+                                headers={"X-Admin-Pin": ADMIN}).get_data(as_text=True)
+        assert done["analysis"] == now.hub.games["popcorn"].analyze(record)
+        assert [p["name"] for p in done["analysis"]["players"]] == ["Ana", "Bob"]
+    with opened(old) as now:
+        assert now.client.get(path).json == done
+        replayed = now.client.get(f"/api/archive/{facts['id']}/replay").json
+        assert replayed["over"] and replayed["moves"] == len(record.splitlines()) - 1
 
 
 def next_move(hub: Hub, facts: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:

@@ -138,6 +138,19 @@ def test_views_record_replay_and_score(table: Table, tmp_path: Path) -> None:
     refused = table.client.post("/api/archive", json={"record": record.read_text(),
                                                       "admin_pin": "246810"})
     assert refused.status_code == 400 and refused.json["params"]["line"] == 1
+    # the replay board knows no game: the table's moves, each public as the interface's
+    # default (its kind and player), its views the game's public views; the archived game,
+    # whose record the game cannot read back, is refused by name
+    replay = table.client.get(f"/api/tables/{table.id}/replay").json
+    assert replay["game"] == "dice-duel" and replay["over"] and replay["rounds"] == []
+    assert replay["charts"] == [] and replay["analyzes"] is False
+    assert replay["steps"][-1] == {"move": "hold", "player": 0, "round": None}
+    last = table.client.get(f"/api/tables/{table.id}/replay/views?from={replay['moves']}")
+    assert last.json["views"] == [{k: v for k, v in table.view().items()
+                                   if k not in ("card_choice", "audit", "alert_rounds")}]
+    archived_replay = table.client.get(f"/api/archive/{table.id}/replay")
+    assert archived_replay.status_code == 409
+    assert archived_replay.json["code"] == "CANNOT_REPLAY"
     sheet = tmp_path / "sheet.json"
     sheet.write_text(json.dumps({"game": "dice-duel", "players": ["Ana", "Bob"],
                                  "scores": [3, 9]}))

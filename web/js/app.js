@@ -1,7 +1,8 @@
 // The page's router and shared context. One page serves every screen: /setup (and /),
-// /table/<id>, /phone/<id>/<seat>#token=..., and the archive (/archive, a game at
-// /archive/<id>, a player's page at /archive/player/<name>); moving between them is a
-// history change, never a reload, and each screen lives on Socket.IO pushes from then on.
+// /table/<id>, a table's replay board at /table/<id>/replay, /phone/<id>/<seat>#token=...,
+// and the archive (/archive, a game with its replay board at /archive/<id>, a player's page
+// at /archive/player/<name>); moving between them is a history change, never a reload, and
+// each screen lives on Socket.IO pushes from then on.
 
 import { call } from "./api.js";
 import { loadLanguage, mountPicker, t } from "./i18n.js";
@@ -48,21 +49,25 @@ function toast(message, kind = "info") {
 }
 
 /** Each game's screens, by the table's `game`: its table screen (a module exporting
- * `mountTable(root, ctx, tableId)`) and its phone screen (`mountPhone(root, ctx, tableId,
- * seat)`), loaded when first shown. A new game adds its modules and one entry here. */
+ * `mountTable(root, ctx, tableId)`), its phone screen (`mountPhone(root, ctx, tableId,
+ * seat)`) and its replay board (`replayScreen(ctx)`, see replay.js), loaded when first shown.
+ * A new game adds its modules and one entry here. */
 const SCREENS = {
   popcorn: {
     table: () => import("./games/popcorn/table.js"),
     phone: () => import("./games/popcorn/phone.js"),
+    replay: () => import("./games/popcorn/replay.js"),
   },
   "b-movies": {
     table: () => import("./games/bmovies/table.js"),
     phone: () => import("./games/bmovies/phone.js"),
+    replay: () => import("./games/bmovies/replay.js"),
   },
 };
 
 /** The screens of a game this page has no module for (a plug-in): its views as they come. */
-const GENERIC = { table: () => import("./generic.js"), phone: () => import("./generic.js") };
+const GENERIC = { table: () => import("./generic.js"), phone: () => import("./generic.js"),
+  replay: () => import("./generic.js") };
 
 /** A game's screens; the generic ones for a game this page does not know. */
 function screensOf(game) {
@@ -82,8 +87,10 @@ async function route() {
   document.getElementById("banners").innerHTML = "";
   root.innerHTML = "";
   const parts = location.pathname.split("/").filter(Boolean);
-  const ctx = { socket, catalog: await catalog(), askPin, toast, go };
-  if (parts[0] === "table" && parts[1]) {
+  const ctx = { socket, catalog: await catalog(), askPin, toast, go, screens: screensOf };
+  if (parts[0] === "table" && parts[1] && parts[2] === "replay") {
+    unmount = await (await import("./replay_live.js")).mountLiveReplay(root, ctx, parts[1]);
+  } else if (parts[0] === "table" && parts[1]) {
     const screens = screensOf(await gameOf(parts[1]));
     unmount = (await screens.table()).mountTable(root, ctx, parts[1]);
   } else if (parts[0] === "phone" && parts[1]) {

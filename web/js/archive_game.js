@@ -1,8 +1,10 @@
 // One archived game (/archive/<id>): its date, game and variant, where it comes from (a
 // table of this hub, or an import), and its standings: place, player (a link to their page),
 // score, the winners marked. With the admin PIN: download its record, or delete it from the
-// archive (two taps). The hub's answer also holds the game's final public view and its own
-// scores (GET /api/archive/<id>), which the replay board will draw from.
+// archive (two taps). Below: the replay board (replay.js) and the game's charts
+// (replay_charts.js; a click on a point moves the board there), and for a game with an
+// advisor its analysis (archive_analysis.js; a miss opens the board before it). The
+// address keeps the board's position (`?at=N`) and an opened miss (`&miss=seat.k`).
 
 import { call } from "./api.js";
 import { num, t } from "./i18n.js";
@@ -10,6 +12,9 @@ import { esc } from "./labels.js";
 import {
   adminCall, adminDownload, errorLine, gameLabel, playerChip, when,
 } from "./archive_shared.js";
+import { mountReplay } from "./replay.js";
+import { chartsHtml, drawCharts } from "./replay_charts.js";
+import { mountAnalysis } from "./archive_analysis.js";
 
 function standingsHtml(game) {
   const rows = [...game.players.entries()]
@@ -30,7 +35,7 @@ function pageHtml(game) {
   const source = game.source === "import" ? t("Imported into this hub's archive.")
     : t("Played at {name} on this hub.", { name: game.name || game.id });
   return `
-  <div class="archive">
+  <div class="archive game-page">
     <section class="card" data-testid="archive-game">
       <div class="row spread">
         <h2>${esc(gameLabel(game))} <span class="muted">${esc(when(game.date))}</span></h2>
@@ -50,12 +55,18 @@ function pageHtml(game) {
         </span>
       </div>
     </section>
+    <div data-role="replay">${game.record ? "" : `<section class="card"><p class="muted" data-testid="replay-none">${esc(t("This game has corrections, which a game record cannot hold: it cannot be replayed."))}</p></section>`}</div>
+    <div class="replay-charts" data-testid="replay-charts"></div>
+    <section class="card analysis" data-testid="analysis" hidden></section>
   </div>`;
 }
 
 export function mountArchiveGame(root, ctx, id) {
   const controller = new AbortController();
   const { signal } = controller;
+  let replay = null;
+  let charts = [];
+  let stopAnalysis = () => {};
   const tid = (name) => root.querySelector(`[data-testid="${name}"]`);
 
   async function remove(btn) {
@@ -86,15 +97,58 @@ export function mountArchiveGame(root, ctx, id) {
     if (name === "archive-delete-yes") await remove(btn);
   }
 
+  /** The replay board, its charts and the analysis, below the standings. */
+  async function mountBoard(game) {
+    const query = new URLSearchParams(location.search);
+    const base = `/api/archive/${encodeURIComponent(id)}`;
+    const made = await mountReplay(root.querySelector('[data-role="replay"]'), ctx, base,
+      { position: Number(query.get("at")) || 0 });
+    if (signal.aborted) { made.destroy(); return; }
+    replay = made;
+    replay.onMove = (position) => { // the address keeps the position (Back, a shared link)
+      const params = new URLSearchParams(location.search);
+      if (position) params.set("at", String(position));
+      else params.delete("at");
+      if (!replay.compare) params.delete("miss");
+      const search = params.toString();
+      history.replaceState(null, "", `${location.pathname}${search ? `?${search}` : ""}`);
+    };
+    const box = root.querySelector('[data-testid="replay-charts"]');
+    box.innerHTML = chartsHtml(replay.summary.charts);
+    const drawn = await drawCharts(box, replay.summary.charts, (position) => {
+      replay.go(position);
+      root.querySelector('[data-testid="replay"]').scrollIntoView({ block: "start" });
+    });
+    if (signal.aborted) drawn.forEach((chart) => chart.destroy());
+    else charts = drawn;
+    if (replay.summary.analyzes) {
+      stopAnalysis = mountAnalysis(root.querySelector('[data-testid="analysis"]'), id, (miss) => {
+        replay.go(miss.index, miss);
+        root.querySelector('[data-testid="replay"]').scrollIntoView({ block: "start" });
+      }, query.get("miss"));
+    }
+    window.popcornArchiveGame = game.id;
+  }
+
   call(`/api/archive/${encodeURIComponent(id)}`).then((game) => {
     if (signal.aborted) return;
     root.innerHTML = pageHtml(game);
     root.addEventListener("click", onClick, { signal });
+    if (game.record) {
+      mountBoard(game).catch((err) => {
+        if (!signal.aborted) root.querySelector('[data-role="replay"]').innerHTML = `<section class="card"><p class="form-error" data-testid="replay-error">${errorLine(err)}</p></section>`;
+      });
+    }
   }).catch((err) => {
     if (signal.aborted) return;
     root.innerHTML = `<div class="archive"><section class="card">
       <p class="form-error" data-testid="archive-error">${errorLine(err)}</p>
       <a class="btn small" href="/archive" data-nav>${esc(t("Archive"))}</a></section></div>`;
   });
-  return () => controller.abort();
+  return () => {
+    controller.abort();
+    stopAnalysis();
+    if (replay) replay.destroy();
+    for (const chart of charts) chart.destroy();
+  };
 }

@@ -1,6 +1,7 @@
 // The screens of a game this page has no module for (a game installed as a plug-in without
 // screens of its own): the table's public view and a seat's private view, drawn as the hub
-// sends them, kept live by the same `state` pushes every table screen follows.
+// sends them, kept live by the same `state` pushes every table screen follows, and its
+// replay board's positions drawn the same way.
 
 import { call } from "./api.js";
 import { alertText, errorText } from "./i18n.js";
@@ -72,4 +73,14 @@ export function mountPhone(root, ctx, tableId, seat) {
   ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
   ctx.socket.on("state", (data) => { if (alive && data.table === tableId) load(); });
   return () => { alive = false; };
+}
+
+/** The replay board of a game without screens of its own (../replay.js): each position's
+ * view as it comes, and each move as its fields. */
+export function replayScreen() {
+  return {
+    boardHtml: (view) => viewHtml(view, "generic-view"),
+    moveWords: (step) => shown(step),
+    movesWords: (moves) => moves.map(shown).join("; "),
+  };
 }

@@ -36,6 +36,7 @@ from companion.kit.texts import N_, GameTexts
 
 from . import commands, corrections, demo, tags, texts, views
 from .audit import audit as audit_pile
+from .charts import BMoviesNotes
 from .engine import Facts, Move, State, Violation, final_cut, move_from_dict, new_game
 from .facts_file import load_facts
 from .record import Record, dumps_record, is_bmovies_header, loads_record, replay
@@ -45,6 +46,10 @@ VARIANTS = ("standard", "hidden")
 """The standard game, and the Hidden Team variant (secret studios)."""
 VARIANT_TITLES = {"standard": N_("Standard game"), "hidden": N_("Hidden Team")}
 """Each variant's name, as the archive and the setup screen show it."""
+SECRET_FIELDS: dict[str, tuple[str, ...]] = {
+    "vote": ("vote",), "draw_token": ("value", "token"), "deal_studios": ("studios",)}
+"""The fields of a move that the table did not see when it was made (the replay board
+leaves them out of its steps)."""
 STUDIO_DEALS = ("deal", "entered")
 """Hidden Team: the hub deals the studios to the phones in secret, or the table deals the
 cardboard cards and enters them with the PIN."""
@@ -214,6 +219,20 @@ class BMovies(GameKind[State, Move]):
         state = replay(record, self.facts)
         return RecordedGame(record.names, record.first_player, {"variant": record.variant},
                             record.moves, state)
+
+    def public_move(self, move: Move) -> dict[str, Any]:
+        """What the table saw of a move: a pitch whole; a vote without its card (the reveal,
+        when the last vote is in, shows every vote: the replay board's view has it); a
+        token drawn without its value (face down until the Final Cut) or its id; a studio
+        deal without the studios (secret until the Final Cut)."""
+        data = move.to_dict()
+        for secret in SECRET_FIELDS.get(move.kind, ()):
+            data.pop(secret, None)
+        return data
+
+    def chart_notes(self, names: list[str]) -> BMoviesNotes:
+        """Tokens drawn and movies made per round (:mod:`.charts`)."""
+        return BMoviesNotes(names)
 
     def standings(self, state: State, names: list[str]) -> list[Standing] | None:
         """Each player's own score; the place is their side's (a Hidden Team team wins or

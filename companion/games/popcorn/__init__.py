@@ -44,6 +44,7 @@ from . import analysis, card_list, commands, demo, routes, texts
 from .audit import audit
 from .card_taps import CardChoice, interpret_card
 from .cardbook import CardBook
+from .charts import PopcornNotes
 from .corrections import relocate
 from .engine import (
     GUEST_COLORS,
@@ -59,7 +60,7 @@ from .engine.pawns import pawn_colors
 from .facts_file import card_copies, load_catalog
 from .record import Record, dumps_record, loads_record, replay, upgraded
 from .tags import ALERT_CODES, interpret, swap
-from .views import private_view, public_view, scores
+from .views import PRIVATE_MOVES, private_view, public_view, replay_view, scores
 
 SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
 """Setup deals a person enters from the cardboard: they need the table's PIN."""
@@ -135,6 +136,8 @@ class Popcorn(GameKind[GameState, Move]):
         """Replay a Popcorn record (:func:`.commands.run_replay`); Popcorn's headers name no
         game, so a record no game owns is Popcorn's."""
         return commands.run_replay(prog, text)
+
+    analyzes = True
 
     def analyze(self, record_text: str, progress: Progress | None = None) -> dict[str, Any]:
         """Every decision of the record the seating advisor can value, judged
@@ -222,6 +225,24 @@ class Popcorn(GameKind[GameState, Move]):
         if record.version == 1:
             record = upgraded(self.catalog, record)
         return RecordedGame(record.names, record.first_player, {}, record.moves, state)
+
+    def public_move(self, move: Move) -> dict[str, Any]:
+        """The move's JSON; an award drawn or kept without its card (only its player saw
+        it: the move says that a card was drawn or kept, and by whom)."""
+        data = move.to_dict()
+        if move.kind in PRIVATE_MOVES:
+            data.pop("card", None)
+        return data
+
+    def replay_view(self, state: GameState, names: list[str]) -> dict[str, Any]:
+        """The public view without the legal moves and chance outcomes
+        (:func:`.views.replay_view`)."""
+        return replay_view(state)
+
+    def chart_notes(self, names: list[str]) -> PopcornNotes:
+        """Popcorn, money and audience per round, and the final score by source
+        (:mod:`.charts`)."""
+        return PopcornNotes(names)
 
     def standings(self, state: GameState, names: list[str]) -> list[Standing] | None:
         """Each player's total, the winners (the scorer's, tie-breaks included) first."""

@@ -89,6 +89,18 @@ def _task(state: GameState, task: Any) -> dict[str, Any]:
 
 def public_view(state: GameState) -> dict[str, Any]:
     """Everything on the table that every player may see."""
+    view = replay_view(state)
+    view["legal"] = [m.to_dict() for m in state.legal_moves() if m.kind not in PRIVATE_MOVES]
+    view["chance"] = [m.to_dict() for m in state.chance_outcomes()
+                      if m.kind not in PRIVATE_MOVES][:200]
+    view["zones"] = _zones(state, view["legal"])
+    return view
+
+
+def replay_view(state: GameState) -> dict[str, Any]:
+    """The public view as the replay board draws it: everything on the table, without the
+    legal moves, the chance outcomes and their pawns' zones (``legal`` and ``chance`` are
+    empty lists, ``zones`` an empty object), which only a live screen acts on."""
     view: dict[str, Any] = {
         "round": state.round, "phase": state.phase, "current": state.current,
         "turn": state.current if state.phase == "buying" else None,
@@ -107,11 +119,8 @@ def public_view(state: GameState) -> dict[str, Any]:
                   for who, space, placed in state.board],
         "pending": [_task(state, t) for t in state.tasks],
         "waiting": state.waiting_players(),
-        "legal": [m.to_dict() for m in state.legal_moves() if m.kind not in PRIVATE_MOVES],
-        "chance": [m.to_dict() for m in state.chance_outcomes()
-                   if m.kind not in PRIVATE_MOVES][:200],
+        "legal": [], "chance": [], "zones": {},
     }
-    view["zones"] = _zones(state, view["legal"])
     if state.is_over:
         view["scores"] = scores(state)
     return view

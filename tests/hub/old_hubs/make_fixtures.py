@@ -155,20 +155,30 @@ def _hub(path: Path) -> Any:
 
 def _enroll(hub: Any, seed: int) -> tuple[dict[int, str], dict[Any, str], dict[int, str]]:
     """The box enrolled as the version's demo does: pawns, cards, tokens (what it has)."""
-    from companion.hub import demo
+    demo = _module("companion.hub.demo", "companion.games.popcorn.demo")
     uids = demo.enroll_box(hub, seed)
     cards = demo.card_uids(hub.registry.book, seed) if hasattr(demo, "card_uids") else {}
     tokens: dict[int, str] = {}
     if "b-movies" in getattr(hub, "games", {}):
-        from companion.hub.bm_demo import enroll_tokens
-        tokens = enroll_tokens(hub, seed)
+        bm_demo = _module("companion.hub.bm_demo", "companion.games.bmovies.demo")
+        tokens = bm_demo.enroll_tokens(hub, seed)
     return uids, cards, tokens
+
+
+def _module(old: str, new: str) -> Any:
+    """The version's module ``old``, or ``new`` where the games are plug-ins (companion/games/,
+    from cddcafc on): the same code in its new place."""
+    import importlib
+    try:
+        return importlib.import_module(old)
+    except ModuleNotFoundError:
+        return importlib.import_module(new)
 
 
 def _players(hub: Any, table: Any, bank: SyncBank, uids: dict[int, str],
              cards: dict[Any, str], seed: int) -> Any:
     """The version's scripted Popcorn players, deciding as the tablet does."""
-    from companion.hub.demo import ScriptedPlayers
+    ScriptedPlayers = _module("companion.hub.demo", "companion.games.popcorn.demo").ScriptedPlayers
     options: dict[str, Any] = {"delay": 0, "seed": seed,
                                "decide": lambda move: hub.submit(table.id, move)}
     if cards:
@@ -236,14 +246,17 @@ def _mid_game(hub: Any, bank: SyncBank, uids: dict[int, str], cards: dict[Any, s
 
 def _correct(hub: Any, table: Any) -> bool:
     """Correct a pawn of the first player's bag into their exit zone (table authority)."""
-    from companion.engine import pawns as P
+    P = _module("companion.engine.pawns", "companion.games.popcorn.engine.pawns")
     state = table.state
     if state.round < 1 or state.phase != "buying":
         return False
     in_bag = [pawn for pawn, loc in enumerate(state.loc) if loc == P.bag(0)]
     if len(in_bag) < 3:
         return False
-    hub.correct(table.id, in_bag[-1], "exit", 0)
+    if len(inspect.signature(hub.correct).parameters) == 2:  # a game's body (plug-in games)
+        hub.correct(table.id, {"pawn": in_bag[-1], "zone": "exit", "player": 0})
+    else:
+        hub.correct(table.id, in_bag[-1], "exit", 0)
     return True
 
 
@@ -259,7 +272,7 @@ def _batch(hub: Any, table: Any) -> bool:
 
 def _bmovies(hub: Any, bank: SyncBank, tokens: dict[int, str], seed: int) -> dict[str, Any]:
     """Four players of Hidden Team (studios dealt by the hub), into round 2."""
-    from companion.hub.bm_demo import BMoviesPlayers
+    BMoviesPlayers = _module("companion.hub.bm_demo", "companion.games.bmovies.demo").BMoviesPlayers
     table, pin, phone = _create(hub, ["Ana", "Bob", "Chloe", "Dev"],
                                 ["pad-1", "pad-2", "pad-3", "pad-4"], "B Movies", None,
                                 game="b-movies", options={"variant": "hidden"})
@@ -295,9 +308,13 @@ def _facts(client: Any, made: list[dict[str, Any]], commit: str) -> dict[str, An
                 f"/api/tables/{tid}/players/{seat}/private",
                 headers={"X-Player-Token": token})))
         tables.append(entry)
-    return {"commit": commit, "list": _ok(client.get("/api/tables")), "tables": tables,
-            "registry": _ok(client.get("/api/tags", headers=admin)), "admin_pin": ADMIN,
-            "made_by": "tests/hub/old_hubs/make_fixtures.py"}
+    facts = {"commit": commit, "list": _ok(client.get("/api/tables")), "tables": tables,
+             "registry": _ok(client.get("/api/tags", headers=admin)), "admin_pin": ADMIN,
+             "made_by": "tests/hub/old_hubs/make_fixtures.py"}
+    archive = client.get("/api/archive")
+    if archive.status_code == 200:  # a hub with an archive (hub schema 3 on)
+        facts["archive"] = archive.json
+    return facts
 
 
 def _ok(answer: Any) -> Any:

@@ -24,7 +24,7 @@ import { mountSpeech } from "../../speech.js";
 import { outcomeSpeaker } from "./speech.js";
 import { bmMove, tabletMove } from "./moves.js";
 import { finalCutHtml } from "./final_cut.js";
-import { cardsWord, roleWord } from "./words.js";
+import { bucketHtml, playerHtml } from "./players.js";
 import { drawsHtml, lastTurnHtml, pitchHtml, revealHtml, studioDealHtml, votingHtml } from "./turn.js";
 
 /** Mount the B Movies table screen for `tableId`; returns the function that unmounts it. */
@@ -114,9 +114,7 @@ class BmTableScreen {
     this.root.innerHTML = `
       <div class="bm-grid${over ? " over" : ""}" data-testid="bm-table" data-phase="${esc(v.phase)}">
         <section class="bm-players" data-testid="bm-players">${v.players.map((p) => this.playerHtml(p)).join("")}
-          <div class="card bm-bucket" data-testid="bm-bucket" data-count="${v.bucket}">
-            <span class="bm-token big" aria-hidden="true">?</span>
-            <span>${esc(tn("{n} token left in the bucket", "{n} tokens left in the bucket", v.bucket))}</span></div>
+          ${bucketHtml(v)}
         </section>
         <section class="card bm-now" data-testid="bm-now">${over ? this.finalHtml() : this.auditPanel() + this.nowHtml()}</section>
       </div>`;
@@ -131,6 +129,7 @@ class BmTableScreen {
     const name = this.info ? this.info.name : this.id;
     const writer = v.players[v.screenwriter];
     const round = v.phase === "over" ? t("Final Cut") : t("Round {round} of {rounds}", { round: v.round, rounds: v.rounds });
+    const replay = t("Replay the moves so far"); // outside the template: Babel misses t() in quotes
     document.getElementById("facts").innerHTML = `
       <span class="fact" data-testid="table-name">${esc(name)}</span>
       <span class="fact" data-testid="bm-round" data-round="${v.round}" data-rounds="${v.rounds}"><b>${esc(round)}</b></span>
@@ -139,7 +138,9 @@ class BmTableScreen {
       ${writer && v.phase !== "over" ? `<span class="fact" data-testid="bm-screenwriter">${esc(t("Screenwriter:"))} <b>${esc(writer.name)}</b></span>` : ""}
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
       <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>
-      ${this.health.buttonHtml()}`;
+      ${this.health.buttonHtml()}
+      <a class="btn small replay-link" href="/table/${encodeURIComponent(this.id)}/replay" data-nav data-testid="open-replay"
+        title="${esc(replay)}" aria-label="${esc(replay)}">⟲</a>`;
   }
 
   renderBanners() {
@@ -159,35 +160,11 @@ class BmTableScreen {
   }
 
   playerHtml(p) {
+    // players.js: the replay board draws players the same way; the tablet adds the pile check
     const v = this.view;
-    const writer = v.phase !== "over" && v.screenwriter === p.seat;
-    const first = v.first_player === p.seat;
-    const badges = [
-      writer ? `<span class="badge writer">${esc(roleWord("screenwriter"))}</span>` : "",
-      first ? `<span class="badge">${esc(t("first player"))}</span>` : "",
-      v.phase === "vote" && v.producers.includes(p.seat)
-        ? `<span class="badge ${p.voted ? "ok" : ""}" data-testid="bm-voted-${p.seat}" data-voted="${p.voted}">${esc(p.voted ? t("voted") : t("voting…"))}</span>` : "",
-    ].join("");
-    const movies = p.movies.length
-      ? `<span class="muted">${esc(tn("{n} movie made", "{n} movies made", p.movies.length))}</span>
-        <ul class="bm-movies">${p.movies.map((m) => `<li>${esc(cardsWord(m.cards))}${m.title ? ` <q>${esc(m.title)}</q>` : ""}</li>`).join("")}</ul>`
-      : `<span class="muted">${esc(t("no movie made yet"))}</span>`;
-    const faceDown = t("Popcorn tokens (face down)");
-    // a Yes! card is played once a game: say so in words, not "used"
-    const yesBang = p.has_yes_bang ? "" : `<span class="muted bm-used" data-testid="bm-yes-bang-played-${p.seat}">${esc(t("Yes! card already played"))}</span>`;
-    return `<article class="card bm-player${writer ? " writer" : ""}" data-testid="bm-player-${p.seat}">
-        <header><span class="seatno">${p.seat + 1}</span> <b class="bm-name">${esc(p.name)}</b> ${badges}</header>
-        <div class="bm-stats">
-          <span class="bm-stat" title="${esc(faceDown)}"><span class="bm-token" aria-hidden="true">?</span>
-            <b data-testid="bm-tokens-${p.seat}">${esc(String(p.tokens))}</b> ${esc(tn("token", "tokens", p.tokens))}</span>
-          ${p.owed ? `<span class="bm-owed" data-testid="bm-owed-${p.seat}" data-owed="${p.owed}">${esc(tn("owes {n} draw", "owes {n} draws", p.owed))}</span>` : ""}
-          ${yesBang}
-          ${v.audit || v.phase === "over" ? "" : `<button class="btn small" data-act="audit-start" data-player="${p.seat}"
-            data-testid="audit-start-${p.seat}">${esc(t("Check pile"))}</button>`}
-        </div>
-        <div class="bm-made" data-testid="bm-movies-${p.seat}" data-count="${p.movies.length}">
-          ${movies}</div>
-      </article>`;
+    const check = v.audit || v.phase === "over" ? "" : `<button class="btn small" data-act="audit-start"
+      data-player="${p.seat}" data-testid="audit-start-${p.seat}">${esc(t("Check pile"))}</button>`;
+    return playerHtml(v, p, check);
   }
 
   /** The pile audit under way (../../audit.js): the tablet sees only how many tokens. */

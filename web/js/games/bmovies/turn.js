@@ -50,7 +50,8 @@ export function pitchHtml(view, typedTitle) {
     </div>`;
 }
 
-function pitchSummary(view) {
+/** The pitch under vote (or revealed): who pitched, how many Title cards, its title. */
+export function pitchSummary(view) {
   const pitch = view.pitch;
   if (!pitch) return "";
   return `<p class="bm-pitched" data-testid="bm-pitched"><b>${esc(nameOf(view, view.screenwriter))}</b>:

@@ -53,6 +53,7 @@ export const boardMethods = {
     const turn = v.phase === "buying" ? v.names[v.current]
       : v.phase === "showings" ? "" : v.waiting.map((p) => v.names[p]).join(", ");
     const name = this.info ? this.info.name : this.id;
+    const replay = t("Replay the moves so far"); // outside the template: Babel misses t() in quotes
     document.getElementById("facts").innerHTML = `
       <span class="fact" data-testid="table-name">${esc(name)}</span>
       <span class="fact" data-testid="round">${esc(t("Round"))} <b>${v.round}</b></span>
@@ -61,7 +62,9 @@ export const boardMethods = {
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
       <button class="btn small" data-act="correct" data-testid="correct">${esc(t("Correct"))}</button>
       <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>
-      ${this.health.buttonHtml()}`;
+      ${this.health.buttonHtml()}
+      <a class="btn small replay-link" href="/table/${encodeURIComponent(this.id)}/replay" data-nav data-testid="open-replay"
+        title="${esc(replay)}" aria-label="${esc(replay)}">⟲</a>`;
   },
 
   renderBanners() {
@@ -171,8 +174,8 @@ export const boardMethods = {
         <div class="stats">
           <span>$<b data-testid="money-${p}">${c.money}</b></span>
           <span><b data-testid="popcorn-${p}">${c.popcorn}</b> ${esc(t("popcorn"))}</span>
-          <span>${esc(t("Audience"))} <b>${c.audience}</b> · ${esc(t("draws"))} <b>${c.draw}</b></span>
-          <span>${esc(t("Ad tokens"))} <b>${c.tokens}</b> · ${esc(t("awards"))} <b>${c.awards}</b></span>
+          <span>${esc(t("Audience"))} <b data-testid="audience-${p}">${c.audience}</b> · ${esc(t("draws"))} <b data-testid="draw-${p}">${c.draw}</b></span>
+          <span>${esc(t("Ad tokens"))} <b data-testid="tokens-${p}">${c.tokens}</b> · ${esc(t("awards"))} <b data-testid="awards-${p}">${c.awards}</b></span>
           ${onBoard ? `<span data-testid="board-${p}">${esc(t("On the board:"))} ${onBoard}</span>` : ""}</div>
       </div>
       ${this.zonesHtml(c, p)}
