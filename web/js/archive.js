@@ -187,7 +187,9 @@ export function mountArchive(root, ctx) {
     }
   }
 
-  gameBox.addEventListener("change", refilter, { signal });
+  // a change of game reads the player box too: a search typed just before needs no second load
+  // (whose redraw would swap the rows under a tap)
+  gameBox.addEventListener("change", () => { clearTimeout(typing); refilter(); }, { signal });
   playerBox.addEventListener("input", () => {
     clearTimeout(typing);
     typing = setTimeout(refilter, 300);
