@@ -466,6 +466,10 @@ class TableDriver:
                 return mine + after
             self.tap(self.control(own, "seat-all", p), "seat all", own)
             return mine
+        if self.with_phones:
+            alone = self.seat_on_phone(p, mine[0])
+            if alone is not None:
+                return alone
         by_color = self.next_seat(p, mine, proposal)
         if by_color is not None:
             return by_color
@@ -487,6 +491,19 @@ class TableDriver:
         else:
             self.tap(seat, move.kind)
         return [pick]
+
+    def seat_on_phone(self, p: int, move: Move) -> list[Move] | None:
+        """The record's next seating move of ``p`` on ``p``'s phone when the phone offers it
+        a button of its own (a guest drawn for a seat's action, which the hub's placement
+        does not cover), its pawn bound to the one the button sends; None when the phone
+        offers none (its drawn guests are seated only as the hub proposes)."""
+        phone = self.phone_screens[p]
+        if self.button_for(self.alias.move(move).to_dict(), phone, groups=True) is None:
+            return None
+        sent = self.tap_move_button(self.alias.move(move), phone)
+        assert move.pawn is not None
+        self.alias.bind(move.pawn, sent["pawn"])
+        return [move]
 
     def seat_everyone(self, pending: list[Move]) -> list[Move] | None:
         """A table draws together: first the draws the record makes later of the players
@@ -651,9 +668,10 @@ class TableDriver:
         assert control is not None, f"{screen.device} has no {name}"
         return control
 
-    def tap_move_button(self, move: Move, screen: Screen | None = None) -> None:
+    def tap_move_button(self, move: Move, screen: Screen | None = None) -> dict[str, Any]:
         """Tap the button for ``move`` on ``screen`` (the tablet's side panel by default,
-        a phone's turn panel), opening its guest group if needed."""
+        a phone's turn panel), opening its guest group if needed; the move it sends (a
+        look-alike's pawn may stand in)."""
         screen = screen or self.screen
         wanted = move.to_dict()
         for _ in range(2):
@@ -661,9 +679,10 @@ class TableDriver:
             if button is None:
                 break
             opens = button.get_attribute("data-act") == screen.group
+            sent = None if opens else json.loads(button.get_attribute("data-move") or "null")
             self.tap(button, move.kind, screen)
-            if not opens:
-                return
+            if sent is not None:
+                return dict(sent)
             screen.page.wait_for_timeout(50)
         raise RuntimeError(f"no button for {wanted} on the {screen.device}")
 

@@ -41,6 +41,17 @@ def colors_of(moves) -> list[dict]:
     return out
 
 
+def task_places(record: Record) -> int:
+    """The record's guests seated while their player has a task (a guest a seat's action
+    drew): the hub's placement covers only the guests drawn for the showing."""
+    from companion.games.popcorn.engine import new_game
+    state, count = new_game(CATALOG, list(record.names), record.first_player), 0
+    for move in record.moves:
+        count += move.kind == "place" and state.task_for(move.player) is not None
+        state.apply(move)
+    return count
+
+
 def enter(browser, tmp_path: Path, record: Record, count: int, cards: bool,
           phones: bool = False):
     """The first ``count`` moves of ``record`` entered by the bench's driver (each player's
@@ -80,8 +91,9 @@ def test_the_example_game_is_entered_move_for_move(browser, tmp_path: Path, card
 
 def test_an_advised_game_takes_the_suggestions(browser, tmp_path: Path) -> None:
     """An advised game's showings are entered with Seat and play (for everyone at once when
-    the players draw together): one tap instead of a tap per guest; its purchases cost no
-    tablet tap (the card goes into the suggested slot)."""
+    the players draw together): one tap instead of a tap per guest (only a guest drawn for
+    a seat's action, which no placement covers, takes a tap on its seat); its purchases cost
+    no tablet tap (the card goes into the suggested slot)."""
     record = taps.advised_game(1)
     first_draw = next(n for n, m in enumerate(record.moves) if m.kind == "draw_pawn")
     part, tally, entered = enter(browser, tmp_path, record, first_draw + 40, True)
@@ -89,7 +101,7 @@ def test_an_advised_game_takes_the_suggestions(browser, tmp_path: Path) -> None:
     kinds = tally.by(2)
     together = kinds["seat and play — everyone"]
     assert together + kinds["seat and play"] + kinds["seat all"] >= 1
-    assert kinds["place"] == 0
+    assert kinds["place"] <= task_places(part)
     assert kinds["buy_movie"] + kinds["buy_theater"] == 0  # every card went where suggested
 
 
