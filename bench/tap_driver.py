@@ -15,13 +15,14 @@ sight costs a scroll.
 With phones (``with_phones``), each player's own moves are tapped on that player's phone
 instead (:class:`~tap_screen.Screen` names each device's controls, so the logic above is
 the same for both): their Seat and play or Seat all, their Take the gains and Play as
-suggested, the other slot for a card they bought, their ads, their end of turn and every
-other move the phone's turn panel offers, a move at a time where the phone has no shortcut
-(it has no Skip the rest). Only what no single player owns or the phone does not offer goes
-to the tablet: cards typed into a search box, a market card tapped (no card tags), guests
-seated by hand where the hub's placement is not the record's. Seat and play — everyone is a
-tablet button for all players at once: with phones, each player seats on their own phone.
-A phone is tapped only once it has drawn the hub's latest state.
+suggested, the other slot for a card they bought, their ads, their end of turn, a guest
+drawn for a seat's action and every other move the phone's turn panel offers, a move at a
+time where the phone has no shortcut (it has no Skip the rest). Only what no single player
+owns or the phone does not offer goes to the tablet: cards typed into a search box, a market
+card tapped (no card tags), drawn guests seated by hand where the hub's placement is not the
+record's (a phone seats them only as the hub proposes). Seat and play — everyone is a tablet
+button for all players at once: with phones, each player seats on their own phone. A phone
+is tapped only once it has drawn the hub's latest state.
 
 Guests of one color look alike, so the table may seat a different pawn of the right color
 than the record names: :class:`Aliases` keeps which pawn on the table plays each pawn of

@@ -16,9 +16,10 @@ Each game is counted three ways (``--ways`` plays one of the two only):
    an award card, which the tablet never shows);
 2. **with phones**: each player taps their own moves on their phone (Seat and play, Take
    the gains, the other slot of a card they bought, their ads, their end of turn...); the
-   tablet takes only the shared steps (cards typed by hand, a market card tapped without
-   card tags, guests seated by hand where the hub's placement is not the record's):
-   **the tablet's share** and **the phones' share**, by player;
+   tablet takes only the shared steps and what a phone does not offer (cards typed by
+   hand, a market card tapped without card tags, drawn guests seated by hand where the
+   hub's placement is not the record's): **the tablet's share** and **the phones' share**,
+   by player;
 3. **the sum** of the two shares: what the whole table tapped with phones.
 
 The games:
