@@ -157,7 +157,7 @@ class TableDriver:
         elif kind == "activate_ad" and self.ad_by_guest(pending, state):
             return pending[:2]
         else:
-            self.tap_move_button(move, self.own(move.player))
+            self.by_button(first, self.own(move.player))
         return [first]
 
     def own(self, player: int | None) -> Screen:
@@ -501,9 +501,7 @@ class TableDriver:
         phone = self.phone_screens[p]
         if self.button_for(self.alias.move(move).to_dict(), phone, groups=True) is None:
             return None
-        sent = self.tap_move_button(self.alias.move(move), phone)
-        assert move.pawn is not None
-        self.alias.bind(move.pawn, sent["pawn"])
+        self.by_button(move, phone)
         return [move]
 
     def seat_everyone(self, pending: list[Move]) -> list[Move] | None:
@@ -659,7 +657,7 @@ class TableDriver:
                     self.canon(m.to_dict()) for m in mine]:
                 self.tap(self.control(own, control, p), button, own)
                 return mine
-        self.tap_move_button(self.alias.move(pending[0]), own)
+        self.by_button(pending[0], own)
         return [pending[0]]
 
     @staticmethod
@@ -668,6 +666,13 @@ class TableDriver:
         control = screen.control(name, p=p)
         assert control is not None, f"{screen.device} has no {name}"
         return control
+
+    def by_button(self, recorded: Move, screen: Screen) -> None:
+        """Enter the record's move with its button on ``screen``; a button stands for every
+        look-alike guest and sends one of them, which then plays the record's pawn."""
+        sent = self.tap_move_button(self.alias.move(recorded), screen)
+        if recorded.pawn is not None and sent.get("pawn") is not None:
+            self.alias.bind(recorded.pawn, sent["pawn"])
 
     def tap_move_button(self, move: Move, screen: Screen | None = None) -> dict[str, Any]:
         """Tap the button for ``move`` on ``screen`` (the tablet's side panel by default,
