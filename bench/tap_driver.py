@@ -12,6 +12,18 @@ or **Skip the rest** covers is one tap; a card bought by tag lands in the sugges
 a tap on another slot moves it; anything else is the button of that move. A button out of
 sight costs a scroll.
 
+With phones (``with_phones``), each player's own moves are tapped on that player's phone
+instead (:class:`~tap_screen.Screen` names each device's controls, so the logic above is
+the same for both): their Seat and play or Seat all, their Take the gains and Play as
+suggested, the other slot for a card they bought, their ads, their end of turn, a guest
+drawn for a seat's action and every other move the phone's turn panel offers, a move at a
+time where the phone has no shortcut (it has no Skip the rest). Only what no single player
+owns or the phone does not offer goes to the tablet: cards typed into a search box, a market
+card tapped (no card tags), drawn guests seated by hand where the hub's placement is not the
+record's (a phone seats them only as the hub proposes). Seat and play — everyone is a tablet
+button for all players at once: with phones, each player seats on their own phone. A phone
+is tapped only once it has drawn the hub's latest state.
+
 Guests of one color look alike, so the table may seat a different pawn of the right color
 than the record names: :class:`Aliases` keeps which pawn on the table plays each pawn of
 the record, and every later move is translated through it.
@@ -28,6 +40,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page
 from tap_room import TapRoom
+from tap_screen import Screen
 from tap_tally import Tally
 
 from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
@@ -78,9 +91,14 @@ class TableDriver:
     """Plays a list of moves through the tablet, the phones and the readers, counting."""
 
     def __init__(self, room: TapRoom, table: RemoteTable, tablet: Page, phones: list[Page],
-                 tally: Tally) -> None:
+                 tally: Tally, with_phones: bool = False) -> None:
         self.room, self.table, self.tablet, self.phones = room, table, tablet, phones
         self.tally = tally
+        self.screen = Screen.tablet(tablet)
+        """The tablet, where shared steps are tapped (and every move without phones)."""
+        self.phone_screens = [Screen.phone(page, seat) for seat, page in enumerate(phones)]
+        self.with_phones = with_phones
+        """Whether each player's own moves are tapped on their phone."""
         self.shots: Path | None = None
         """Where to save the tablet's screen as each round starts (None: nowhere)."""
         self.colors = table.state.pawn_color
@@ -128,7 +146,8 @@ class TableDriver:
         elif kind == "draw_award":
             self.draw_award(move)
         elif kind == "keep_award":
-            self.tap(self.phones[move.player].get_by_test_id(f"keep-{move.card}"), kind, "phone")
+            phone = self.phone_screens[move.player]
+            self.tap(phone.page.get_by_test_id(f"keep-{move.card}"), kind, phone)
         elif kind in ("buy_movie", "buy_theater"):
             self.buy(move)
         elif kind in SEATING:
@@ -138,8 +157,15 @@ class TableDriver:
         elif kind == "activate_ad" and self.ad_by_guest(pending, state):
             return pending[:2]
         else:
-            self.tap_move_button(move)
+            self.by_button(first, self.own(move.player))
         return [first]
+
+    def own(self, player: int | None) -> Screen:
+        """Where ``player``'s own moves are tapped: their phone with phones, else the
+        tablet (which also takes every move of no player)."""
+        if self.with_phones and player is not None:
+            return self.phone_screens[player]
+        return self.screen
 
     def ad_by_guest(self, pending: list[Move], state: Any) -> bool:
         """An advertising token activated and its guest gained into the player's own bag:
@@ -170,40 +196,50 @@ class TableDriver:
         while self.moves_made() < moves:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the hub never took {[m.to_dict() for m in done]}; "
-                                   f"alerts: {self.alerts()}; readers: {self.readers()}")
+                                   f"alerts: {self.alert_banners()}; readers: {self.readers()}")
             time.sleep(0.02)
         self.tablet.wait_for_function("(n) => (window.popcornEvents ?? -1) >= n",
                                       arg=self.table.count, timeout=20000)
+
+    def caught_up(self, screen: Screen) -> None:
+        """Wait until a phone has drawn the hub's latest state (the tablet is waited for
+        after every move: :meth:`settle`)."""
+        if screen.device == "phone":
+            screen.page.wait_for_function("(n) => (window.popcornEvents ?? -1) >= n",
+                                          arg=self.table.count, timeout=20000)
 
     def readers(self) -> str:
         """The readers as the hub sees them, and the taps they have not had acked."""
         assert self.room.bank is not None
         return f"{call(self.table.base + '/api/readers')}, unacked {self.room.bank.pending()}"
 
-    def alerts(self) -> list[str]:
+    def alert_banners(self) -> list[str]:
         """The alert banners the tablet shows (for error messages)."""
         return self.tablet.locator('[data-testid="alert"]').all_inner_texts()
 
     # -- taps ----------------------------------------------------------------------------
 
-    def tap(self, target: Locator, kind: str, device: str = "tablet") -> None:
-        """Tap a control, counting a scroll first if it is out of sight."""
+    def tap(self, target: Locator, kind: str, screen: Screen | None = None) -> None:
+        """Tap a control of ``screen`` (the tablet by default), counting a scroll first if
+        it is out of sight. A phone is tapped once it has drawn the hub's latest state."""
+        screen = screen or self.screen
+        self.caught_up(screen)
         target.wait_for(state="visible", timeout=15000)
         if not target.evaluate(IN_VIEW):
-            self.tally.add(device, "scroll", kind)
-            if self.shots is not None and device == "tablet":  # what pushed it out of sight
-                name = f"scroll-{self.tally.round}-{kind}.png"
-                self.tablet.screenshot(path=str(self.shots / name))
+            self.tally.add(screen.device, "scroll", kind, seat=screen.seat)
+            if self.shots is not None:  # what pushed it out of sight
+                name = f"scroll-{self.tally.round}-{kind}-{screen.device}.png"
+                screen.page.screenshot(path=str(self.shots / name))
         target.click()
-        self.tally.add(device, "click", kind)
+        self.tally.add(screen.device, "click", kind, seat=screen.seat)
 
     def reader_tap(self, player: int, uid: str, kind: str) -> None:
         """Tap a tag on a player's bag reader (free for the table)."""
         self.room.tap(player, uid)
         self.tally.add("reader", "tap", kind)
 
-    def type_until(self, page: Page, box: str, target: Locator, text: str, kind: str,
-                   device: str) -> None:
+    def type_until(self, screen: Screen, box: str, target: Locator, text: str,
+                   kind: str) -> None:
         """Type ``text`` into a search box a character at a time until ``target`` shows,
         then tap it."""
         if target.count():  # what the button says is what a person would type
@@ -213,11 +249,11 @@ class TableDriver:
             if typed >= len(text):
                 raise RuntimeError(f"typing {text!r} never showed {kind}")
             if typed == 0:
-                self.tap(page.get_by_test_id(box), kind, device)
-            page.keyboard.type(text[typed])
-            self.tally.add(device, "key", kind)
+                self.tap(screen.page.get_by_test_id(box), kind, screen)
+            screen.page.keyboard.type(text[typed])
+            self.tally.add(screen.device, "key", kind, seat=screen.seat)
             typed += 1
-        self.tap(target, kind, device)
+        self.tap(target, kind, screen)
 
     @staticmethod
     def found(target: Locator) -> bool:
@@ -338,8 +374,8 @@ class TableDriver:
             self.reader_tap(reader or 0, self.room.card_uids[move.card], move.kind)
             return
         target = self.tablet.get_by_test_id(f"chance-{move.kind}-{move.card}").first
-        self.type_until(self.tablet, f"search-{move.kind}", target, self.search_text(move),
-                        move.kind, "tablet")
+        self.type_until(self.screen, f"search-{move.kind}", target, self.search_text(move),
+                        move.kind)
 
     def search_text(self, move: Move) -> str:
         """What a person types to find a card: a movie's title, a tile's seat count."""
@@ -355,15 +391,15 @@ class TableDriver:
         if self.room.cards:
             self.reader_tap(move.player, self.room.card_uids[move.card], move.kind)
             return
-        phone = self.phones[move.player]
+        phone = self.phone_screens[move.player]
         title = self.table.mirror.catalog.awards[move.card].title
-        target = phone.get_by_test_id(f"draw-award-{move.card}")
-        self.type_until(phone, "award-search", target, title, move.kind, "phone")
+        target = phone.page.get_by_test_id(f"draw-award-{move.card}")
+        self.type_until(phone, "award-search", target, title, move.kind)
 
     def buy(self, move: Move) -> None:
         """A card bought: its tag on the buyer's reader (the hub puts it in the suggested
-        slot; a tap on the card choice's other slot moves it), else a tap on the card and
-        one on the slot."""
+        slot; a tap on the card choice's other slot, on the buyer's own screen, moves it),
+        else a tap on the card and one on the slot (on the tablet: a phone sells nothing)."""
         assert move.player is not None
         if not self.room.cards:
             self.tap(self.market_card(move), move.kind)
@@ -375,11 +411,14 @@ class TableDriver:
         while self.moves_made() == before:  # the hub buys it into the suggested slot
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the card tap bought nothing: {move}; alerts: "
-                                   f"{self.alerts()}")
+                                   f"{self.alert_banners()}")
             time.sleep(0.05)
         if self.card_in(move):
             return
-        self.tap(self.tablet.get_by_test_id(f"card-choice-{move.slot}"), move.kind)
+        own = self.own(move.player)
+        choice = own.control("choice", slot=move.slot)
+        assert choice is not None
+        self.tap(choice, move.kind, own)
         while not self.card_in(move):  # one tap on the other slot moves it there
             if time.monotonic() > deadline + 15:
                 raise RuntimeError(f"the card never moved to its slot: {move}")
@@ -406,8 +445,9 @@ class TableDriver:
 
     def seat(self, pending: list[Move]) -> list[Move]:
         """Seat a player's drawn guests: every waiting player's at once when **Seat and play
-        — everyone** sends the record's moves, else this player's all at once when the screen
-        shows the record's placement, else the first guest placed otherwise, by hand."""
+        — everyone** sends the record's moves (not with phones), else this player's all at
+        once on their own screen when it shows the record's placement, else the first guest
+        placed otherwise, by hand on the tablet (a phone seats only as the hub proposes)."""
         together = self.seat_everyone(pending)
         if together is not None:
             return together
@@ -420,12 +460,17 @@ class TableDriver:
                 [m.to_dict() for m in mine]):
             self.bind_all(mine, proposal)
             after = [m for m in pending if m.player == p][len(mine):len(mine) + len(then)]
+            own = self.own(p)
             if then and [self.canon(m, actual=True) for m in then] == [
                     self.canon(m.to_dict()) for m in after]:
-                self.tap(self.tablet.get_by_test_id(f"seat-play-{p}"), "seat and play")
+                self.tap(self.control(own, "seat-play", p), "seat and play", own)
                 return mine + after
-            self.tap(self.tablet.get_by_test_id(f"seat-all-{p}"), "seat all")
+            self.tap(self.control(own, "seat-all", p), "seat all", own)
             return mine
+        if self.with_phones:
+            alone = self.seat_on_phone(p, mine[0])
+            if alone is not None:
+                return alone
         by_color = self.next_seat(p, mine, proposal)
         if by_color is not None:
             return by_color
@@ -448,14 +493,26 @@ class TableDriver:
             self.tap(seat, move.kind)
         return [pick]
 
+    def seat_on_phone(self, p: int, move: Move) -> list[Move] | None:
+        """The record's next seating move of ``p`` on ``p``'s phone when the phone offers it
+        a button of its own (a guest drawn for a seat's action, which the hub's placement
+        does not cover), its pawn bound to the one the button sends; None when the phone
+        offers none (its drawn guests are seated only as the hub proposes)."""
+        phone = self.phone_screens[p]
+        if self.button_for(self.alias.move(move).to_dict(), phone, groups=True) is None:
+            return None
+        self.by_button(move, phone)
+        return [move]
+
     def seat_everyone(self, pending: list[Move]) -> list[Move] | None:
         """A table draws together: first the draws the record makes later of the players
         still drawing (those still legal), then, once nobody draws, one tap on **Seat and
         play — everyone** when it sends exactly the record's next moves of every player it
         covers (two at least): a waiting player's placement and plan, another's suggested
-        plan for their seated guests. The moves done, or None."""
+        plan for their seated guests. The moves done, or None (always with phones: each
+        player seats on their own phone)."""
         state = self.table.state
-        if state.phase != "showings":
+        if state.phase != "showings" or self.with_phones:
             return None
         pulled = self.pull_draws(pending, state)
         if pulled:
@@ -580,48 +637,73 @@ class TableDriver:
     def activate(self, pending: list[Move]) -> list[Move]:
         """A run of activations: one **Seat and play — everyone** tap when it covers the
         record's next moves of several players, else one **Take the gains** (**Play as
-        suggested**, **Skip the rest**) tap when it is exactly the record's next moves of
-        that player, else the button of the first one."""
+        suggested**, **Skip the rest**) tap on the player's own screen when it is exactly
+        the record's next moves of that player, else the button of the first one there."""
         together = self.seat_everyone(pending)
         if together is not None:
             return together
         p = pending[0].player
         assert p is not None
+        own = self.own(p)
         shortcuts = (("gains", "gains", "take the gains", 1),
                      ("suggestion", "suggestion", "play as suggested", 1),
                      ("rest", "skip-rest", "skip the rest", 2))
-        for route, test_id, button, least in shortcuts:
+        for route, control, button, least in shortcuts:
+            if not own.offers(control):
+                continue
             batch = self.api(f"/{route}?player={p}", quiet=True).get("moves", [])
             mine = own_run(pending, p, tuple(ACTIVATION_KINDS), len(batch))
             if len(batch) >= least and [self.canon(g, actual=True) for g in batch] == [
                     self.canon(m.to_dict()) for m in mine]:
-                self.tap(self.tablet.get_by_test_id(f"{test_id}-{p}"), button)
+                self.tap(self.control(own, control, p), button, own)
                 return mine
-        self.tap_move_button(self.alias.move(pending[0]))
+        self.by_button(pending[0], own)
         return [pending[0]]
 
-    def tap_move_button(self, move: Move) -> None:
-        """Tap the side panel's button for ``move``, opening its guest group if needed."""
+    @staticmethod
+    def control(screen: Screen, name: str, p: int) -> Locator:
+        """Player ``p``'s shortcut ``name`` on ``screen`` (which must offer it)."""
+        control = screen.control(name, p=p)
+        assert control is not None, f"{screen.device} has no {name}"
+        return control
+
+    def by_button(self, recorded: Move, screen: Screen) -> None:
+        """Enter the record's move with its button on ``screen``; a button stands for every
+        look-alike guest and sends one of them, which then plays the record's pawn."""
+        sent = self.tap_move_button(self.alias.move(recorded), screen)
+        if recorded.pawn is not None and sent.get("pawn") is not None:
+            self.alias.bind(recorded.pawn, sent["pawn"])
+
+    def tap_move_button(self, move: Move, screen: Screen | None = None) -> dict[str, Any]:
+        """Tap the button for ``move`` on ``screen`` (the tablet's side panel by default,
+        a phone's turn panel), opening its guest group if needed; the move it sends (a
+        look-alike's pawn may stand in)."""
+        screen = screen or self.screen
         wanted = move.to_dict()
         for _ in range(2):
-            button = self.button_for(wanted, groups=True)
+            button = self.button_for(wanted, screen, groups=True)
             if button is None:
                 break
-            opens = button.get_attribute("data-act") == "open-group"
-            self.tap(button, move.kind)
-            if not opens:
-                return
-            self.tablet.wait_for_timeout(50)
-        raise RuntimeError(f"no button for {wanted}")
+            opens = button.get_attribute("data-act") == screen.group
+            sent = None if opens else json.loads(button.get_attribute("data-move") or "null")
+            self.tap(button, move.kind, screen)
+            if sent is not None:
+                return dict(sent)
+            screen.page.wait_for_timeout(50)
+        raise RuntimeError(f"no button for {wanted} on the {screen.device}")
 
-    def button_for(self, wanted: dict[str, Any], groups: bool = False) -> Locator | None:
-        """The button that sends ``wanted`` (a closed group holding it, with ``groups``)."""
+    def button_for(self, wanted: dict[str, Any], screen: Screen | None = None,
+                   groups: bool = False) -> Locator | None:
+        """The button of ``screen`` (the tablet by default) that sends ``wanted`` (a closed
+        group holding it, with ``groups``)."""
+        screen = screen or self.screen
         key = self.canon(wanted, actual=True)
-        buttons = self.tablet.locator("button[data-same], button[data-move]")
+        self.caught_up(screen)
+        buttons = screen.page.locator(screen.moves)
         for n in range(buttons.count()):
             button = buttons.nth(n)
             act = button.get_attribute("data-act")
-            if act == "open-group" and (not groups or "open" in (button.get_attribute(
+            if act == screen.group and (not groups or "open" in (button.get_attribute(
                     "class") or "").split()):
                 continue
             raw = button.get_attribute("data-same") or f"[{button.get_attribute('data-move')}]"

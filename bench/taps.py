@@ -1,21 +1,40 @@
-"""What one game costs the table in taps: two 4-player games entered through the real screens.
+"""What one game costs the table in taps: 4-player games entered through the real screens,
+each twice: on the tablet alone, then with every player's own moves on their phone.
 
-Run ``python bench/taps.py`` (about ten minutes for both games). The hub runs as ``serve``
-in its own process with four virtual bag readers on pseudo-terminals; Debian's Chromium
-shows the table screen at 1280x800 and the four phones at 390x844. Every pawn drawn or put
-in a bag is tapped on a reader, every card too when the hub knows card tags (``--no-cards``
-types them into the search boxes instead), and everything else is clicks and keystrokes on
-the tablet and the phones (``bench/tap_driver.py`` says how each move is entered). At the
-end the hub's final scores must equal those of ``replay`` of the game.
+Run ``python bench/taps.py`` (about twenty minutes for both games, both ways). The hub runs
+as ``serve`` in its own process with four virtual bag readers on pseudo-terminals; Debian's
+Chromium shows the table screen at 1280x800 and the four phones at 390x844. Every pawn
+drawn or put in a bag is tapped on a reader, every card too when the hub knows card tags
+(``--no-cards`` types them into the search boxes instead), and everything else is clicks
+and keystrokes on the tablet and the phones (``bench/tap_driver.py`` says how each move is
+entered). A button out of sight costs a scroll, on a phone as on the tablet. At the end the
+hub's final scores must equal those of ``replay`` of the game.
 
-- **(a)** ``docs/examples/game-4p.jsonl`` entered exactly as recorded. Its choices are
-  random: a table that never takes a suggestion.
-- **(b)** a 4-player game whose players accept every suggestion the tablet offers: played
+Each game is counted three ways (``--ways`` plays one of the two only):
+
+1. **everything on the tablet**: the players' own moves too (a phone only keeps or reports
+   an award card, which the tablet never shows);
+2. **with phones**: each player taps their own moves on their phone (Seat and play, Take
+   the gains, the other slot of a card they bought, their ads, their end of turn...); the
+   tablet takes only the shared steps and what a phone does not offer (cards typed by
+   hand, a market card tapped without card tags, drawn guests seated by hand where the
+   hub's placement is not the record's): **the tablet's share** and **the phones' share**,
+   by player;
+3. **the sum** of the two shares: what the whole table tapped with phones.
+
+The games:
+
+- **(a)** ``--record`` (``docs/examples/game-4p.jsonl``) entered exactly as recorded. Its
+  choices are random: a table that never takes a suggestion.
+- **(b)** a 4-player game whose players accept every suggestion the screens offer: played
   by the ``advisor`` policy (its seats are the advisor's, which the tablet shows with hints
   on; every other choice is eager), from ``--seed``.
 
 ``--sample N`` enters N random games for (a) and N advisor games for (b) (seeds 1 to N)
-instead. Goals (issue 24): (a) at most 220 tablet interactions, (b) at most 40.
+instead. Each game's figures are printed as it ends, then a summary table of every game
+with each goal and "within" or "ABOVE". Goals (issue 24), tablet interactions: (a) at most
+220 on the tablet alone, (b) at most 40 on the tablet alone and at most 15 as the tablet's
+share with phones. The exit status is 1 when a goal is missed.
 """
 
 from __future__ import annotations
@@ -25,6 +44,7 @@ import logging
 import random
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +68,13 @@ CHROMIUM = "/usr/bin/chromium"
 TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 GOALS = {"a": 220, "b": 40}
-"""Issue 24's goals: tablet interactions of a game (a) entered as recorded, (b) advised."""
+"""Issue 24's goals: tablet interactions of a game (a) entered as recorded, (b) advised,
+everything on the tablet."""
+PHONE_GOALS = {"b": 15}
+"""Issue 24's goal for the tablet's share of an advised game played with phones."""
+WAYS = ("tablet", "phones")
+"""The ways a game is entered: everything on the tablet; each player's own moves on their
+phone."""
 
 
 def recorded_game(path: Path) -> Record:
@@ -72,17 +98,22 @@ def advised_game(seed: int) -> Record:
 
 
 def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path,
-         shots: Path | None = None, check: bool = True, any_pawn: bool = False) -> Tally:
-    """Enter ``record`` at a fresh table; check its scores (unless ``check`` is false: a
-    game cut short has none); return what it cost, with the game as the hub recorded it."""
+         shots: Path | None = None, check: bool = True, any_pawn: bool = False,
+         phones: bool = False) -> Tally:
+    """Enter ``record`` at a fresh table, with each player's own moves on their phone if
+    ``phones`` (else everything on the tablet); check its scores (unless ``check`` is
+    false: a game cut short has none); return what it cost, with the game as the hub
+    recorded it."""
     catalog = load_catalog()
     room = TapRoom(tmp, catalog, cards)
     table = room.table(list(record.names), record.first_player, hints)
+    pages: list[Any] = []
     try:
         tablet = open_tablet(browser, room, table)
-        phones = [open_phone(browser, room, table, seat) for seat in range(len(record.names))]
+        pages.append(tablet)
+        pages += [open_phone(browser, room, table, seat) for seat in range(len(record.names))]
         tally = Tally()
-        driver = TableDriver(room, table, tablet, phones, tally)
+        driver = TableDriver(room, table, tablet, pages[1:], tally, with_phones=phones)
         driver.shots, driver.any_pawn = shots, any_pawn
         driver.play(list(record.moves))
         tally.alerts, tally.relabels = driver.alerts, driver.relabels
@@ -100,6 +131,8 @@ def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path,
         raise
     finally:
         room.close()
+        for page in pages:  # each device has a browser context of its own
+            page.context.close()
 
 
 def open_tablet(browser: Browser, room: TapRoom, table: RemoteTable) -> Any:
@@ -135,74 +168,159 @@ def main() -> int:
     parser.add_argument("--game", choices=["a", "b"], nargs="+", default=["a", "b"])
     parser.add_argument("--record", type=Path, default=RECORD, help="figure (a)'s game")
     parser.add_argument("--seed", type=int, default=1, help="figure (b)'s game")
+    parser.add_argument("--ways", choices=["both", "tablet", "phones"], default="both",
+                        help="enter each game on the tablet alone, with phones, or both "
+                        "(the default: the three figures)")
     parser.add_argument("--no-cards", action="store_true",
                         help="no card tags: cards are typed into the search boxes")
     parser.add_argument("--hints", choices=["on", "off"], default="on",
                         help="the table's seating hints for figure (a) ((b) needs them on)")
     parser.add_argument("--shots", action="store_true",
                         help="save the tablet's screen as each round starts, in "
-                        "artifacts/screenshots/taps-<game>/")
+                        "artifacts/screenshots/taps-<game>-<way>/")
     parser.add_argument("--any-pawn", action="store_true",
                         help="tap any pawn of the right color never tapped so far, as a table "
                         "that filled its bags by the handful does; counts the hub's alerts")
     parser.add_argument("--keep", type=Path, help="keep the hub's files here (for a failure)")
-    parser.add_argument("--moves", type=int, default=0, help="stop after this many moves")
+    parser.add_argument("--moves", type=int, default=0,
+                        help="stop after this many moves (the scores go unchecked)")
     parser.add_argument("--sample", type=int, default=0, metavar="N",
                         help="instead of --record and --seed: N simulated games for (a) and N "
                         "advisor games for (b), seeds 1 to N")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    games = chosen_games(args)
-    failed = False
-    figures: list[tuple[str, int, int]] = []
+    ways = WAYS if args.ways == "both" else (args.ways,)
+    figures: list[Figures] = []
     with sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="popcorn-taps-") as temp:
         tmp = args.keep or temp
         if args.keep and args.keep.exists() and any(args.keep.iterdir()):
             parser.error(f"{args.keep} is not empty (another hub may still use its readers)")
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        for name, label, record, hints in games:
+        for game in chosen_games(args):
             if args.moves:
-                record = Record(record.names, record.first_player, record.moves[:args.moves])
-            shots = ROOT / "artifacts" / "screenshots" / f"taps-{name}" if args.shots else None
-            tally = play(browser, record, not args.no_cards, hints, Path(tmp) / name, shots,
-                         any_pawn=args.any_pawn)
-            title = (f"({name}) {label}: {len(record.moves)} moves, "
-                     f"{record_rounds(record)} rounds, hints {'on' if hints else 'off'}, "
-                     f"card tags {'on' if tally.cards else 'off'}")
-            print(tally.report(title), flush=True)
-            if args.any_pawn:
-                print(f"  any pawn of the color: {tally.relabels} taps of another pawn than "
-                      f"the hub placed there taken as the move, {tally.alerts} answered with "
-                      "an alert", flush=True)
-            total = tally.total("tablet")
-            verdict = "within" if total <= GOALS[name] else "ABOVE"
-            print(f"  goal: at most {GOALS[name]}: {verdict}", flush=True)
-            failed |= total > GOALS[name]
-            figures.append((f"({name}) {label}", total, GOALS[name]))
+                game.record = Record(game.record.names, game.record.first_player,
+                                     game.record.moves[:args.moves])
+            figures.append(count_game(browser, game, ways, args, Path(tmp)))
         browser.close()
-    print("\nsummary: tablet interactions (goal)")
-    for label, total, goal in figures:
-        print(f"  {label}: {total} ({goal}, {'within' if total <= goal else 'ABOVE'})")
-    return 1 if failed else 0
+    print(summary(figures), flush=True)
+    return 0 if all(f.within() for f in figures) else 1
 
 
-def chosen_games(args: argparse.Namespace) -> list[tuple[str, str, Record, bool]]:
-    """The games to enter, each ``(figure, label, record, hints)``: the record and the
-    advisor game of ``--seed``, or with ``--sample N`` N simulated and N advisor games."""
-    games: list[tuple[str, str, Record, bool]] = []
+@dataclass
+class Game:
+    """A game to enter: its figure ("a" or "b"), what it is, its record, the table's hints
+    and a short name for its files."""
+
+    figure: str
+    label: str
+    record: Record
+    hints: bool
+    key: str
+
+
+@dataclass
+class Figures:
+    """What one game cost, each way it was entered: ``tablet`` the tablet's interactions
+    with everything on the tablet; ``shared`` and ``phones`` the tablet's and the phones'
+    with phones (None: that way was not played)."""
+
+    game: Game
+    tablet: int | None = None
+    shared: int | None = None
+    phones: int | None = None
+
+    def goals(self) -> list[tuple[str, int, int]]:
+        """Each figure with a goal, as ``(what, figure, goal)``."""
+        out = []
+        if self.tablet is not None:
+            out.append(("everything on the tablet", self.tablet, GOALS[self.game.figure]))
+        if self.shared is not None and self.game.figure in PHONE_GOALS:
+            out.append(("with phones, the tablet's share", self.shared,
+                        PHONE_GOALS[self.game.figure]))
+        return out
+
+    def within(self) -> bool:
+        """Whether every figure is within its goal."""
+        return all(n <= goal for _, n, goal in self.goals())
+
+
+def count_game(browser: Browser, game: Game, ways: tuple[str, ...],
+               args: argparse.Namespace, tmp: Path) -> Figures:
+    """Enter ``game`` each of ``ways``; print its figures and goals; return them."""
+    record = game.record
+    out = Figures(game)
+    head = ""
+    for way in ways:
+        shots = (ROOT / "artifacts" / "screenshots" / f"taps-{game.key}-{way}"
+                 if args.shots else None)
+        tally = play(browser, record, not args.no_cards, game.hints, tmp / f"{game.key}-{way}",
+                     shots, check=not args.moves, any_pawn=args.any_pawn,
+                     phones=way == "phones")
+        if not head:
+            head = (f"({game.figure}) {game.label}: {len(record.moves)} moves, "
+                    f"{record_rounds(record)} rounds, hints {'on' if game.hints else 'off'}, "
+                    f"card tags {'on' if tally.cards else 'off'}")
+            print(head, flush=True)
+        print(tally.report("", list(record.names), phones=way == "phones"), flush=True)
+        if args.any_pawn:
+            print(f"    any pawn of the color: {tally.relabels} taps of another pawn than "
+                  f"the hub placed there taken as the move, {tally.alerts} answered with "
+                  "an alert", flush=True)
+        if way == "phones":
+            out.shared, out.phones = tally.total("tablet"), tally.total("phone")
+        else:
+            out.tablet = tally.total("tablet")
+    for what, n, goal in out.goals():
+        print(f"  goal: {what} at most {goal}: {verdict(n, goal)}", flush=True)
+    return out
+
+
+def verdict(n: int, goal: int) -> str:
+    """"within" or "ABOVE" the goal."""
+    return "within" if n <= goal else "ABOVE"
+
+
+def summary(figures: list[Figures]) -> str:
+    """The table of every game's figures, each goal and within or ABOVE."""
+    def cell(n: int | None, goal: int | None) -> str:
+        if n is None:
+            return "-"
+        return f"{n} ({goal}, {verdict(n, goal)})" if goal is not None else str(n)
+
+    rows = [("game", "tablet only (goal)", "with phones: tablet (goal)", "phones", "sum")]
+    for f in figures:
+        both = None if f.shared is None or f.phones is None else f.shared + f.phones
+        rows.append((f"({f.game.figure}) {f.game.label}",
+                     cell(f.tablet, GOALS[f.game.figure]),
+                     cell(f.shared, PHONE_GOALS.get(f.game.figure)),
+                     cell(f.phones, None), cell(both, None)))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["", "summary: interactions by device (goal, verdict)"]
+    for row in rows:
+        lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True))
+                     .rstrip())
+    missed = sum(not f.within() for f in figures)
+    lines.append(f"  {missed} game(s) with a goal missed" if missed else "  every goal held")
+    return "\n".join(lines)
+
+
+def chosen_games(args: argparse.Namespace) -> list[Game]:
+    """The games to enter: the record and the advisor game of ``--seed``, or with
+    ``--sample N`` N simulated and N advisor games."""
+    games: list[Game] = []
     seeds = range(1, args.sample + 1) if args.sample else [args.seed]
     for name in args.game:
         for seed in seeds:
             if name == "a" and args.sample:
-                games.append(("a", f"simulated game, seed {seed}, entered as recorded",
-                              simulated_game(seed), args.hints == "on"))
+                games.append(Game("a", f"simulated game, seed {seed}, entered as recorded",
+                                  simulated_game(seed), args.hints == "on", f"a{seed}"))
             elif name == "a":
-                games.append(("a", f"{args.record.name} entered as recorded",
-                              recorded_game(args.record), args.hints == "on"))
+                games.append(Game("a", f"{args.record.name} entered as recorded",
+                                  recorded_game(args.record), args.hints == "on", "a"))
                 break
             else:
-                games.append(("b", f"advisor policy game, seed {seed}, every suggestion taken",
-                              advised_game(seed), True))
+                games.append(Game("b", f"advisor policy game, seed {seed}, every suggestion "
+                                  "taken", advised_game(seed), True, f"b{seed}"))
     return games
 
 

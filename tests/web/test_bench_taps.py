@@ -4,18 +4,22 @@ The bench's figures are only as good as its driver: these tests play the first r
 the example game (and of an advised game) through the tablet, the phones and the readers,
 and check that the hub's game is the record's, move for move (guests of one color may be
 different pawns: the table cannot tell them apart), and that the tally counts what was done.
+In the phone mode each player's own moves go through their own phone: the hub's log says
+which device sent each move (a phone's token makes it ``"phone"``).
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from companion.games.popcorn.facts_file import load_catalog
 from companion.games.popcorn.record import Record, loads_record
+from companion.table.store import HubStore
 
 pytestmark = pytest.mark.slow  # whole rounds entered through the screens
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -48,11 +52,24 @@ def task_places(record: Record) -> int:
     return count
 
 
-def enter(browser, tmp_path: Path, record: Record, count: int, cards: bool):
-    """The first ``count`` moves of ``record`` entered by the bench's driver."""
+def enter(browser, tmp_path: Path, record: Record, count: int, cards: bool,
+          phones: bool = False):
+    """The first ``count`` moves of ``record`` entered by the bench's driver (each player's
+    own moves on their phone with ``phones``)."""
     part = Record(record.names, record.first_player, record.moves[:count])
-    tally = taps.play(browser, part, cards, True, tmp_path, check=False)
+    tally = taps.play(browser, part, cards, True, tmp_path, check=False, phones=phones)
     return part, tally, loads_record(tally.entered)
+
+
+def sent_moves(db: Path) -> list[dict]:
+    """Every move the hub logged as sent by a screen or a reader (``source``: "tablet",
+    "phone", "tap"...), replaced ones included, from its SQLite log."""
+    store = HubStore(db)
+    try:
+        ((table_id, _),) = store.tables()
+        return [body for _, _, body in store.events(table_id) if body.get("move")]
+    finally:
+        store.close()
 
 
 @pytest.mark.parametrize("cards", [True, False])
@@ -99,3 +116,27 @@ def test_any_pawn_of_the_color_is_entered_without_an_alert(browser, tmp_path: Pa
     assert tally.alerts == 0
     assert tally.relabels > 0
     assert sorted(map(str, colors_of(entered.moves))) == sorted(map(str, colors_of(part.moves)))
+
+
+def test_with_phones_each_player_enters_their_own_moves(browser, tmp_path: Path) -> None:
+    """The phone mode: the first rounds of an advised game are the record's; each player's
+    own moves (their seating with Seat and play or Seat all, their shortcuts, ads and ends
+    of turn) went from their own phone, as the hub's log and the tally by device both say;
+    the tablet took only what no phone offers (guests seated one by hand) and never
+    "Seat and play — everyone"."""
+    record = taps.advised_game(1)
+    first_draw = next(n for n, m in enumerate(record.moves) if m.kind == "draw_pawn")
+    part, tally, entered = enter(browser, tmp_path, record, first_draw + 60, True, phones=True)
+    assert sorted(map(str, colors_of(entered.moves))) == sorted(map(str, colors_of(part.moves)))
+    sent = sent_moves(tmp_path / "hub.db")
+    by_source = Counter(m.get("source") for m in sent)
+    phone = [m["move"] for m in sent if m.get("source") == "phone"]
+    tablet = [m["move"] for m in sent if m.get("source") == "tablet"]
+    assert {m["player"] for m in phone} == {0, 1, 2, 3}, by_source
+    assert {m["move"] for m in phone} >= {"keep_award", "place", "seat_action"}
+    assert all(m["move"] in ("place", "to_exit") for m in tablet), tablet
+    on_phones, on_tablet = tally.by(2, "phone"), tally.by(2)
+    assert on_phones["seat and play"] + on_phones["seat all"] >= 4  # every player seated
+    assert set(on_tablet) <= {"place", "to_exit"}, on_tablet
+    assert tally.total("tablet") <= 2 * len(tablet)  # a guest by hand: two taps at most
+    assert set(tally.seats) == {0, 1, 2, 3}

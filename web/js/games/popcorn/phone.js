@@ -428,6 +428,7 @@ export function mountPhone(root, ctx, tableId, seat) {
   function takeView(view, events) {
     if (events !== undefined && events !== null && events < pubEvents) return;
     if (events !== undefined && events !== null) pubEvents = events;
+    window.popcornEvents = pubEvents; // for tests and the bench: the state drawn
     pub = view;
     ownTurn.refresh(view, pubEvents);
     renderPublic();

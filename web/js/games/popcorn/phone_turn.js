@@ -175,8 +175,9 @@ export class PhoneTurn {
       if (entries.length === 1) return this.moveButton(view, entries[0]);
       const first = { ...entries[0].move, pawn: undefined };
       const open = this.openGroup === key;
+      const all = entries.flatMap((e) => e.same);  // what the group holds, as on the tablet
       const head = `<button type="button" class="btn ph-move${open ? " open" : ""}" data-act="turn-group"
-        data-key="${esc(key)}" data-testid="phone-group">${guestChip(first, view)}<span class="ph-label">${esc(moveLabel(first, view, catalog))}
+        data-key="${esc(key)}" data-same="${esc(JSON.stringify(all))}" data-testid="phone-group">${guestChip(first, view)}<span class="ph-label">${esc(moveLabel(first, view, catalog))}
         <small>${esc(t("— which guest? ({n})", { n: entries.length }))}</small></span></button>`;
       return open ? `${head}<div class="ph-choices-of">${entries.map((e) => this.moveButton(view, e)).join("")}</div>` : head;
     });
