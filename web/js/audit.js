@@ -54,3 +54,22 @@ export function acceptedText(answer) {
   return answer.applied ? tn("{n} fix applied: Undo takes it back.", "{n} fixes applied: Undo takes them back.", answer.applied)
     : t("The audit found nothing to fix.");
 }
+
+/**
+ * A phone's tap on its own audit's buttons (`data-act` audit-start, -accept, -drop): the step
+ * sent with the player's `token`; a refusal is written in `errorBox`. Returns whether the
+ * click was one of them.
+ */
+export function phoneAuditClick(event, ctx, tableId, seat, token, errorBox) {
+  const el = event.target.closest("[data-act^='audit-']");
+  const step = el && { "audit-start": "start", "audit-accept": "accept", "audit-drop": "drop" }[el.dataset.act];
+  if (!step) return false;
+  auditStep(ctx, tableId, step, { body: { player: seat }, token }).then((answer) => {
+    if (step === "accept") ctx.toast(acceptedText(answer), "ok");
+    errorBox.hidden = true;
+  }).catch((err) => {
+    errorBox.textContent = err.message;
+    errorBox.hidden = false;
+  });
+  return true;
+}

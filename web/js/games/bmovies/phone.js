@@ -7,7 +7,7 @@
 // public view (`state`) says whose turn it is. The link and its token: `PhoneLink`.
 
 import { ApiError } from "../../api.js";
-import { acceptedText, auditHtml, auditStep } from "../../audit.js";
+import { auditHtml, phoneAuditClick } from "../../audit.js";
 import { t, tn } from "../../i18n.js";
 import { esc } from "../../labels.js";
 import { bmMove, phoneMove } from "./moves.js";
@@ -209,21 +209,8 @@ export function mountPhone(root, ctx, tableId, seat) {
   }
 
   const listeners = new AbortController();
-  root.addEventListener("click", async (event) => {
-    const step = { "audit-start": "start", "audit-accept": "accept", "audit-drop": "drop" }[
-      (event.target.closest("[data-act^='audit-']") || { dataset: {} }).dataset.act];
-    if (step) {
-      const error = tid("phone-move-error");
-      try {
-        const answer = await auditStep(ctx, tableId, step, { body: { player: seat }, token });
-        if (step === "accept") ctx.toast(acceptedText(answer), "ok");
-        error.hidden = true;
-      } catch (err) {
-        error.textContent = err.message;
-        error.hidden = false;
-      }
-      return;
-    }
+  root.addEventListener("click", (event) => {
+    phoneAuditClick(event, ctx, tableId, seat, token, tid("phone-move-error"));
   }, { signal: listeners.signal });
   root.addEventListener("click", (event) => {
     const card = event.target.closest("button[data-vote]");

@@ -6,7 +6,7 @@
 // `PhoneLink` (phone_link.js), shared with the other games' phones.
 
 import { ApiError, call } from "../../api.js";
-import { acceptedText, auditHtml, auditStep } from "../../audit.js";
+import { auditHtml, phoneAuditClick } from "../../audit.js";
 import { awardText, colorWord, t, tn } from "../../i18n.js";
 import { COLORS, actionLabel, esc, letter, pawnHtml } from "../../labels.js";
 import { PhoneLink } from "../../phone_link.js";
@@ -408,19 +408,8 @@ export function mountPhone(root, ctx, tableId, seat) {
       : `<button type="button" class="btn" data-act="audit-start" data-testid="phone-audit-start">${esc(t("Check my bag"))}</button>`;
   }
 
-  root.addEventListener("click", async (event) => {
-    const el = event.target.closest("[data-act^='audit-']");
-    if (!el) return;
-    const step = { "audit-start": "start", "audit-accept": "accept", "audit-drop": "drop" }[el.dataset.act];
-    const error = tid("phone-move-error");
-    try {
-      const answer = await auditStep(ctx, tableId, step, { body: { player: seat }, token });
-      if (step === "accept") ctx.toast(acceptedText(answer), "ok");
-      error.hidden = true;
-    } catch (err) {
-      error.textContent = err.message;
-      error.hidden = false;
-    }
+  root.addEventListener("click", (event) => {
+    phoneAuditClick(event, ctx, tableId, seat, token, tid("phone-move-error"));
   });
 
   // ---- wiring --------------------------------------------------------------------------------
