@@ -657,8 +657,31 @@ class TableDriver:
                     self.canon(m.to_dict()) for m in mine]:
                 self.tap(self.control(own, control, p), button, own)
                 return mine
+        reached = self.reach_guest(pending, p, own)
+        if reached is not None:
+            return reached
         self.by_button(pending[0], own)
         return [pending[0]]
+
+    def reach_guest(self, pending: list[Move], p: int, own: Screen) -> list[Move] | None:
+        """The record's next moves of ``p`` when they end guests and then act with a later
+        one: one tap on that guest's seat, which sends the ends (and its seat action when
+        that has one way), when the screen offers it and the hub's answer is exactly the
+        record's moves; else None."""
+        mine = own_run(pending, p, tuple(ACTIVATION_KINDS))
+        ends = next((i for i, m in enumerate(mine) if m.kind != "end_guest"), len(mine))
+        if not own.offers("guest") or ends in (0, len(mine)) or mine[ends].seat is None:
+            return None
+        target = mine[ends]
+        batch = self.api(f"/reach?player={p}&slot={target.slot}&seat={target.seat}",
+                         quiet=True).get("moves", [])
+        if len(batch) < ends or [self.canon(g, actual=True) for g in batch] != [
+                self.canon(m.to_dict()) for m in mine[:len(batch)]]:
+            return None
+        seat = own.control("guest", p=p, slot=target.slot, seat=target.seat)
+        assert seat is not None
+        self.tap(seat, "tap a guest", own)
+        return mine[:len(batch)]
 
     @staticmethod
     def control(screen: Screen, name: str, p: int) -> Locator:

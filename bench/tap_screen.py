@@ -5,7 +5,7 @@ Both screens offer the same shortcuts under different test ids: the tablet's car
 player's seat (``seat-play-2``) because it shows every cinema; a phone's do not (it shows one
 player's). A :class:`Screen` names a device's controls, so the driver's logic (which move a
 shortcut sends, whether it is the record's) is written once and the target is a parameter.
-A control a screen does not offer (a phone has no "Skip the rest") is ``None``: the driver
+A control a screen does not offer (a phone has no seats to tap) is ``None``: the driver
 then enters the moves one by one on that screen.
 """
 
@@ -18,13 +18,15 @@ from playwright.sync_api import Locator, Page
 TABLET_IDS = {
     "seat-play": "seat-play-{p}", "seat-all": "seat-all-{p}", "gains": "gains-{p}",
     "suggestion": "suggestion-{p}", "skip-rest": "skip-rest-{p}",
-    "choice": "card-choice-{slot}",
+    "choice": "card-choice-{slot}", "guest": "seat-{p}-{slot}-{seat}",
 }
-"""The tablet's shortcuts, by the driver's name for them, as test id templates."""
+"""The tablet's shortcuts, by the driver's name for them, as test id templates (``guest``:
+a tap on a seated guest, which ends the guests due before it)."""
 
 PHONE_IDS = {
     "seat-play": "phone-seat-play", "seat-all": "phone-seat-all", "gains": "phone-gains",
     "suggestion": "phone-suggestion", "choice": "phone-choice-{slot}",
+    "skip-rest": "phone-skip-rest",
 }
 """A phone's shortcuts (``web/js/games/popcorn/phone_turn.js``): its own player's only."""
 

@@ -14,6 +14,7 @@ from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.record import loads_record
 from companion.games.popcorn.remote import RemoteTable
 from tests.engine.positions import score_command
+from tests.waiting import wait_for
 from tests.web.room import (
     CATALOG,
     READERS,
@@ -300,8 +301,8 @@ def _seat_as_shown(page: Page, tablet: Tablet, table: RemoteTable, expected: lis
     tablet.wait_events(before + len(expected))
     expect(page.get_by_test_id("drawn-0")).to_have_count(0)
     page.get_by_test_id("undo").click()
+    assert wait_for(lambda: table.full_state() == state)  # (the mirror only plays forward)
     tablet.wait_events(table.count)
-    assert table.full_state() == state  # (the mirror only plays forward: ask the hub)
     expect(page.get_by_test_id("seat-all-0")).to_be_visible()
 
 

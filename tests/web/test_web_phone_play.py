@@ -3,8 +3,8 @@
 readers on pseudo-terminals.
 
 A phone offers its player's seating (Seat and play, Seat all), their activations (Take the
-gains), the slot of a card they just bought and their other moves (ads, end of turn); each
-goes with the phone's token through the same routes and batches as the tablet, and the
+gains, Skip the rest), the slot of a card they just bought and their other moves (ads, end of
+turn); each goes with the phone's token through the same routes and batches as the tablet, and the
 tablet shows it live. A phone's request about another player's guest is refused
 (``403 WRONG_TOKEN``) with nothing changed, and the phone never offers one. Screenshots at
 phone size go to ``artifacts/screenshots/``.
@@ -23,7 +23,7 @@ from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.record import loads_record
 from companion.games.popcorn.remote import RemoteTable
 from companion.kit.http import HttpError
-from tests.web.room import PHONE, SHOTS, Room, Tablet, call, small_targets, watch_csp
+from tests.web.room import PHONE, SHOTS, Room, Tablet, call, play_step, small_targets, watch_csp
 from tests.web.test_web_cards import enroll_cards, tap_card
 from tests.web.untranslated import foreign_texts
 
@@ -194,6 +194,42 @@ def test_a_phone_seats_all_then_takes_the_gains(
     expect(ana.get_by_test_id("phone-money")).to_have_text(f"${table.state.players[0].money}")
     assert table.state.players[0].money >= money
     assert all(m["player"] == 0 for m in offered(ana))
+
+
+def test_a_phone_skips_the_rest_of_its_cinema(
+        room: Room, page: Page, phones: list[Page]) -> None:
+    """Once the players are seated, the phone of one with two guests or more to act offers
+    Skip the rest, saying how many guests it ends; one tap ends them all as one batch with
+    that player's token, and the tablet shows that cinema emptied."""
+    table = room.table(NAMES, seed=4)
+    players = room.players(table, seed=4)
+
+    def rests() -> list[list[dict[str, Any]]]:
+        return [call(f"{room.base}/api/tables/{table.id}/rest?player={seat}")["moves"]
+                for seat in range(2)]
+    while max(len(r) for r in rests()) < 2:  # play on until a cinema has two guests to act
+        assert play_step(players, None)
+    now = rests()
+    seat = max(range(2), key=lambda s: len(now[s]))
+    rest = now[seat]
+    tablet = Tablet(page, room, table).open()
+    phone = open_phone(phones[seat], room, table, seat)
+    other = open_phone(phones[1 - seat], room, table, 1 - seat)
+    if len(now[1 - seat]) < 2:  # one guest: its own "done" button does it
+        expect(other.get_by_test_id("phone-skip-rest")).to_have_count(0)
+    button = phone.get_by_test_id("phone-skip-rest")
+    expect(phone.get_by_test_id("phone-skip-rest-what")).to_have_text(
+        f"{len(rest)} guests end their turn")
+    shot(phone, "phone-skip-the-rest")
+    before, recorded = table.count, len(loads_record(table.get("/record")).moves)
+    button.click()
+    tablet.wait_events(before + len(rest))
+    played = loads_record(table.get("/record")).moves[recorded:recorded + len(rest)]
+    assert [m.to_dict() for m in played] == rest  # (the deals of a round's end may follow)
+    expect(phone.get_by_test_id("phone-skip-rest")).to_have_count(0)
+    tablet_shows_cinema(page, table, seat)
+    assert not any(m.player == seat and m.kind == "end_guest"
+                   for m in table.state.legal_moves())
 
 
 def test_a_phone_moves_its_just_placed_card_and_shows_a_refusal(

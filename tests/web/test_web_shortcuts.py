@@ -1,13 +1,14 @@
 """The table's shortcuts on a real ``serve`` in Chromium with virtual bag readers: "Seat and
 play — everyone" (one batch for every player, refused whole when one move fails, undone
-whole), "Skip the rest", and every shortcut saying what it will do before it is tapped, on
-a touch screen that has no hover."""
+whole), "Skip the rest", a tap on a later guest, and every shortcut saying what it will do
+before it is tapped, on a touch screen that has no hover."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, Route, expect
 
 from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.engine.moves import move_from_dict
 from companion.kit.http import call as http_call
 from tests.waiting import wait_for
 from tests.web.room import TABLET, Room, Tablet, call, play_step, watch_csp
@@ -106,6 +107,58 @@ def test_skip_the_rest_ends_every_guest_still_to_act(room: Room, page: Page) -> 
         legal = hub_state(table).legal_moves()
         return not any(m.player == p and m.kind == "end_guest" for m in legal)
     assert wait_for(done)
+
+
+def still_acting(state, p: int, moves: list) -> bool:
+    """Whether player ``p`` still has a guest to act after ``moves`` (so that the cinema
+    stays open on the screen, its seats in sight)."""
+    trial = state.clone()
+    for move in moves:
+        trial.apply(move_from_dict(move))
+    return any(m.kind in ("seat_action", "movie_action", "end_guest")
+               for m in trial.legal_moves(p))
+
+
+def test_a_tap_on_a_later_guest_ends_the_ones_before_it(room: Room, page: Page) -> None:
+    """Once a player is seated, a tap on a guest further down the line ends the turn of the
+    guests due before it and plays its one-way seat action, as one batch that one Undo takes
+    back whole."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    tablet = Tablet(page, room, table).open()
+    players = room.players(table, seed=2)
+
+    def later_guest() -> tuple[int, int, int, list] | None:
+        state = hub_state(table)
+        if state.phase != "showings":
+            return None
+        for p in range(3):
+            for slot in range(3):
+                for seat in range(9):
+                    answer = call(f"{room.base}/api/tables/{table.id}/reach?player={p}"
+                                  f"&slot={slot}&seat={seat}")
+                    ends = [m for m in answer["moves"] if m["move"] == "end_guest"]
+                    if ends and answer["moves"][-1]["move"] == "seat_action" \
+                            and still_acting(state, p, answer["moves"]):
+                        return p, slot, seat, answer["moves"]
+        return None
+
+    found = later_guest()
+    while found is None:  # play on until a tap on a seated guest would end one before it
+        assert play_step(players, None)
+        found = later_guest()
+    p, slot, seat, moves = found
+    tablet.wait_events(log(room, table))
+    start = hub_state(table)
+    before, events = start.to_dict(), log(room, table)
+    expected = start.clone()
+    for move in moves:
+        expected.apply(move_from_dict(move))
+    page.get_by_test_id(f"seat-{p}-{slot}-{seat}").click()
+    assert wait_for(lambda: hub_state(table).to_dict() == expected.to_dict())  # all of it
+    tablet.wait_events(log(room, table))
+    assert log(room, table) > events
+    page.get_by_test_id("undo").click()
+    assert wait_for(lambda: hub_state(table).to_dict() == before)  # one Undo, the whole batch
 
 
 def test_every_shortcut_shows_its_plan_without_hover(room: Room, browser: Browser) -> None:

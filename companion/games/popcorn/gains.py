@@ -11,6 +11,10 @@ the dashboard sends as one batch; the decision it stopped at is left on screen.
 
 "Skip the rest" (:func:`skip_rest`) is the table choosing to play no more of a cinema's
 guests this showing: each guest still to act ends its turn, as one batch.
+
+A tap on a seated guest further down the line (:func:`reach`) says the same of the guests
+before it: they end their turn, in the engine's order, and the tapped guest takes its seat
+action when that has exactly one way to be made.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import re
 
 from .engine import ACTIVATION_KINDS, GameState, Move
+from .engine.showing_choices import acting_seat
 
 GAIN = re.compile(r"^(money_\d|popcorn_\d|audience_up)$")
 """Action ids that only gain something."""
@@ -80,3 +85,46 @@ def skip_rest(state: GameState, player: int) -> list[Move]:
         trial.apply(ends[0])
         moves.append(ends[0])
     return moves
+
+
+def reach(state: GameState, player: int, slot: int, seat: int) -> list[Move] | None:
+    """What a tap on the guest in ``slot``/``seat`` sends during the Showings: every guest
+    of ``player``'s cinema due to act before it ends its turn (the rest of a theater being
+    resolved, then that theater's guests in seat order), then the tapped guest's seat action
+    when exactly one way to make it is legal (so a tap on the acting guest whose seat action
+    has a choice sends nothing: its buttons ask). None when that guest is not in line (its
+    turn is over, the seat is empty, the player is still seating), or when a pending step
+    comes first; ``state`` is unchanged."""
+    trial = state.clone()
+    moves: list[Move] = []
+    while len(moves) < MAX_GAINS and trial.phase == "showings" \
+            and trial.task_for(player) is None:
+        legal = trial.legal_moves(player)
+        if _acting(trial, player, slot) == seat:
+            seat_actions = [m for m in legal if m.kind == "seat_action"
+                            and (m.slot, m.seat) == (slot, seat)]
+            return moves + seat_actions if len(seat_actions) == 1 else moves
+        end = _end_before(trial.showings[player].active, legal, slot, seat)
+        if end is None:
+            return None
+        trial.apply(end)
+        moves.append(end)
+    return None
+
+
+def _acting(state: GameState, player: int, slot: int) -> int | None:
+    """The seat of the guest that acts next in ``slot``, when that theater may act now."""
+    active = state.showings[player].active
+    return acting_seat(state, player, slot) if active in (-1, slot) else None
+
+
+def _end_before(active: int, legal: list[Move], slot: int, seat: int) -> Move | None:
+    """The ``end_guest`` that brings the guest in ``slot``/``seat`` closer to its turn: the
+    acting guest of another theater being resolved (``active``), or a guest before it in its
+    own."""
+    for end in (m for m in legal if m.kind == "end_guest"):
+        if active not in (-1, slot) and end.slot == active:
+            return end
+        if end.slot == slot and (end.seat or 0) < seat:
+            return end
+    return None

@@ -25,7 +25,7 @@ from companion.kit.game import HostedTable, TableHost
 from .advisor import AdviceError, advise
 from .engine import Catalog, GameState
 from .facts_file import action_meanings
-from .gains import gains, skip_rest
+from .gains import gains, reach, skip_rest
 from .placement import (
     advised_then,
     draw_order,
@@ -43,7 +43,7 @@ def blueprint(host: TableHost, catalog: Catalog) -> Blueprint:
     """Every route of Popcorn's, reading tables through ``host``."""
     bp = Blueprint("popcorn", __name__)
     for register in (register_advice, register_placement, register_gains,
-                     register_suggestion, register_rest):
+                     register_suggestion, register_rest, register_reach):
         register(bp, host)
 
     @bp.get("/api/catalog")
@@ -136,6 +136,34 @@ def register_rest(bp: Blueprint, hub: TableHost) -> None:
         player = _player(request.args.get("player"), state.n)
         return jsonify({"table": table_id, "player": player, "events": events,
                         "moves": [m.to_dict() for m in skip_rest(state, player)]})
+
+
+def register_reach(bp: Blueprint, hub: TableHost) -> None:
+    """Add ``GET /api/tables/<id>/reach?player=N&slot=S&seat=K``: what a tap on the seated
+    guest in that seat sends during the Showings (the guests due before it end their turn,
+    then its one-way seat action); ``in_line`` false, and no moves, when its turn cannot
+    come."""
+
+    @bp.get("/api/tables/<table_id>/reach")
+    def reach_guest(table_id: str):
+        with hub.lock:
+            table = _popcorn_table(hub, table_id)
+            state, events = _state(table), table.count  # a live state is never changed in place
+        player = _player(request.args.get("player"), state.n)
+        slot = _index(request.args.get("slot"), "slot", 3)
+        seat = _index(request.args.get("seat"), "seat", 9)
+        moves = reach(state, player, slot, seat)
+        return jsonify({"table": table_id, "player": player, "slot": slot, "seat": seat,
+                        "events": events, "in_line": moves is not None,
+                        "moves": [m.to_dict() for m in moves or []]})
+
+
+def _index(text: str | None, name: str, bound: int) -> int:
+    """A ``slot`` or ``seat`` query parameter below ``bound``, or a 400 ``BAD_PLACE``."""
+    if text is None or not (text.isascii() and text.isdigit()) or int(text) >= bound:
+        raise TableError("BAD_PLACE", f"{name} must be a number from 0 to {bound - 1}.", 400,
+                         params={"name": name})
+    return int(text)
 
 
 def _popcorn_table(hub: TableHost, table_id: str) -> HostedTable:

@@ -20,6 +20,7 @@ from .facts_file import action_meanings, award_words
 REFUSALS: dict[str, str] = {
     "UNKNOWN_MOVE": N_("The companion does not know this kind of move."),
     "BAD_MOVE": N_("A field of the move is missing or has the wrong type."),
+    "BAD_PLACE": N_("A cinema has no such slot or seat."),
     "GAME_OVER": N_("The game is over."),
     "WRONG_PHASE": N_("This move does not belong to the current phase."),
     "NOT_YOUR_TURN": N_("Another player must act first."),

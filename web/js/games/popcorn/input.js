@@ -136,6 +136,7 @@ export const inputMethods = {
     } else {
       const pawn = this.guestForSeat(player, slot, seat);
       if (pawn !== undefined) this.sendBatch(this.withForcedExits({ move: "place", player, pawn, slot, seat }));
+      else if (this.seatedGuestActs(player, slot, seat)) this.reachGuest(player, slot, seat);
       else this.nudgeSeat(player);
     }
   },
@@ -160,7 +161,7 @@ export const inputMethods = {
 
   /** A tap on a seat in the Showings that seats nobody: with drawn guests of several colors
    * and none shown there, or with guests still to draw, the hint says what to do instead. (A
-   * tap on a seated guest once the draw is done is left alone: its moves are the buttons.) */
+   * tap on a seated guest once the seating is done is `reachGuest`'s.) */
   nudgeSeat(player) {
     if (this.view.phase !== "showings") return;
     const name = this.view.names[player];

@@ -52,6 +52,32 @@ export const moveMethods = {
     return hand.length && new Set(hand.map((h) => h.color)).size === 1 ? hand[0].pawn : undefined;
   },
 
+  /** Whether a tap on seat `seat` of slot `slot` of player `p` is a tap on a seated guest
+   * whose turn may come: the Showings, with that player done drawing and seating. */
+  seatedGuestActs(p, slot, seat) {
+    const v = this.view;
+    const c = v.cinemas[p];
+    return v.phase === "showings" && !c.hand.length && !(c.showing && c.showing.to_draw)
+      && Boolean(c.slots[slot].seats[seat]);
+  },
+
+  /** A tap on a seated guest in the Showings: the guests due to act before it end their turn
+   * and it takes its seat action when that needs no choice, as one batch (the hub works it
+   * out: GET /api/tables/{id}/reach); a guest whose turn is over says so. */
+  async reachGuest(p, slot, seat) {
+    let answer;
+    try {
+      answer = await call(`/api/tables/${this.id}/reach?player=${p}&slot=${slot}&seat=${seat}`);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      this.say(err.message);
+      return;
+    }
+    if (answer.moves.length) await this.sendBatch(answer.moves);
+    else if (answer.in_line) this.say(t("This guest acts now: choose what it does with the buttons under the cinema."));
+    else this.say(t("This guest cannot act now: its turn is over, or a step comes first."));
+  },
+
   async send(move) {
     await this.post({ move });
   },

@@ -4,7 +4,8 @@
 //     as the tablet's faded pawns) in words and pawn discs, with "Seat all" and, when the
 //     advisor's plan goes on, "Seat and play": one batch each, as on the tablet.
 //   - Activations: "Take the gains" (GET .../gains) and "Play as suggested"
-//     (GET .../suggestion), each one batch, what they do written on the button.
+//     (GET .../suggestion), each one batch, what they do written on the button; "Skip the
+//     rest" (GET .../rest) ends every guest still to act, one batch, its count on the button.
 //   - The card just placed (the view's `card_choice` of this player): each other slot.
 //   - Every other legal move of this player (ads, end of turn, a guest's actions, a bonus),
 //     one button per move the table can tell apart, in the tablet's words (labels.js).
@@ -57,7 +58,7 @@ export class PhoneTurn {
   /** Ask the hub again for what the view of `events` calls for, for this seat only. */
   refresh(view, events) {
     const want = { placement: seatingReady(view, this.seat), gains: acting(view, this.seat),
-      suggestion: acting(view, this.seat) };
+      suggestion: acting(view, this.seat), rest: acting(view, this.seat) };
     for (const [route, on] of Object.entries(want)) {
       if (!on) { delete this.answers[route]; continue; }
       if (this.answers[route] && this.answers[route].events === events) continue;
@@ -133,7 +134,8 @@ export class PhoneTurn {
         data-testid="phone-seat-all">${esc(t("Seat all"))}<small>${esc(t("as shown"))}</small></button></div></div>`;
   }
 
-  /** "Take the gains" and "Play as suggested": one batch each, what they do on the button. */
+  /** "Take the gains", "Play as suggested" and "Skip the rest": one batch each, what they do
+   * on the button. */
   shortcutsHtml(view) {
     const gains = this.moves("gains");
     const suggestion = this.moves("suggestion");
@@ -147,6 +149,12 @@ export class PhoneTurn {
       out.push(button("turn-suggestion", "phone-suggestion", t("Play as suggested"), suggestion));
     }
     if (gains.length) out.push(button("turn-gains", "phone-gains", t("Take the gains"), gains));
+    const rest = this.moves("rest");
+    if (rest.length >= 2) { // one guest: its own "done" button does it, as on the tablet
+      const what = tn("{n} guest ends its turn", "{n} guests end their turn", rest.length);
+      out.push(`<button type="button" class="btn ph-big" data-act="turn-skip-rest" data-testid="phone-skip-rest">${esc(t("Skip the rest"))}
+        <small data-testid="phone-skip-rest-what">${esc(what)}</small></button>`);
+    }
     return out.length ? `<div class="ph-buttons">${out.join("")}</div>` : "";
   }
 
@@ -206,6 +214,7 @@ export class PhoneTurn {
         return placement && moves({ moves: [...placement.moves, ...(placement.then || [])] }, t("Seat and play"));
       case "turn-gains": return moves({ moves: this.moves("gains") }, t("Take the gains"));
       case "turn-suggestion": return moves({ moves: this.moves("suggestion") }, t("Play as suggested"));
+      case "turn-skip-rest": return moves({ moves: this.moves("rest") }, t("Skip the rest"));
       case "turn-move": {
         const move = JSON.parse(el.dataset.move);
         return moves({ move }, moveLabel(move, view, this.ctx.catalog));

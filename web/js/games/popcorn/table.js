@@ -121,7 +121,10 @@ class TableScreen {
     if (before && before.round >= 1 && view.round > before.round && view.phase !== "over") {
       this.checklist = roundChecklist(before, view);
     }
-    if (view.phase === "over") this.checklist = null;
+    // the checklist prepares the round's Buying: once its Showings begin, it has had its
+    // time, and the side panel needs the room (docs/dashboard.md)
+    if (view.phase === "over" || (this.checklist && view.phase === "showings"
+      && view.round >= this.checklist.round)) this.checklist = null;
     if (this.selection && !this.selectionStillUseful()) this.selection = null;
     if (moved) this.nudge = null; // the table moved on: the nudge is stale
     this.proposals.refresh(view, this.hints());
