@@ -45,6 +45,7 @@ from tap_tally import Tally
 
 from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
 from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.engine.tasks import draw_seat_targets
 from companion.games.popcorn.remote import RemoteTable
 from companion.games.popcorn.tags import ad_tap, resting
 from companion.kit.http import HttpError, call
@@ -138,6 +139,7 @@ class TableDriver:
         kind = move.kind
         if kind == "draw_pawn":
             self.draw(move, state)
+            return [first, *self.placed_with(first, pending, state)]
         elif kind == "gain_pawn" and self.into_bag(move, state):
             assert move.pawn is not None
             self.pawn_tap(move, self.bag_of(move), move.pawn, state)
@@ -277,6 +279,15 @@ class TableDriver:
             recorded = next(r for r, a in self.alias.of.items() if a == move.pawn)
             self.alias.bind(recorded, pawn)
         self.pawn_tap(move, move.player, pawn, state)
+
+    def placed_with(self, draw: Move, pending: list[Move], state: Any) -> list[Move]:
+        """The record's place of a guest drawn to a seat when the hub makes it with the draw
+        (one place left to it: the tap stands for both), else nothing."""
+        task = state.task_for(draw.player)
+        if task is None or task.kind != "draw_seat" or len(
+                draw_seat_targets(state, draw.player)) > 1:  # (whichever guest comes out)
+            return []
+        return [next(m for m in pending[1:] if m.player == draw.player)]
 
     def pawn_tap(self, move: Move, player: int, pawn: int, state: Any) -> None:
         """Tap ``pawn``, for ``move``, on ``player``'s reader; with :attr:`any_pawn`, a pawn

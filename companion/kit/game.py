@@ -323,13 +323,15 @@ class AuditTap:
 @dataclass(frozen=True)
 class TapMoves:
     """A tap that stands for more than one move: ``before``, then ``then`` (a move, or a
-    :class:`Relabel` with its move). Popcorn's guest tapped on the reader of the player to
-    buy, of the color of one of their ready advertising tokens: that token is activated, and
-    the guest it gains is the one tapped. The table applies them all or none, as one batch
-    that one Undo takes back."""
+    :class:`Relabel` with its move), then ``after``. Popcorn's guest tapped on the reader of
+    the player to buy, of the color of one of their ready advertising tokens: that token is
+    activated, and the guest it gains is the one tapped. Popcorn's guest drawn to a seat that
+    has one place left to go: the draw, then that place. The table applies them all or none,
+    as one batch that one Undo takes back."""
 
     before: tuple[GameMove, ...]
     then: GameMove | Relabel
+    after: tuple[GameMove, ...] = ()
 
 
 class TapChoice:

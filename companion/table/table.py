@@ -326,30 +326,30 @@ class Table:
     def _tap_moves(self, tag: dict[str, Any], result: TapMoves) -> TapMoves:
         """A tap that stands for several moves: all applied or none, as one batch. The tap's
         ``tag`` event holds the first move; each other one is a ``move`` event of the batch
-        (``"tap": true``, and the relabel that came with it), so Undo takes them all back."""
+        (``"tap": true``); the relabel of ``then`` goes with its event, so that a replay of
+        the log swaps the look-alikes at the same point. Undo takes them all back."""
         trial = self.state.clone()
-        moves = list(result.before)
-        for move in moves:
+        for move in result.before:
             trial.apply(move)
-        last, marks = result.then, {}
-        if isinstance(last, Relabel):  # as a replay of the log does: after the moves before
-            assert last.move is not None
-            if last.look_alike != last.thing:
-                marks["relabel"] = [last.thing, last.look_alike]
-                self.game.relabel(trial, last.thing, last.look_alike)
-            last = last.move
-        trial.apply(last)
+        then, marks = result.then, {}
+        if isinstance(then, Relabel):  # as a replay of the log does: after the moves before
+            assert then.move is not None
+            if then.look_alike != then.thing:
+                marks["relabel"] = [then.thing, then.look_alike]
+                self.game.relabel(trial, then.thing, then.look_alike)
+            then = then.move
+        trial.apply(then)
+        for move in result.after:
+            trial.apply(move)
+        steps = [(m, {}) for m in result.before] + [(then, marks)] + [
+            (m, {}) for m in result.after]
         with self._atomic():
             batch = self.count + 1
-            self._log("tag", {"tag": tag, "move": moves[0].to_dict(), "tap": True,
-                              "batch": batch})
-            self.entries.append({"move": moves[0].to_dict(), "tap": True, "batch": batch})
-            for move in moves[1:] + [last]:
-                extra = marks if move is last else {}
-                self._log("move", {"move": move.to_dict(), "source": "tap", "tap": True,
-                                   "batch": batch, **extra})
-                self.entries.append({"move": move.to_dict(), "tap": True, "batch": batch,
-                                     **extra})
+            for n, (move, extra) in enumerate(steps):
+                body = {"move": move.to_dict(), "tap": True, "batch": batch, **extra}
+                self._log("tag" if n == 0 else "move",
+                          {"tag": tag, **body} if n == 0 else {"source": "tap", **body})
+                self.entries.append(body)
             self.state = trial
             self.card_choice = None
             self.auto_deal()

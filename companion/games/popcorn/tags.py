@@ -19,7 +19,8 @@ an alert when it turns up where it cannot be.
 
 In the Buying phase, a guest tapped on the reader of the player to buy, of the color of one
 of their ready advertising tokens, is that token activated *and* the guest it gains, two
-moves for one tap (:func:`ad_tap`, a :class:`~companion.kit.game.TapMoves`).
+moves for one tap (:func:`ad_tap`, a :class:`~companion.kit.game.TapMoves`), and so does a
+guest drawn to a seat with one place left to go (:func:`drawn_to_seat`).
 
 Pure: it reads the state and returns a value; applying the move is the table's job.
 """
@@ -70,7 +71,7 @@ def interpret(state: GameState, player: int, pawn: int | None, uid: str = "",
                      player, params=alert_params(state, player, None, uid))
     found = _found(state, player, pawn, tapped)
     if found is not None:
-        return found
+        return drawn_to_seat(state, player, found)
     ad = ad_tap(state, player, pawn, tapped)
     if ad is not None:
         return ad
@@ -97,6 +98,23 @@ def _found(state: GameState, player: int, pawn: int,
         assert stand_in.pawn is not None
         return Relabel(pawn, stand_in.pawn, replace(stand_in, pawn=pawn))
     return None
+
+
+def drawn_to_seat(state: GameState, player: int,
+                  found: Move | Relabel) -> Move | Relabel | TapMoves:
+    """A guest drawn by a seat's "draw a guest to a seat" that has one place left to go (one
+    eligible seat, or none and so the exit zone): the draw, then that place, for the one
+    tap, since the table has nothing to choose. Any other tap's move is ``found`` as it is."""
+    move = found.move if isinstance(found, Relabel) else found
+    task = state.task_for(player)
+    if move is None or move.kind != "draw_pawn" or task is None or task.kind != "draw_seat":
+        return found
+    trial = state.clone()
+    if isinstance(found, Relabel) and found.look_alike != found.thing:
+        swap(trial, found.thing, found.look_alike)
+    trial.apply(move)
+    options = trial.legal_moves(player)
+    return TapMoves((), found, (options[0],)) if len(options) == 1 else found
 
 
 def ad_tap(state: GameState, player: int, pawn: int,
