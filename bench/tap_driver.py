@@ -46,6 +46,7 @@ from tap_tally import Tally
 from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.engine.tasks import draw_seat_targets
+from companion.games.popcorn.placement import forced_seating
 from companion.games.popcorn.remote import RemoteTable
 from companion.games.popcorn.tags import ad_tap, resting
 from companion.kit.http import HttpError, call
@@ -482,6 +483,35 @@ class TableDriver:
             alone = self.seat_on_phone(p, mine[0])
             if alone is not None:
                 return alone
+        start = self.table.state.clone()
+        done = self.seat_by_hand(p, mine, proposal)
+        return done + self.forced_after(start, p, done, pending)
+
+    def forced_after(self, start: Any, p: int, done: list[Move],
+                     pending: list[Move]) -> list[Move]:
+        """The record's seating moves that the hub adds to a seating tap of ``p`` (what the
+        rules then force, :func:`forced_seating`), bound to the pawns the hub picks."""
+        trial = start.clone()
+        for move in done:
+            trial.apply(self.alias.move(move))
+        forced = forced_seating(trial, p)
+        rest = [m for m in own_run(pending, p, SEATING) if m not in done][:len(forced)]
+        for recorded in rest:  # the same seat and color (exits: any order), a look-alike
+            assert recorded.pawn is not None
+            color = self.colors[self.alias.of[recorded.pawn]]
+            actual = next(m for m in forced if m.kind == recorded.kind and m.slot == recorded.slot
+                          and m.seat == recorded.seat and m.pawn is not None
+                          and self.colors[m.pawn] == color)
+            forced.remove(actual)
+            assert actual.pawn is not None
+            self.alias.bind(recorded.pawn, actual.pawn)
+        assert not forced, "the hub forces a move the record does not make"
+        return rest
+
+    def seat_by_hand(self, p: int, mine: list[Move], proposal: list[dict[str, Any]]
+                     ) -> list[Move]:
+        """The record's next seating move of ``p`` by hand on the tablet: a color for the next
+        free seat, a seat alone, or a guest then its seat (the moves done)."""
         by_color = self.next_seat(p, mine, proposal)
         if by_color is not None:
             return by_color

@@ -268,16 +268,17 @@ class Hub:
         return table
 
     def submit_batch(self, table_id: str, moves: Sequence[GameMove],
-                     source: str = "tablet") -> Table:
-        """Apply a list of tablet moves all or none (see :meth:`Table.submit_batch`)."""
+                     source: str = "tablet", forced: bool = False) -> list[GameMove]:
+        """Apply a list of tablet moves all or none (see :meth:`Table.submit_batch`; with
+        ``forced``, the moves the rules then force join them); the moves applied."""
         with self.lock:
             table = self.table(table_id)
             try:
-                table.submit_batch(moves, source)
+                applied = table.submit_batch(moves, source, forced)
             except BatchViolation as exc:
                 raise exc.error() from exc
         self.pushes.emit(table_id, "state")
-        return table
+        return applied
 
     def rechoose(self, table_id: str, index: Any, phone: int | None = None) -> None:
         """Move a card a tap placed to another of its slots (see :meth:`Table.rechoose`).

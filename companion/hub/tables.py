@@ -82,12 +82,15 @@ def _moves(tables: Blueprint, hub: Hub) -> None:
         for index, move in enumerate(moves):
             authorize(hub, table_id, body, move, None if "move" in body else index, phone)
         source = "tablet" if phone is None else "phone"
-        if "move" in body:
+        forced = body.get("forced", False)
+        if type(forced) is not bool:
+            raise TableError("BAD_MOVE", '"forced" must be true or false.', 400)
+        if "move" in body and not forced:
             hub.submit(table_id, moves[0], source)
             applied: Any = moves[0].to_dict()
         else:
-            hub.submit_batch(table_id, moves, source)
-            applied = [move.to_dict() for move in moves]
+            done = hub.submit_batch(table_id, moves, source, forced)
+            applied = [move.to_dict() for move in done]
         with hub.lock:
             return jsonify({"applied": applied, "view": table.view()})
 

@@ -430,6 +430,13 @@ class GameKind(ABC, Generic[StateT, MoveT]):
     def scores(self, state: StateT, names: list[str]) -> dict[str, Any] | None:
         """The final scores as JSON once the game is over, else None."""
 
+    def forced(self, state: StateT, player: int) -> list[MoveT]:
+        """The moves the rules now leave ``player`` no choice about, in order, up to
+        look-alikes (Popcorn: drawn guests with one way left to be seated). A screen's tap may
+        ask the hub to add them to its batch (``"forced": true`` on the moves route), so that
+        the table taps no step it cannot choose. None by default."""
+        return []
+
     @abstractmethod
     def read_tag(self, state: StateT, seat: int, thing: TagThing | None, uid: str,
                  names: list[str], tapped: frozenset[int] = frozenset()

@@ -257,14 +257,18 @@ class Table:
             self.card_choice = None
             self.auto_deal()
 
-    def submit_batch(self, moves: Sequence[GameMove], source: str = "tablet") -> None:
-        """Check a list of moves as a whole, then log and apply all of them, or none.
+    def submit_batch(self, moves: Sequence[GameMove], source: str = "tablet",
+                     forced: bool = False) -> list[GameMove]:
+        """Check a list of moves as a whole, then log and apply all of them, or none; the
+        moves applied.
 
         The moves are tried in order on a copy of the state; the first one the rules refuse
         raises a :class:`BatchViolation` naming its index, and nothing was logged or changed.
-        Each move is then logged as its own ``move`` event carrying ``"batch": n`` (the event
-        number of the batch's first move), in one transaction, so :meth:`undo` can take the
-        whole batch back at once. "Deal for us" deals after the whole batch.
+        With ``forced``, the moves the rules then leave the batch's players no choice about
+        (:meth:`GameKind.forced`) join the batch. Each move is then logged as its own ``move``
+        event carrying ``"batch": n`` (the event number of the batch's first move), in one
+        transaction, so :meth:`undo` can take the whole batch back at once. "Deal for us"
+        deals after the whole batch.
         """
         self.open_for_input()
         trial = self.state.clone()
@@ -273,6 +277,11 @@ class Table:
                 trial.apply(move)
             except self.game.violation as exc:
                 raise BatchViolation(exc, index, len(moves)) from exc
+        moves = list(moves)
+        for player in dict.fromkeys(m.player for m in moves) if forced else ():
+            for move in self.game.forced(trial, player) if player is not None else []:
+                trial.apply(move)
+                moves.append(move)
         with self._atomic():
             batch = self.count + 1
             for move in moves:
@@ -281,6 +290,7 @@ class Table:
             self.state = trial
             self.card_choice = None
             self.auto_deal()
+        return moves
 
     def handle_tag(self, player: int, thing: TagThing | None,
                    tag: dict[str, Any]) -> Any:
@@ -341,8 +351,8 @@ class Table:
         trial.apply(then)
         for move in result.after:
             trial.apply(move)
-        steps = [(m, {}) for m in result.before] + [(then, marks)] + [
-            (m, {}) for m in result.after]
+        steps: list[tuple[GameMove, dict[str, Any]]] = [(m, {}) for m in result.before]
+        steps += [(then, marks)] + [(m, {}) for m in result.after]
         with self._atomic():
             batch = self.count + 1
             for n, (move, extra) in enumerate(steps):
@@ -517,9 +527,8 @@ class Table:
             raise TableError("BAD_SEAT", f"player must be a seat number from 0 to "
                              f"{len(seats) - 1}")
         if self.audit is not None:
-            raise TableError("AUDIT_UNDER_WAY", f"The audit of "
-                             f"{self.config.players[self.audit.player]}'s bag is under way: "
-                             "finish it or drop it first.", 409,
+            raise TableError("AUDIT_UNDER_WAY", f"{self.config.players[self.audit.player]}'s "
+                             "audit is under way: finish it or drop it first.", 409,
                              params={"player": self.audit.player,
                                      "name": self.config.players[self.audit.player]})
         body = {"action": "start", "player": player, "then": list(then), "by": by}

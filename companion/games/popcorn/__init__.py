@@ -58,6 +58,7 @@ from .engine import (
 )
 from .engine.pawns import pawn_colors
 from .facts_file import card_copies, load_catalog
+from .placement import forced_seating
 from .record import Record, dumps_record, loads_record, replay, upgraded
 from .tags import ALERT_CODES, interpret, swap
 from .views import PRIVATE_MOVES, private_view, public_view, replay_view, scores
@@ -207,6 +208,10 @@ class Popcorn(GameKind[GameState, Move]):
         if move.pawn is None or names.get(move.pawn, move.pawn) == move.pawn:
             return move
         return dataclasses.replace(move, pawn=names[move.pawn])
+
+    def forced(self, state: GameState, player: int) -> list[Move]:
+        """Drawn guests with one way left to be seated (:func:`.placement.forced_seating`)."""
+        return forced_seating(state, player)
 
     def relabel(self, state: GameState, thing: int, look_alike: int) -> None:
         """Two pawns of one color trade places (:func:`companion.games.popcorn.tags.swap`)."""

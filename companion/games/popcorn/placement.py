@@ -5,6 +5,9 @@ drawn guest, in draw order, takes the first free seat the rules allow (left thea
 lowest seat first), or goes to the exit zone when no seat is left. Either way the answer is a
 list of ordinary ``place`` and ``to_exit`` moves, checked by playing them on a copy of the
 game, which the dashboard sends as one batch (``POST .../moves`` with ``"moves"``).
+
+:func:`forced_seating` is the part of a placement the rules leave no choice about: what the
+hub adds to a seating tap's batch so that the table never taps a step it cannot choose.
 """
 
 from __future__ import annotations
@@ -95,3 +98,30 @@ def draw_order(entries: list[dict[str, Any]], player: int) -> list[int]:
     """The pawns ``player`` drew, oldest first, from a table's applied entries."""
     return [e["move"]["pawn"] for e in entries if "move" in e
             and e["move"].get("move") == "draw_pawn" and e["move"].get("player") == player]
+
+
+def forced_seating(state: GameState, player: int) -> list[Move]:
+    """The seating moves left to ``player`` with no choice, in order: while every legal one
+    seats a guest of one color in one seat (the guests look alike), or sends the drawn guests
+    to the exit zone (no seat is left; their order makes no difference), the first of them.
+    Empty as soon as a choice is open, and while guests are still to be drawn or a step
+    waits; ``state`` is unchanged."""
+    trial = state.clone()
+    moves: list[Move] = []
+    while trial.phase == "showings" and trial.showings[player].to_draw == 0 \
+            and trial.task_for(player) is None:
+        legal = [m for m in trial.legal_moves(player) if m.kind in SEATING]
+        if not legal or len({_choice(trial, m) for m in legal}) > 1:
+            break
+        trial.apply(legal[0])
+        moves.append(legal[0])
+    return moves
+
+
+def _choice(state: GameState, move: Move) -> tuple[Any, ...]:
+    """What a seating move decides: the seat and the guest's color (a ``to_exit``: nothing,
+    once no seat is left)."""
+    if move.kind == "to_exit":
+        return ("to_exit",)
+    assert move.pawn is not None
+    return (move.slot, move.seat, state.pawn_color[move.pawn])

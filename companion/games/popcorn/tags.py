@@ -107,7 +107,8 @@ def drawn_to_seat(state: GameState, player: int,
     tap, since the table has nothing to choose. Any other tap's move is ``found`` as it is."""
     move = found.move if isinstance(found, Relabel) else found
     task = state.task_for(player)
-    if move is None or move.kind != "draw_pawn" or task is None or task.kind != "draw_seat":
+    if not isinstance(move, Move) or move.kind != "draw_pawn" or task is None \
+            or task.kind != "draw_seat":
         return found
     trial = state.clone()
     if isinstance(found, Relabel) and found.look_alike != found.thing:

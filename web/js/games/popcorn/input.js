@@ -22,13 +22,13 @@ export const inputMethods = {
       "pick-pawn": () => this.pick({ kind: "pawn", pawn: num("pawn"), player: num("player") }),
       seat: () => this.seatTapped(num("player"), num("slot"), num("seat")),
       slot: () => this.slotTapped(num("player"), num("slot")),
-      "to-exit": () => this.send({ move: "to_exit", player: this.selection.player, pawn: this.selection.pawn }),
+      "to-exit": () => this.seatBatch([{ move: "to_exit", player: this.selection.player, pawn: this.selection.pawn }]),
       clear: () => { this.selection = null; this.nudge = null; this.render(); },
       move: () => this.send(this.view.legal[num("index")]),
       "next-seat": () => {
         const next = this.nextSeat(num("player"));
         const pick = next && next.moves.find(([m]) => this.ctx.catalog.pawns[m.pawn] === el.dataset.color);
-        if (pick) this.sendBatch(this.withForcedExits(pick[0]));
+        if (pick) this.seatBatch(this.withForcedExits(pick[0]));
       },
       "seat-all": () => this.sendBatch(this.proposals.moves(num("player"))),
       "seat-play": () => this.sendBatch([...this.proposals.moves(num("player")), ...this.proposals.then(num("player"))]),
@@ -130,12 +130,12 @@ export const inputMethods = {
   seatTapped(player, slot, seat) {
     const sel = this.selection;
     if (sel && sel.kind === "pawn") {
-      this.send({ move: "place", player: sel.player, pawn: sel.pawn, slot, seat });
+      this.seatBatch(this.withForcedExits({ move: "place", player: sel.player, pawn: sel.pawn, slot, seat }));
     } else if (sel || this.view.phase === "buying") {
       this.slotTapped(player, slot); // a seat is part of its slot when buying
     } else {
       const pawn = this.guestForSeat(player, slot, seat);
-      if (pawn !== undefined) this.sendBatch(this.withForcedExits({ move: "place", player, pawn, slot, seat }));
+      if (pawn !== undefined) this.seatBatch(this.withForcedExits({ move: "place", player, pawn, slot, seat }));
       else if (this.seatedGuestActs(player, slot, seat)) this.reachGuest(player, slot, seat);
       else this.nudgeSeat(player);
     }

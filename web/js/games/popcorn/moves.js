@@ -87,6 +87,12 @@ export const moveMethods = {
     if (moves.length) await this.post({ moves });
   },
 
+  /** Send a seating tap's moves as one batch with the seating the rules then force (the
+   * hub adds it: `"forced": true`), so that a guest with one way left to go is not tapped. */
+  async seatBatch(moves) {
+    if (moves.length) await this.post({ moves, forced: true });
+  },
+
   /** POST one move or a batch; a refusal shows the hub's sentence. During the setup the
    * tablet only reports the cards dealt by hand, which need the PIN (docs/api.md). */
   async post(body) {
