@@ -4,6 +4,7 @@ reader's own phase, and a bank that stays stopped."""
 from __future__ import annotations
 
 import random
+import selectors
 from pathlib import Path
 
 from companion.readers import protocol as proto
@@ -94,3 +95,23 @@ def test_a_stopped_mqtt_bank_stays_disconnected(broker: Broker) -> None:
     bank._retry = dict.fromkeys(bank._retry, 0.0)  # its last attempts are long past
     bank._housekeeping()  # what the network thread does every 0.1 s while stop() waits
     assert all(c.socket() is None for c in bank.clients.values())
+
+
+def test_a_socket_left_watched_for_writing_is_let_go(broker: Broker) -> None:
+    """A socket watched for writing with nothing to write (paho's requests to watch and to
+    stop watching, from two threads, landed in the wrong order) goes back to read-only
+    instead of waking the network thread forever (two thirds of a core with 400 readers)."""
+    table = f"spin-{random.randrange(10**6)}"
+    bank = MqttBank([VirtualReader("bag-1", resend_interval=600)], broker.url, table)
+    bank.heartbeat_interval = 600  # no publish of its own would mend the socket's watch
+    bank.start()
+    try:
+        assert bank.wait_connected(20)
+        client = bank.clients["bag-1"]
+        assert wait_for(lambda: not client.want_write())
+        sock = client.socket()
+        bank._selector.modify(sock, selectors.EVENT_READ | selectors.EVENT_WRITE, client)
+        bank._wake()
+        assert wait_for(lambda: bank._selector.get_key(sock).events == selectors.EVENT_READ)
+    finally:
+        bank.stop()
