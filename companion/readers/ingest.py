@@ -206,7 +206,7 @@ class Ingest:
                 tags.append((message, raw.transport.name))
                 heard[(message.reader, message.boot)] = (raw.transport, raw.source)
             elif isinstance(message, Hello):
-                due += self.order.greeted(message, self.store)
+                due += self.order.greeted(message, self.store, self.clock())
                 heard[(message.reader, message.boot)] = (raw.transport, raw.source)
         ready, repeated = self.order.admit(tags, self.store, self.clock())
         due += ready
@@ -330,8 +330,11 @@ class Ingest:
                     self.on_status(self.readers[reader])
 
     def stats(self) -> dict[str, Any]:
-        """Counters: accepted, duplicates, taps held behind a gap now, and rejections per
-        reader and reason."""
+        """Counters: accepted, duplicates, taps held behind a gap now, taps released after
+        a wait behind a gap (``released``) and how long they waited (``held_seconds``:
+        ``total`` and ``longest``), and rejections per reader and reason."""
         return {"accepted": self.accepted, "duplicates": self.duplicates,
-                "held": len(self.order),
+                "held": len(self.order), "released": self.order.released,
+                "held_seconds": {"total": self.order.waited.total,
+                                 "longest": self.order.waited.longest},
                 "rejected": {who: dict(c) for who, c in self.rejected.items()}}

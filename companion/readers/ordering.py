@@ -12,6 +12,10 @@ acked), but 3 must not be applied first: at the table the order of draws matters
 
 Nothing held is acked, so a hub that stops while holding taps loses none: the reader resends
 them. The caller (:class:`~.ingest.Ingest`) stores what is released, in the order given.
+
+:attr:`SeqOrder.released` counts the taps that had to wait (not released in the batch that
+brought them) and :attr:`SeqOrder.waited` how long they waited, in total and at most: a link
+that drops messages shows up there (``bench/readers.py`` prints them).
 """
 
 from __future__ import annotations
@@ -39,10 +43,25 @@ class Stored(Protocol):
 
 
 @dataclass(slots=True)
+class Waited:
+    """How long the taps released after a wait were held (seconds)."""
+
+    total: float = 0.0
+    longest: float = 0.0
+
+    def add(self, seconds: float) -> None:
+        """Count one tap released after ``seconds`` held."""
+        self.total += seconds
+        self.longest = max(self.longest, seconds)
+
+
+@dataclass(slots=True)
 class _Held:
     tag: Tag
     transport: str
     since: float
+    waiting: bool = False
+    """Whether it was still held after the batch that brought it."""
 
 
 class SeqOrder:
@@ -53,6 +72,11 @@ class SeqOrder:
         self._held: dict[Key, dict[int, _Held]] = {}
         self.count = 0
         """How many taps are held now (an int, so other threads may read it)."""
+        self.released = 0
+        """How many taps were held and later released (by the gap filling, a hello or the
+        bound), since this order was made."""
+        self.waited = Waited()
+        """How long those :attr:`released` taps waited, in total and at most."""
 
     def __len__(self) -> int:
         return self.count
@@ -79,11 +103,16 @@ class SeqOrder:
                 touched.append(key)
         ready: Ready = []
         for key in touched:
-            ready += self._drain(key, store)
+            ready += self._drain(key, store, now)
+        for key in touched:
+            for h in self._held.get(key, {}).values():
+                h.waiting = True
         return ready, duplicates
 
-    def _drain(self, key: Key, store: Stored, everything: bool = False) -> Ready:
-        """Release the taps of ``key`` that no longer follow a gap (or all of them)."""
+    def _drain(self, key: Key, store: Stored, now: float, everything: bool = False) -> Ready:
+        """Release the taps of ``key`` that no longer follow a gap (or all of them); one
+        still held after the batch that brought it is counted in :attr:`released`, with
+        its wait up to ``now``."""
         held = self._held.get(key, {})
         out: list[_Held] = []
         if everything:
@@ -98,6 +127,10 @@ class SeqOrder:
         if not held:
             self._held.pop(key, None)
         self.count -= len(out)
+        for h in out:
+            if h.waiting:
+                self.released += 1
+                self.waited.add(now - h.since)
         return [(h.tag, h.transport) for h in out]
 
     def expired(self, store: Stored, now: float) -> Ready:
@@ -105,14 +138,15 @@ class SeqOrder:
         ready: Ready = []
         for key, held in list(self._held.items()):
             if held and min(h.since for h in held.values()) + self.hold <= now:
-                ready += self._drain(key, store, everything=True)
+                ready += self._drain(key, store, now, everything=True)
         return ready
 
-    def greeted(self, hello: Hello, store: Stored) -> Ready:
-        """A reader's hello: release what it says can no longer be completed."""
+    def greeted(self, hello: Hello, store: Stored, now: float) -> Ready:
+        """A reader's hello (heard at ``now``): release what it says can no longer be
+        completed."""
         ready: Ready = []
         for key in [k for k in self._held if k[0] == hello.reader]:
             lost_boot = key[1] != hello.boot
             if lost_boot or hello.unacked < store.mark(*key) + 1:
-                ready += self._drain(key, store, everything=True)
+                ready += self._drain(key, store, now, everything=True)
         return ready

@@ -67,6 +67,9 @@ def test_seq_1_3_2_is_applied_as_1_2_3(link) -> None:
     assert wait_for(lambda: len(applied(record)) == 3)
     assert applied(record) == [(1, 1), (1, 2), (1, 3)]
     assert ingest.stats()["held"] == 0 and ingest.store.mark("bag-1", 1) == 3
+    stats = ingest.stats()
+    assert stats["released"] == 1  # 3 waited; 1 and 2 never did
+    assert 0 < stats["held_seconds"]["longest"] == stats["held_seconds"]["total"]
 
 
 def test_a_gap_never_filled_is_given_up_after_the_bound(link) -> None:
@@ -77,6 +80,8 @@ def test_a_gap_never_filled_is_given_up_after_the_bound(link) -> None:
     assert wait_for(lambda: len(applied(record)) == 2, timeout=HOLD_SECONDS + 15)
     assert applied(record) == [(1, 1), (1, 3)]
     assert ingest.store.mark("bag-1", 1) == 1  # 2 is still missing, and never acked
+    assert ingest.stats()["released"] == 1
+    assert ingest.stats()["held_seconds"]["longest"] >= HOLD_SECONDS
     reader.tap(3)
     reader.tap(2)  # a late 2 is still applied (once); the resent 3 is a duplicate
     # the duplicate is counted once its batch is stored, just after the 2 is applied
@@ -96,6 +101,8 @@ def test_a_hello_from_a_new_boot_releases_the_old_boots_taps_at_once(link) -> No
     reader.tap(1, boot=2)
     assert wait_for(lambda: len(applied(record)) == 3)
     assert applied(record) == [(1, 1), (1, 3), (2, 1)]
+    assert ingest.stats()["released"] == 1
+    assert ingest.stats()["held_seconds"]["longest"] < 600
 
 
 @pytest.mark.parametrize("link", [600.0], indirect=True)
@@ -107,3 +114,13 @@ def test_a_hello_that_holds_nothing_at_the_gap_releases_at_once(link) -> None:
     assert wait_for(lambda: ingest.stats()["held"] == 1)
     reader.send(proto.hello("bag-1", 1, "test/1", 0))
     assert wait_for(lambda: applied(record) == [(1, 1), (1, 3)])
+
+
+def test_taps_in_order_are_never_counted_as_held(link) -> None:
+    """Three taps in seq order, perhaps in one batch: none waited, so none is counted."""
+    reader, ingest, record = link
+    for seq in range(1, 4):
+        reader.tap(seq)
+    assert wait_for(lambda: len(applied(record)) == 3)
+    stats = ingest.stats()
+    assert stats["released"] == 0 and stats["held_seconds"] == {"total": 0.0, "longest": 0.0}
