@@ -16,6 +16,7 @@ module the hub's listener.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from flask_socketio import SocketIO, emit, join_room
@@ -53,8 +54,8 @@ def _table_joins(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> N
             return
         join_room(table.id)
         with hub.lock:
-            emit("state", {"table": table.id, "events": table.count,
-                           "view": table.view()})
+            state = {"table": table.id, "events": table.count, "view": table.view()}
+        emit("state", state)
 
     @socketio.on("join_private")
     def join_private(data: Any):
@@ -69,7 +70,8 @@ def _table_joins(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> N
         join_room(f"{table.id}/p{seat}")
         private_rooms.add((table.id, seat))
         with hub.lock:
-            emit("private", {"table": table.id, "view": table.private(seat)})
+            private = {"table": table.id, "view": table.private(seat)}
+        emit("private", private)
 
 
 def _admin_join(socketio: SocketIO, hub: Hub) -> None:
@@ -99,8 +101,9 @@ def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listene
     everyone."""
     def push(table_id: str, kind: str, payload: Any) -> None:
         if kind == "state" and table_id in hub.tables:
-            _push_state(socketio, hub.tables[table_id], private_rooms)
-        elif kind in ("alert", "handled"):
+            _push_state(socketio, hub, hub.tables[table_id], private_rooms)
+            return
+        if kind in ("alert", "handled"):
             socketio.emit(kind, {"table": table_id, "alert": payload}, to=table_id)
         elif kind in ("identify", "reader_health"):
             socketio.emit(kind, {"table": table_id, **payload}, to=table_id)
@@ -113,14 +116,19 @@ def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listene
     return push
 
 
-def _push_state(socketio: SocketIO, table: Table, private_rooms: PrivateRooms) -> None:
+def _push_state(socketio: SocketIO, hub: Hub, table: Table,
+                private_rooms: PrivateRooms) -> None:
     # a live state is never changed in place: no lock needed to read one
+    started = time.monotonic()
     events, view = table.count, table.view()
+    privates = {seat: table.private(seat) for seat in range(len(table.config.players))
+                if (table.id, seat) in private_rooms}
+    viewed = time.monotonic()
     socketio.emit("state", {"table": table.id, "events": events, "view": view}, to=table.id)
-    for seat in range(len(table.config.players)):
-        if (table.id, seat) in private_rooms:
-            socketio.emit("private", {"table": table.id, "view": table.private(seat)},
-                          to=f"{table.id}/p{seat}")
+    if hub.timing.on:
+        hub.timing.push(table.id, events, started, viewed)
+    for seat, private in privates.items():
+        socketio.emit("private", {"table": table.id, "view": private}, to=f"{table.id}/p{seat}")
 
 
 def _close_seat(socketio: SocketIO, table_id: str, seat: int,
