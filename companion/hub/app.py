@@ -89,4 +89,9 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
             app.register_blueprint(own)
     sockets.register(socketio, hub)
 
+    @app.after_request
+    def durable_first(response):  # nothing is told before it is durable (readers/store.py)
+        hub.store.sync()
+        return response
+
     return app, socketio

@@ -55,6 +55,7 @@ def _table_joins(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> N
         join_room(table.id)
         with hub.lock:
             state = {"table": table.id, "events": table.count, "view": table.view()}
+        hub.store.sync()  # nothing is shown before it is durable (companion.readers.store)
         emit("state", state)
 
     @socketio.on("join_private")
@@ -71,6 +72,7 @@ def _table_joins(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> N
         private_rooms.add((table.id, seat))
         with hub.lock:
             private = {"table": table.id, "view": table.private(seat)}
+        hub.store.sync()
         emit("private", private)
 
 
@@ -103,6 +105,7 @@ def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listene
         if kind == "state" and table_id in hub.tables:
             _push_state(socketio, hub, hub.tables[table_id], private_rooms)
             return
+        hub.store.sync()  # raised after its commit: durable before it is told
         if kind in ("alert", "handled"):
             socketio.emit(kind, {"table": table_id, "alert": payload}, to=table_id)
         elif kind in ("identify", "reader_health"):
@@ -124,6 +127,7 @@ def _push_state(socketio: SocketIO, hub: Hub, table: Table,
     privates = {seat: table.private(seat) for seat in range(len(table.config.players))
                 if (table.id, seat) in private_rooms}
     viewed = time.monotonic()
+    hub.store.sync()  # what the views show is durable before any screen sees it
     socketio.emit("state", {"table": table.id, "events": events, "view": view}, to=table.id)
     if hub.timing.on:
         hub.timing.push(table.id, events, started, viewed)

@@ -217,6 +217,8 @@ class Ingest:
         ready, repeated = self.order.admit(tags, self.store, self.clock())
         due += ready
         fresh = self.store.accept(due, self._apply) if due else []
+        if fresh:
+            self.store.sync()  # durable before any ack or push tells of it (outside the lock)
         self.accepted += len(fresh)
         self.duplicates += repeated + len(due) - len(fresh)
         for (reader, boot), (transport, source) in heard.items():
