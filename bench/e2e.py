@@ -133,31 +133,37 @@ class TimedPlayers(ScriptedPlayers):
 
 
 def run_case(tables: int, taps: int, tmp: Path, delay: float, server: str,
-             seconds: float | None = None) -> dict[str, Any]:
+             seconds: float | None = None, switch: str | None = None) -> dict[str, Any]:
     """Play ``tables`` tables at once on a fresh hub run by ``server``; every tap's latency
     (s), the stages of each, and the hub's memory."""
-    name = f"{server}-{tables}"
+    name = f"{server}-{tables}-{switch}"
     readers = [f"t{t}-{s}" for t in range(tables) for s in (1, 2)]
     bank = SerialBank([VirtualReader(r, resend_interval=1.0) for r in readers],
                       tmp / f"dev-{name}").start()
     stamps = tmp / f"timing-{name}.jsonl"
     os.environ[TIMING_ENV], os.environ["POPCORN_SERVER"] = str(stamps), server
+    if switch:
+        os.environ["POPCORN_SWITCH_INTERVAL"] = switch
     try:
         hub = ServeProcess(tmp / f"hub-{name}.sqlite", serial=[bank.path(r) for r in readers],
                            readers=readers).start(timeout=120)
     finally:
         del os.environ[TIMING_ENV], os.environ["POPCORN_SERVER"]
+        os.environ.pop("POPCORN_SWITCH_INTERVAL", None)
     uids = {pawn: random_uid(random.Random(pawn)) for pawn in range(60)}
     hub.import_tags(uids)
     infos = [hub.create_table({"players": ["Ana", "Bob"], "readers": readers[2 * t:2 * t + 2],
                                "deal_seed": t + 1}) for t in range(tables)]
     for info in infos:
         RemoteTable(hub.base, info, load_catalog()).keep_first_awards()
+    bench_cpu = _own_cpu()
     results = _play_here(hub.base, infos, bank, delay, taps, seconds)
     rss = _rss(hub)
+    cpu = _cpu(hub)
     hub.stop()
     bank.stop()
-    return {"taps": timed(results, stamps), "rss": rss}
+    return {"taps": timed(results, stamps), "rss": rss, "cpu": cpu,
+            "bench_cpu": _own_cpu() - bench_cpu}
 
 
 def _play_here(base: str, infos: list[dict[str, Any]], bank: SerialBank, delay: float,
@@ -230,6 +236,25 @@ def _rss(hub: ServeProcess) -> int:
     return total
 
 
+def _cpu(hub: ServeProcess) -> float:
+    """CPU seconds the hub's processes (``serve`` and its worker) have used so far."""
+    assert hub.proc is not None
+    total = 0.0
+    for pid in [hub.proc.pid, *hub.children()]:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _own_cpu() -> float:
+    """CPU seconds this process (the bench: readers, players, watchers) has used so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def percentile(values: list[float], q: float) -> float:
     """The ``q`` quantile (0..1) of ``values``, as the bench always took it."""
     ordered = sorted(values)
@@ -269,11 +294,14 @@ def compare(args: argparse.Namespace, tmp: Path) -> None:
     base: dict[str, float | None] = {}
     for tables in args.tables:
         for server in args.servers:
-            case = run_case(tables, args.taps, tmp, args.delay, server)
-            label = f"{server:8} {tables:4} table(s) at once"
-            p99 = report(label, case, base.get(server))
-            base.setdefault(server, p99)
-            print(f"    ({load_note()})", flush=True)
+            for switch in args.switch or [None]:
+                case = run_case(tables, args.taps, tmp, args.delay, server, switch=switch)
+                key = f"{server} {switch or ''}"
+                label = f"{key:14} {tables:4} table(s) at once"
+                p99 = report(label, case, base.get(key))
+                base.setdefault(key, p99)
+                print(f"    (CPU: hub {case['cpu']:.1f} s, bench {case['bench_cpu']:.1f} s; "
+                      f"{load_note()})", flush=True)
 
 
 def capacity(args: argparse.Namespace, tmp: Path) -> None:
@@ -283,8 +311,9 @@ def capacity(args: argparse.Namespace, tmp: Path) -> None:
         case = run_case(tables, 10**6, tmp, 3.0, args.servers[0], seconds=args.seconds)
         p99 = report(f"capacity {tables:4} table(s), one action each per 3 s", case, None)
         per_table = case["rss"] / tables / 1024
-        print(f"    hub memory {case['rss'] / 2**20:.0f} MiB, {per_table:.0f} KiB per table "
-              f"({load_note()})", flush=True)
+        print(f"    hub memory {case['rss'] / 2**20:.0f} MiB, {per_table:.0f} KiB per table; "
+              f"CPU: hub {case['cpu']:.1f} s, bench {case['bench_cpu']:.1f} s ({load_note()})",
+              flush=True)
         if p99 is None or p99 > 100:
             break
         last = (tables, per_table)
@@ -305,6 +334,9 @@ def main() -> None:
     parser.add_argument("--servers", nargs="+", default=["gunicorn"],
                         choices=("gunicorn", "gevent", "werkzeug"),
                         help="run each case on each of these web servers in turn")
+    parser.add_argument("--switch", nargs="+", metavar="SECONDS",
+                        help="run each case with each of these interpreter switch intervals "
+                        "in the hub (POPCORN_SWITCH_INTERVAL)")
     parser.add_argument("--capacity", action="store_true",
                         help="raise the tables (one action per 3 s) until the p99 passes 100 ms")
     parser.add_argument("--steps", nargs="+", type=int,

@@ -50,6 +50,13 @@ THREADS = 2000
 holds one for its whole life, a plain request one for its length (idle threads cost little:
 they are only made when needed)."""
 
+SWITCH_INTERVAL = os.environ.get("POPCORN_SWITCH_INTERVAL")
+"""How long (s) a thread of the worker may hold the interpreter before another may take it
+over; unset: Python's own 0.005. A tap's way crosses several threads (the serial link, the
+ingest, the notifier, a WebSocket's), each hand-over may wait that long behind a thread
+building a view; ``bench/e2e.py --switch 0.005 0.001`` measures both side by side (no
+clear gain yet: docs/architecture.md)."""
+
 Served = tuple[Flask, Callable[[], None]]
 """What ``build`` returns in the serving process: the app, and the function that stops
 everything it started (the hub, readers, a demo's players)."""
@@ -129,6 +136,8 @@ def _run_gunicorn(build: Callable[[], Served], listener: socket.socket) -> int:
                     self.cfg.set(key, value)
 
         def load(self) -> Flask:
+            if SWITCH_INTERVAL:
+                sys.setswitchinterval(float(SWITCH_INTERVAL))
             try:
                 app, stop = build()
             except StartError as exc:  # the master then stops too, with this status
