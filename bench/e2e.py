@@ -23,9 +23,11 @@ stage, from the hub's own stamps: ``POPCORN_TIMING``, :mod:`companion.hub.timing
 
 The case's tail ratio is its p99 over the first case's (the goal: at most 3 at 50 tables).
 
-``--servers gunicorn gevent werkzeug`` runs every case on each server in turn, in one run, so
-that the comparison is a ratio on the same machine state (gevent must be installed; Werkzeug's
-development server is the hub's server before issue 26, kept only to compare).
+``--baseline REV`` also runs every case, first, on the hub of commit REV (before and after in
+one run). ``--servers gunicorn gevent werkzeug`` runs every case on each server in turn, in
+one run, so that the comparison is a ratio on the same machine state (gevent must be
+installed; Werkzeug's development server is the hub's server before issue 26, kept only to
+compare).
 
 ``--capacity`` raises the number of tables at one action per table every 3 s (the pace of a
 real table) until the p99 passes 100 ms, and prints the last count under it with the hub's
@@ -35,12 +37,15 @@ memory per table (the resident size of ``serve``'s worker).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import logging
 import os
 import random
 import resource
 import statistics
+import subprocess
+import tarfile
 import tempfile
 import threading
 import time
@@ -56,6 +61,8 @@ from companion.hub.remote import ServeProcess
 from companion.hub.timing import ENV as TIMING_ENV
 from companion.kit.tags import random_uid
 from companion.readers.virtual import SerialBank, VirtualReader
+
+REPO = Path(__file__).resolve().parents[1]
 
 STAGES = ("link", "queue", "lock", "play", "commit", "notify", "view", "send", "client")
 """The stages of a tap's way, in order (see the module's docstring)."""
@@ -133,10 +140,11 @@ class TimedPlayers(ScriptedPlayers):
 
 
 def run_case(tables: int, taps: int, tmp: Path, delay: float, server: str,
-             seconds: float | None = None, switch: str | None = None) -> dict[str, Any]:
+             seconds: float | None = None, switch: str | None = None,
+             code: Path | None = None) -> dict[str, Any]:
     """Play ``tables`` tables at once on a fresh hub run by ``server``; every tap's latency
     (s), the stages of each, and the hub's memory."""
-    name = f"{server}-{tables}-{switch}"
+    name = f"{server}-{tables}-{switch}-{code.name if code else 'current'}"
     readers = [f"t{t}-{s}" for t in range(tables) for s in (1, 2)]
     bank = SerialBank([VirtualReader(r, resend_interval=1.0) for r in readers],
                       tmp / f"dev-{name}").start()
@@ -146,7 +154,7 @@ def run_case(tables: int, taps: int, tmp: Path, delay: float, server: str,
         os.environ["POPCORN_SWITCH_INTERVAL"] = switch
     try:
         hub = ServeProcess(tmp / f"hub-{name}.sqlite", serial=[bank.path(r) for r in readers],
-                           readers=readers).start(timeout=120)
+                           readers=readers, cwd=code).start(timeout=120)
     finally:
         del os.environ[TIMING_ENV], os.environ["POPCORN_SERVER"]
         os.environ.pop("POPCORN_SWITCH_INTERVAL", None)
@@ -289,29 +297,49 @@ def load_note() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def unpack(rev: str, into: Path) -> str:
+    """The ``companion`` package of commit ``rev``, unpacked into ``into``; its short id."""
+    sha = subprocess.run(["git", "rev-parse", "--short", f"{rev}^{{commit}}"], cwd=REPO,
+                         check=True, capture_output=True, text=True).stdout.strip()
+    archive = subprocess.run(["git", "archive", "--format=tar", sha, "companion"], cwd=REPO,
+                             check=True, capture_output=True).stdout
+    (into / "companion.tar").write_bytes(archive)
+    with tarfile.open(into / "companion.tar") as tar:
+        tar.extractall(into, filter="data")
+    return sha
+
+
 def compare(args: argparse.Namespace, tmp: Path) -> None:
-    """The latency cases, on each server in turn."""
+    """The latency cases, on each server in turn (and the baseline's hub first)."""
+    codes: list[tuple[str, Path | None]] = [("", None)]
+    if args.baseline:
+        (tmp / "baseline").mkdir()
+        sha = unpack(args.baseline, tmp / "baseline")
+        codes.insert(0, (f"{sha} ", tmp / "baseline"))
     base: dict[str, float | None] = {}
     for tables in args.tables:
-        for server in args.servers:
-            for switch in args.switch or [None]:
-                case = run_case(tables, args.taps, tmp, args.delay, server, switch=switch)
-                key = f"{server} {switch or ''}"
-                label = f"{key:14} {tables:4} table(s) at once"
-                p99 = report(label, case, base.get(key))
-                base.setdefault(key, p99)
-                print(f"    (CPU: hub {case['cpu']:.1f} s, bench {case['bench_cpu']:.1f} s; "
-                      f"{load_note()})", flush=True)
+        for server, switch, (tag, code) in itertools.product(args.servers, args.switch or [None],
+                                                            codes):
+            case = run_case(tables, args.taps, tmp, args.delay, server, switch=switch,
+                            code=code)
+            key = f"{tag}{server} {switch or ''}"
+            p99 = report(f"{key:22} {tables:4} table(s) at once", case, base.get(key))
+            base.setdefault(key, p99)
+            print(f"    (CPU: hub {case['cpu']:.1f} s, bench {case['bench_cpu']:.1f} s; "
+                  f"{load_note()})", flush=True)
 
 
 def capacity(args: argparse.Namespace, tmp: Path) -> None:
     """Raise the tables at one action per table every 3 s until the p99 passes 100 ms."""
-    last = None
+    last, first = None, None
     for tables in args.steps:
         case = run_case(tables, 10**6, tmp, 3.0, args.servers[0], seconds=args.seconds)
         p99 = report(f"capacity {tables:4} table(s), one action each per 3 s", case, None)
-        per_table = case["rss"] / tables / 1024
-        print(f"    hub memory {case['rss'] / 2**20:.0f} MiB, {per_table:.0f} KiB per table; "
+        first = first or (tables, case["rss"])
+        grown = (case["rss"] - first[1]) / max(1, tables - first[0]) / 1024
+        per_table = grown if tables > first[0] else case["rss"] / tables / 1024
+        print(f"    hub memory {case['rss'] / 2**20:.0f} MiB, {per_table:.0f} KiB per table "
+              f"({'beyond the first step' if tables > first[0] else 'all of it'}); "
               f"CPU: hub {case['cpu']:.1f} s, bench {case['bench_cpu']:.1f} s ({load_note()})",
               flush=True)
         if p99 is None or p99 > 100:
@@ -334,6 +362,9 @@ def main() -> None:
     parser.add_argument("--servers", nargs="+", default=["gunicorn"],
                         choices=("gunicorn", "gevent", "werkzeug"),
                         help="run each case on each of these web servers in turn")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also run each case, first, on the hub of commit REV (its "
+                        "companion package, unpacked): before and after in one run")
     parser.add_argument("--switch", nargs="+", metavar="SECONDS",
                         help="run each case with each of these interpreter switch intervals "
                         "in the hub (POPCORN_SWITCH_INTERVAL)")
