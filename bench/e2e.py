@@ -298,11 +298,12 @@ def load_note() -> str:
 
 
 def unpack(rev: str, into: Path) -> str:
-    """The ``companion`` package of commit ``rev``, unpacked into ``into``; its short id."""
+    """The ``companion`` package of commit ``rev`` (with the ``web`` and ``firmware``
+    folders it links to), unpacked into ``into``; its short id."""
     sha = subprocess.run(["git", "rev-parse", "--short", f"{rev}^{{commit}}"], cwd=REPO,
                          check=True, capture_output=True, text=True).stdout.strip()
-    archive = subprocess.run(["git", "archive", "--format=tar", sha, "companion"], cwd=REPO,
-                             check=True, capture_output=True).stdout
+    archive = subprocess.run(["git", "archive", "--format=tar", sha, "companion", "web",
+                              "firmware"], cwd=REPO, check=True, capture_output=True).stdout
     (into / "companion.tar").write_bytes(archive)
     with tarfile.open(into / "companion.tar") as tar:
         tar.extractall(into, filter="data")

@@ -17,6 +17,7 @@ module the hub's listener.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from flask_socketio import SocketIO, emit, join_room
@@ -101,38 +102,45 @@ def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listene
     table's room, a replaced token's
     ``error`` (closing that seat's room), ``enroll`` to the admin room and ``readers`` to
     everyone."""
-    def push(table_id: str, kind: str, payload: Any) -> None:
-        if kind == "state" and table_id in hub.tables:
-            _push_state(socketio, hub, hub.tables[table_id], private_rooms)
-            return
-        hub.store.sync()  # raised after its commit: durable before it is told
+    def push(table_id: str, kind: str, payload: Any) -> Callable[[], None] | None:
+        if kind == "state":
+            table = hub.tables.get(table_id)
+            return None if table is None else _state_push(socketio, hub, table, private_rooms)
         if kind in ("alert", "handled"):
-            socketio.emit(kind, {"table": table_id, "alert": payload}, to=table_id)
-        elif kind in ("identify", "reader_health"):
-            socketio.emit(kind, {"table": table_id, **payload}, to=table_id)
-        elif kind == "token":  # a seat's old token no longer opens its private pushes
-            _close_seat(socketio, table_id, payload, private_rooms)
-        elif kind == "enroll":
-            socketio.emit(kind, payload, to=ADMIN_ROOM)  # a UID lets its holder forge taps
-        elif kind == "readers":
-            socketio.emit(kind, payload)
+            return lambda: socketio.emit(kind, {"table": table_id, "alert": payload},
+                                         to=table_id)
+        if kind in ("identify", "reader_health"):
+            return lambda: socketio.emit(kind, {"table": table_id, **payload}, to=table_id)
+        if kind == "token":  # a seat's old token no longer opens its private pushes
+            return lambda: _close_seat(socketio, table_id, payload, private_rooms)
+        if kind == "enroll":  # a UID lets its holder forge taps: the admin room only
+            return lambda: socketio.emit(kind, payload, to=ADMIN_ROOM)
+        if kind == "readers":
+            return lambda: socketio.emit(kind, payload)
+        return None
     return push
 
 
-def _push_state(socketio: SocketIO, hub: Hub, table: Table,
-                private_rooms: PrivateRooms) -> None:
+def _state_push(socketio: SocketIO, hub: Hub, table: Table,
+                private_rooms: PrivateRooms) -> Callable[[], None]:
+    """Build a table's views now (its public view, each watched seat's private one); what
+    sends them once they are durable (the notifier syncs the round first)."""
     # a live state is never changed in place: no lock needed to read one
     started = time.monotonic()
     events, view = table.count, table.view()
     privates = {seat: table.private(seat) for seat in range(len(table.config.players))
                 if (table.id, seat) in private_rooms}
     viewed = time.monotonic()
-    hub.store.sync()  # what the views show is durable before any screen sees it
-    socketio.emit("state", {"table": table.id, "events": events, "view": view}, to=table.id)
-    if hub.timing.on:
-        hub.timing.push(table.id, events, started, viewed)
-    for seat, private in privates.items():
-        socketio.emit("private", {"table": table.id, "view": private}, to=f"{table.id}/p{seat}")
+
+    def send() -> None:
+        socketio.emit("state", {"table": table.id, "events": events, "view": view},
+                      to=table.id)
+        if hub.timing.on:
+            hub.timing.push(table.id, events, started, viewed)
+        for seat, private in privates.items():
+            socketio.emit("private", {"table": table.id, "view": private},
+                          to=f"{table.id}/p{seat}")
+    return send
 
 
 def _close_seat(socketio: SocketIO, table_id: str, seat: int,
