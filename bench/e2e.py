@@ -1,26 +1,56 @@
 """End to end latency: a virtual reader writes a tag; a Socket.IO client receives the new state.
 
-Run ``python bench/e2e.py [--tables 1 50] [--taps 30] [--delay 0.3]``. For each case the hub
-runs as at a real table: ``popcorn-companion serve`` in its own process on loopback. This
-process plays the rest of the room: two virtual bag readers per table on pseudo-terminals
-(the bags' USB cables), one python-socketio client per table joined to its room (the
-tablet), and scripted players per table who decide over the REST API, one action every
-``--delay`` seconds, all tables at once. Each draw is tapped on its virtual reader and timed
-until that table's client receives a ``state`` push that includes it. p50 and p99 go to
-stdout.
+Run ``python bench/e2e.py [--tables 1 50] [--taps 30] [--delay 0.3] [--servers gunicorn]``.
+For each case the hub runs as at a real table: ``popcorn-companion serve`` in its own process
+on loopback. This process plays the rest of the room: two virtual bag readers per table on
+pseudo-terminals (the bags' USB cables), one python-socketio client per table joined to its
+room (the tablet), and scripted players per table who decide over the REST API, one action
+every ``--delay`` seconds, all tables at once. Each draw is tapped on its virtual reader and
+timed until that table's client receives a ``state`` push that includes it.
+
+Per case it prints p50, p99 and max, then where a tap's time goes (p50 and p99 of each
+stage, from the hub's own stamps: ``POPCORN_TIMING``, :mod:`companion.hub.timing`):
+
+- ``link``: the tag written on the pseudo-terminal until the hub's serial link hands it over;
+- ``queue``: waiting in the ingest's queue for its batch;
+- ``lock``: the batch waiting for the hub's lock (another batch or a request holds it);
+- ``play``: the table playing and logging it (under the lock);
+- ``commit``: the rest of the batch and its SQLite commit (under the lock);
+- ``notify``: the committed push waiting for the notifier thread;
+- ``view``: building the table's view;
+- ``send``: Socket.IO sending it;
+- ``client``: until this process's client has it in hand.
+
+The case's tail ratio is its p99 over the first case's (the goal: at most 3 at 50 tables).
+
+``--baseline REV`` also runs every case, first, on the hub of commit REV (before and after in
+one run). ``--servers gunicorn gevent werkzeug`` runs every case on each server in turn, in
+one run, so that the comparison is a ratio on the same machine state (gevent must be
+installed; Werkzeug's development server is the hub's server before issue 26, kept only to
+compare).
+
+``--capacity`` raises the number of tables at one action per table every 3 s (the pace of a
+real table) until the p99 passes 100 ms, and prints the last count under it with the hub's
+memory per table (the resident size of ``serve``'s worker).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import json
 import logging
+import os
 import random
 import resource
 import statistics
+import subprocess
+import tarfile
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import socketio
 
@@ -28,15 +58,23 @@ from companion.games.popcorn.demo import ScriptedPlayers
 from companion.games.popcorn.facts_file import load_catalog
 from companion.games.popcorn.remote import RemoteTable
 from companion.hub.remote import ServeProcess
+from companion.hub.timing import ENV as TIMING_ENV
 from companion.kit.tags import random_uid
 from companion.readers.virtual import SerialBank, VirtualReader
 
+REPO = Path(__file__).resolve().parents[1]
+
+STAGES = ("link", "queue", "lock", "play", "commit", "notify", "view", "send", "client")
+"""The stages of a tap's way, in order (see the module's docstring)."""
+
 
 class Watcher:
-    """A Socket.IO client on one table's room: the last event count pushed, and when."""
+    """A Socket.IO client on one table's room: the last event count pushed, and when each
+    count first arrived."""
 
     def __init__(self, url: str, table_id: str) -> None:
         self.events = -1
+        self.arrivals: list[tuple[int, float]] = []
         self.changed = threading.Condition()
         self.client = socketio.Client(reconnection=False)
         self.client.on("state", self._state)
@@ -44,7 +82,10 @@ class Watcher:
         self.client.emit("join", {"table": table_id})
 
     def _state(self, data: dict) -> None:
+        now = time.monotonic()
         with self.changed:
+            if data["events"] > self.events:
+                self.arrivals.append((data["events"], now))
             self.events = max(self.events, data["events"])
             self.changed.notify_all()
 
@@ -53,56 +94,263 @@ class Watcher:
             return self.changed.wait_for(lambda: self.events > count, timeout)
 
 
+class CachedTable(RemoteTable):
+    """A remote table whose players re-read the hub's state once per change (a push, or
+    their own action) instead of at every look (two GETs of the whole state and record,
+    three or four times per action): the players stand for people looking at the table,
+    not for a client that polls the hub. Before issue 26 the bench polled, and that load
+    on the hub and on this process was part of what it measured."""
+
+    watcher: Watcher
+
+    @property
+    def state(self):  # type: ignore[override]
+        seen = self.watcher.events
+        if getattr(self, "_seen", None) != seen:
+            self._state_cache = RemoteTable.state.fget(self)  # type: ignore[attr-defined]
+            self._seen = seen
+        return self._state_cache
+
+
 class TimedPlayers(ScriptedPlayers):
     """Scripted players that time each tap until the Socket.IO client sees its effect."""
 
     def __init__(self, *args, watcher: Watcher, taps: int, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.watcher, self.taps, self.latencies = watcher, taps, []
+        self.watcher, self.taps = watcher, taps
+        self.latencies: list[float] = []
+        self.written: list[tuple[int, float, float]] = []
+        """Each timed tap: the count before it, when it was written, when it was seen."""
 
     def _do(self, how, move) -> None:
+        self.table._seen = None  # their own action: look again afterwards
         if how != "tap":
             super()._do(how, move)
             return
         reader = self.table.config.readers[self._bag_of(move)]
-        before = self.table.count  # committed events; the tap's push carries more
-        start = time.perf_counter()
+        before = self.watcher.events  # the tap's push carries more
+        start = time.monotonic()
         self.bank.tap(reader, self.uids[move.pawn])
         if self.watcher.wait_past(before):
-            self.latencies.append(time.perf_counter() - start)
+            seen = time.monotonic()
+            self.latencies.append(seen - start)
+            self.written.append((before, start, seen))
         if len(self.latencies) >= self.taps:
             self.stop.set()
 
 
-def run_case(tables: int, taps: int, tmp: Path, delay: float) -> list[float]:
-    """Play ``tables`` tables at once on a fresh hub; return every tap's latency (s)."""
+def run_case(tables: int, taps: int, tmp: Path, delay: float, server: str,
+             seconds: float | None = None, switch: str | None = None,
+             code: Path | None = None) -> dict[str, Any]:
+    """Play ``tables`` tables at once on a fresh hub run by ``server``; every tap's latency
+    (s), the stages of each, and the hub's memory."""
+    name = f"{server}-{tables}-{switch}-{code.name if code else 'current'}"
     readers = [f"t{t}-{s}" for t in range(tables) for s in (1, 2)]
     bank = SerialBank([VirtualReader(r, resend_interval=1.0) for r in readers],
-                      tmp / f"dev{tables}").start()
-    server = ServeProcess(tmp / f"hub{tables}.sqlite", serial=[bank.path(r) for r in readers],
-                          readers=readers).start()
+                      tmp / f"dev-{name}").start()
+    stamps = tmp / f"timing-{name}.jsonl"
+    os.environ[TIMING_ENV], os.environ["POPCORN_SERVER"] = str(stamps), server
+    if switch:
+        os.environ["POPCORN_SWITCH_INTERVAL"] = switch
+    try:
+        hub = ServeProcess(tmp / f"hub-{name}.sqlite", serial=[bank.path(r) for r in readers],
+                           readers=readers, cwd=code).start(timeout=120)
+    finally:
+        del os.environ[TIMING_ENV], os.environ["POPCORN_SERVER"]
+        os.environ.pop("POPCORN_SWITCH_INTERVAL", None)
     uids = {pawn: random_uid(random.Random(pawn)) for pawn in range(60)}
-    server.import_tags(uids)
+    hub.import_tags(uids)
+    infos = [hub.create_table({"players": ["Ana", "Bob"], "readers": readers[2 * t:2 * t + 2],
+                               "deal_seed": t + 1}) for t in range(tables)]
+    for info in infos:
+        RemoteTable(hub.base, info, load_catalog()).keep_first_awards()
+    bench_cpu = _own_cpu()
+    results = _play_here(hub.base, infos, bank, delay, taps, seconds)
+    rss = _rss(hub)
+    cpu = _cpu(hub)
+    hub.stop()
+    bank.stop()
+    return {"taps": timed(results, stamps), "rss": rss, "cpu": cpu,
+            "bench_cpu": _own_cpu() - bench_cpu}
+
+
+def _play_here(base: str, infos: list[dict[str, Any]], bank: SerialBank, delay: float,
+               taps: int, seconds: float | None) -> dict[str, Any]:
     catalog = load_catalog()
+    uids = {pawn: random_uid(random.Random(pawn)) for pawn in range(60)}
     players = []
-    for t in range(tables):
-        info = server.create_table({"players": ["Ana", "Bob"], "readers": readers[2 * t:2 * t + 2],
-                                    "deal_seed": t + 1})
-        table = RemoteTable(server.base, info, catalog)
-        table.keep_first_awards()
-        watcher = Watcher(server.base, table.id)
-        players.append(table.players(bank, uids, t, delay=delay, kind=TimedPlayers,
-                                     watcher=watcher, taps=taps))
+    for n, info in enumerate(infos):
+        table = CachedTable(base, info, catalog)
+        table.watcher = Watcher(base, table.id)
+        players.append(table.players(bank, uids, n, delay=delay, kind=TimedPlayers,
+                                     watcher=table.watcher, taps=taps))
     for p in players:
         p.start()
+    deadline = time.monotonic() + (seconds or 600)
     for p in players:
         assert p.thread is not None
-        p.thread.join(600)
+        p.thread.join(max(0.1, deadline - time.monotonic()))
     for p in players:
+        p.stop.set()
+    for p in players:
+        assert p.thread is not None
+        p.thread.join(10)
         p.watcher.client.disconnect()
-    server.stop()
-    bank.stop()
-    return [lat for p in players for lat in p.latencies]
+    return {p.table.id: {"written": p.written, "arrivals": p.watcher.arrivals}
+            for p in players}
+
+
+def timed(results: dict[str, Any], stamps: Path) -> list[dict[str, float]]:
+    """Each timed tap's latency and stages (s), joined with the hub's stamps by table and
+    event count: the tap is the first the hub played past the count the client had; its
+    push the first of that table to carry it."""
+    taps: dict[str, list[dict[str, Any]]] = {}
+    pushes: dict[str, list[dict[str, Any]]] = {}
+    if stamps.exists():
+        for line in stamps.read_text().splitlines():
+            row = json.loads(line)
+            (taps if row["kind"] == "tap" else pushes).setdefault(row["table"], []).append(row)
+    out = []
+    for table, result in results.items():
+        for before, written, seen in result["written"]:
+            row: dict[str, float] = {"total": seen - written}
+            tap = next((t for t in taps.get(table, []) if t["events"] > before), None)
+            push = tap and next((p for p in pushes.get(table, [])
+                                 if p["events"] >= tap["events"]), None)
+            if tap and push and tap["received"] is not None:
+                row.update(link=tap["received"] - written, queue=tap["started"] - tap["received"],
+                           lock=tap["locked"] - tap["started"], play=tap["handled"] - tap["locked"],
+                           commit=tap["committed"] - tap["handled"],
+                           notify=push["started"] - tap["committed"],
+                           view=push["viewed"] - push["started"],
+                           send=push["sent"] - push["viewed"], client=seen - push["sent"])
+            out.append(row)
+    return out
+
+
+def _rss(hub: ServeProcess) -> int:
+    """The resident size (bytes) of the process that holds the hub: gunicorn's worker, or
+    ``serve`` itself on the other servers."""
+    pids = hub.children() or [hub.proc.pid] if hub.proc else []
+    total = 0
+    for pid in pids:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) * 1024
+    return total
+
+
+def _cpu(hub: ServeProcess) -> float:
+    """CPU seconds the hub's processes (``serve`` and its worker) have used so far."""
+    assert hub.proc is not None
+    total = 0.0
+    for pid in [hub.proc.pid, *hub.children()]:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _own_cpu() -> float:
+    """CPU seconds this process (the bench: readers, players, watchers) has used so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, as the bench always took it."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(label: str, case: dict[str, Any], base_p99: float | None) -> float | None:
+    """Print a case's figures and breakdown; its p99 (ms), None if no tap was timed."""
+    lat = [1000 * t["total"] for t in case["taps"]]
+    if not lat:
+        print(f"{label}: no tap was timed (see the serve log)", flush=True)
+        return None
+    p99 = percentile(lat, 0.99)
+    slow = sum(1 for x in lat if x > 1000)
+    ratio = f"  tail ratio {p99 / base_p99:5.1f}" if base_p99 else ""
+    print(f"{label}: tag written -> Socket.IO state received: p50 {statistics.median(lat):6.2f}"
+          f" ms  p99 {p99:6.2f} ms  max {max(lat):.0f} ms  ({len(lat)} taps, {slow} over 1 s)"
+          f"{ratio}", flush=True)
+    staged = [t for t in case["taps"] if "link" in t]
+    if staged:
+        parts = []
+        for stage in STAGES:
+            values = [1000 * t[stage] for t in staged]
+            parts.append(f"{stage} {statistics.median(values):.1f}/{percentile(values, .99):.1f}")
+        print(f"    where it goes (p50/p99 ms, {len(staged)} taps): " + "  ".join(parts),
+              flush=True)
+    return p99
+
+
+def load_note() -> str:
+    """The machine's load averages now (``uptime``'s)."""
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def unpack(rev: str, into: Path) -> str:
+    """The ``companion`` package of commit ``rev`` (with the ``web`` and ``firmware``
+    folders it links to), unpacked into ``into``; its short id."""
+    sha = subprocess.run(["git", "rev-parse", "--short", f"{rev}^{{commit}}"], cwd=REPO,
+                         check=True, capture_output=True, text=True).stdout.strip()
+    archive = subprocess.run(["git", "archive", "--format=tar", sha, "companion", "web",
+                              "firmware"], cwd=REPO, check=True, capture_output=True).stdout
+    (into / "companion.tar").write_bytes(archive)
+    with tarfile.open(into / "companion.tar") as tar:
+        tar.extractall(into, filter="data")
+    return sha
+
+
+def compare(args: argparse.Namespace, tmp: Path) -> None:
+    """The latency cases, on each server in turn (and the baseline's hub first)."""
+    codes: list[tuple[str, Path | None]] = [("", None)]
+    if args.baseline:
+        (tmp / "baseline").mkdir()
+        sha = unpack(args.baseline, tmp / "baseline")
+        codes.insert(0, (f"{sha} ", tmp / "baseline"))
+    base: dict[str, float | None] = {}
+    for tables in args.tables:
+        for server, switch, (tag, code) in itertools.product(args.servers, args.switch or [None],
+                                                            codes):
+            case = run_case(tables, args.taps, tmp, args.delay, server, switch=switch,
+                            code=code)
+            key = f"{tag}{server} {switch or ''}"
+            p99 = report(f"{key:22} {tables:4} table(s) at once", case, base.get(key))
+            base.setdefault(key, p99)
+            print(f"    (CPU: hub {case['cpu']:.1f} s, bench {case['bench_cpu']:.1f} s; "
+                  f"{load_note()})", flush=True)
+
+
+def capacity(args: argparse.Namespace, tmp: Path) -> None:
+    """Raise the tables at one action per table every 3 s until the p99 passes 100 ms."""
+    last, first = None, None
+    for tables in args.steps:
+        case = run_case(tables, 10**6, tmp, 3.0, args.servers[0], seconds=args.seconds)
+        p99 = report(f"capacity {tables:4} table(s), one action each per 3 s", case, None)
+        first = first or (tables, case["rss"])
+        grown = (case["rss"] - first[1]) / max(1, tables - first[0]) / 1024
+        per_table = grown if tables > first[0] else case["rss"] / tables / 1024
+        print(f"    hub memory {case['rss'] / 2**20:.0f} MiB, {per_table:.0f} KiB per table "
+              f"({'beyond the first step' if tables > first[0] else 'all of it'}); "
+              f"CPU: hub {case['cpu']:.1f} s, bench {case['bench_cpu']:.1f} s ({load_note()})",
+              flush=True)
+        if p99 is None or p99 > 100:
+            break
+        last = (tables, per_table)
+    if last:
+        print(f"capacity: {last[0]} tables with a p99 under 100 ms; the hub's memory "
+              f"{last[1]:.0f} KiB per table", flush=True)
+    else:
+        print("capacity: not even the first step kept its p99 under 100 ms", flush=True)
 
 
 def main() -> None:
@@ -112,21 +360,32 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=30, help="timed taps per table")
     parser.add_argument("--delay", type=float, default=0.3,
                         help="seconds between two actions at one table (a brisk real table)")
+    parser.add_argument("--servers", nargs="+", default=["gunicorn"],
+                        choices=("gunicorn", "gevent", "werkzeug"),
+                        help="run each case on each of these web servers in turn")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also run each case, first, on the hub of commit REV (its "
+                        "companion package, unpacked): before and after in one run")
+    parser.add_argument("--switch", nargs="+", metavar="SECONDS",
+                        help="run each case with each of these interpreter switch intervals "
+                        "in the hub (POPCORN_SWITCH_INTERVAL)")
+    parser.add_argument("--capacity", action="store_true",
+                        help="raise the tables (one action per 3 s) until the p99 passes 100 ms")
+    parser.add_argument("--steps", nargs="+", type=int,
+                        default=[50, 100, 200, 300, 400, 500, 600, 800, 1000],
+                        help="table counts --capacity tries, in order")
+    parser.add_argument("--seconds", type=float, default=40.0,
+                        help="how long --capacity plays each step")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    print(f"bench/e2e.py on {os.cpu_count()} cores ({load_note()})", flush=True)
     with tempfile.TemporaryDirectory(prefix="popcorn-e2e-") as tmp:
-        for tables in args.tables:
-            lat = sorted(1000 * x for x in run_case(tables, args.taps, Path(tmp), args.delay))
-            if not lat:
-                print(f"{tables:3} table(s): no tap was timed (see the serve log)")
-                continue
-            p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))]
-            slow = sum(1 for x in lat if x > 1000)
-            print(f"{tables:3} table(s) at once: tag written -> Socket.IO state received: "
-                  f"p50 {statistics.median(lat):6.2f} ms  p99 {p99:6.2f} ms  max "
-                  f"{lat[-1]:.0f} ms  ({len(lat)} taps, {slow} over 1 s)", flush=True)
+        if args.capacity:
+            capacity(args, Path(tmp))
+        else:
+            compare(args, Path(tmp))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from typing import Any
 from companion import games
 from companion.commands.lang_option import add_lang_option
 from companion.commands.serve import reach_note
+from companion.hub import server
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.hub.network import tablet_url
@@ -81,6 +82,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace, tmp: Path) -> int:
+    try:
+        listener = server.listen(args.host, args.port)
+    except OSError as exc:
+        print(f"{PROG}: error: cannot listen on {args.host} port {args.port}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    return server.run(lambda: _start(args, tmp), listener)
+
+
+def _start(args: argparse.Namespace, tmp: Path) -> server.Served:
+    """Start the hub, the virtual readers and the players in the process that serves; the
+    app, and how to stop them all. With ``--exit-when-done`` the server stops when the
+    game ends."""
     readers = [f"bag-{i + 1}" for i in range(READERS)]
     virtual = [VirtualReader(r, resend_interval=0.5) for r in readers]
     hub = Hub(tmp / "hub.sqlite")
@@ -94,13 +108,12 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
             assert hub.mqtt_url is not None
             bank = MqttBank(virtual, hub.mqtt_url, hub.mqtt_table).start()
     except BrokerError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
         hub.stop()
-        return 2
+        raise server.StartError(f"{PROG}: error: {exc}") from exc
     _health(virtual, args.transport == "mqtt", args.ailing_readers)
     game = hub.games[args.game]
     table, pin, players = game.start_demo(hub, readers, bank, BASE_DELAY / args.speed, args)
-    app, socketio = create_app(hub, lang=args.lang, host=args.host)
+    app, _ = create_app(hub, lang=args.lang, host=args.host)
     base = tablet_url(args.host, args.port)
     print(f"Popcorn Companion demo: open {base}table/{table.id} in a browser (the table "
           "screen)", flush=True)
@@ -108,23 +121,22 @@ def _demo(args: argparse.Namespace, tmp: Path) -> int:
         print(line, flush=True)
     print(f"{READERS} virtual {game.demo_pads} over {args.transport}; Ctrl-C to stop",
           flush=True)
-    server = threading.Thread(target=socketio.run, args=(app,), daemon=True, kwargs={
-        "host": args.host, "port": args.port, "allow_unsafe_werkzeug": True,
-        "log_output": False})
-    server.start()
-    try:
+
+    def watch() -> None:
         while players.thread and players.thread.is_alive():
             players.thread.join(0.5)
         _print_scores(hub, table.id)
-        if not args.exit_when_done:
-            threading.Event().wait()
-    except KeyboardInterrupt:
-        pass
-    finally:
+        if args.exit_when_done:
+            server.shutdown()
+
+    threading.Thread(target=watch, name="demo-watch", daemon=True).start()
+
+    def stop() -> None:
         players.stop.set()
         bank.stop()
         hub.stop()
-    return 0
+
+    return app, stop
 
 
 def _health(virtual: list[VirtualReader], wifi: bool, ailing: bool) -> None:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import argparse
 import logging
-import signal
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from companion.commands.lang_option import add_lang_option
 from companion.commands.readers import _reader_id, _url_or_empty
+from companion.hub import server
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.hub.network import is_loopback, lan_host, tablet_url
@@ -44,6 +45,10 @@ def register(subparsers: Any) -> None:
                         default=[], metavar="ID", help="trust a reader before any table binds it")
     parser.add_argument("--admin-pin", help="PIN for the tag registry (random if not given)")
     add_lang_option(parser)
+    # bench/e2e.py compares the web servers side by side; a real table keeps the first
+    parser.add_argument("--server", choices=server.SERVERS,
+                        default=os.environ.get("POPCORN_SERVER", server.SERVERS[0]),
+                        help=argparse.SUPPRESS)
     parser.set_defaults(func=run)
 
 
@@ -76,46 +81,47 @@ def print_logins(hub: Hub, args: argparse.Namespace) -> None:
     hub.on_reader_login = line
 
 
-def _sigterm_as_interrupt() -> None:
-    """systemd (and ``kill``) stop a service with SIGTERM: take it as Ctrl-C, so that the hub
-    closes its database (SQLite folds the write-ahead log back in) and stops its broker."""
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, interrupt)
-
-
 def run(args: argparse.Namespace) -> int:
-    """Start the hub and serve until interrupted."""
+    """Start the hub and serve until interrupted (Ctrl-C, or SIGTERM from systemd or
+    ``kill``): the hub then closes its database (SQLite folds the write-ahead log back in)
+    and stops its broker."""
     logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
     db = args.db or data_dir() / "hub.sqlite"
     db.parent.mkdir(parents=True, exist_ok=True)
     try:
-        hub = Hub(db, readers=args.readers, mqtt_table=args.mqtt_table)
-        mqtt = args.mqtt
-        if mqtt == "":
-            mqtt = reader_broker(db.parent / f"{db.stem}-mqtt", args.mqtt_port, args.host)
-        hub.start(serial=args.serial, mqtt=mqtt)
-    except (StoreError, BrokerError) as exc:
-        hint = (" (another broker may hold that port: give --mqtt-port, or --mqtt URL to use it)"
-                if isinstance(exc, BrokerError) and "in use" in str(exc) else "")
-        print(f"{PROG}: error: {exc}{hint}", file=sys.stderr)
+        listener = server.listen(args.host, args.port)
+    except OSError as exc:
+        print(f"{PROG}: error: cannot listen on {args.host} port {args.port}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
         return 2
-    app, socketio = create_app(hub, args.admin_pin, args.lang, host=args.host)
+
+    def build() -> server.Served:  # in the process that serves (server.run)
+        try:
+            hub = Hub(db, readers=args.readers, mqtt_table=args.mqtt_table)
+            mqtt = args.mqtt
+            if mqtt == "":
+                mqtt = reader_broker(db.parent / f"{db.stem}-mqtt", args.mqtt_port, args.host)
+            hub.start(serial=args.serial, mqtt=mqtt)
+        except (StoreError, BrokerError) as exc:
+            hint = (" (another broker may hold that port: give --mqtt-port, or --mqtt URL to "
+                    "use it)" if isinstance(exc, BrokerError) and "in use" in str(exc) else "")
+            raise server.StartError(f"{PROG}: error: {exc}{hint}") from exc
+        app, _ = create_app(hub, args.admin_pin, args.lang, host=args.host,
+                            async_mode=server.async_mode(args.server))
+        _print_start(hub, args, db, app.config["admin_pin"])
+        return app, hub.stop
+
+    return server.run(build, listener, args.server)
+
+
+def _print_start(hub: Hub, args: argparse.Namespace, db: Path, admin_pin: str) -> None:
+    """What ``serve`` prints once the hub is up: the tablet's URL, who can reach it, the
+    database and admin PIN, and how the readers connect."""
     print(f"Popcorn Companion hub: open {tablet_url(args.host, args.port)} on the tablet",
           flush=True)
     print(reach_note(args.host), flush=True)
-    print(f"database {db}; admin PIN {app.config['admin_pin']}", flush=True)
+    print(f"database {db}; admin PIN {admin_pin}", flush=True)
     if hub.broker:
         print_logins(hub, args)
     elif hub.mqtt_url:
         print(f"MQTT readers connect to {hub.mqtt_url.redacted()}", flush=True)
-    _sigterm_as_interrupt()
-    try:
-        socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True,
-                     log_output=False)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        hub.stop()
-    return 0

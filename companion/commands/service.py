@@ -188,11 +188,12 @@ def systemd_word(word: str) -> str:
 def unit_text(words: list[str], user: str | None) -> str:
     """The unit file: a system unit running as ``user``, or a user unit when ``user`` is None.
 
-    The system unit waits for the network (the tablet and Wi-Fi readers reach the hub over it)
-    and adds ``dialout`` for USB readers. Its hardening leaves /dev and /home alone: no new
-    privileges, files private to the service's user (the database holds the players' tokens),
-    a private /tmp, /usr /boot /etc read-only. A user unit gets only the first two: the
-    others need user namespaces there."""
+    A stop signals ``serve`` alone (``KillMode=mixed``): it stops its web server's worker,
+    where the hub closes its database. The system unit waits for the network (the tablet
+    and Wi-Fi readers reach the hub over it) and adds ``dialout`` for USB readers. Its
+    hardening leaves /dev and /home alone: no new privileges, files private to the service's
+    user (the database holds the players' tokens), a private /tmp, /usr /boot /etc
+    read-only. A user unit gets only the first two: the others need user namespaces there."""
     system = user is not None
     lines = ["[Unit]", "Description=Popcorn Companion hub (serve)"]
     if system:
@@ -201,7 +202,8 @@ def unit_text(words: list[str], user: str | None) -> str:
     if system:
         lines += [f"User={user}", "SupplementaryGroups=dialout"]
     lines += ["ExecStart=" + " ".join(map(systemd_word, words)),
-              "Restart=on-failure", "RestartSec=2", "NoNewPrivileges=yes", "UMask=0077"]
+              "KillMode=mixed", "Restart=on-failure", "RestartSec=2", "NoNewPrivileges=yes",
+              "UMask=0077"]
     if system:
         lines += ["PrivateTmp=yes", "ProtectSystem=full"]
     lines += ["", "[Install]", f"WantedBy={_target(not system)}"]

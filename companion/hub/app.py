@@ -21,6 +21,8 @@ job is a Blueprint of its own module:
 - :mod:`.advice_route`: the seating advisor and the table screen's shortcuts (Popcorn);
 - :mod:`.sockets`: the Socket.IO rooms and the pushes they get (threading mode).
 
+:mod:`.server` runs the app on gunicorn (``serve``, ``demo``).
+
 ``docs/api.md`` lists every route and event with an example. Around the routes: bodies are
 bounded in size and nesting (:mod:`.bodies`), wrong PINs are throttled (:mod:`.pin_tries`),
 browsers get a strict Content Security Policy while other sites' pages may not change
@@ -29,10 +31,8 @@ anything (:mod:`.browser`), and messages are in the request's language (:mod:`.l
 
 from __future__ import annotations
 
-import logging
 import secrets
 
-import flask.cli
 from flask import Flask
 from flask_socketio import SocketIO
 
@@ -56,19 +56,14 @@ from companion.hub.pin_tries import PinTries
 from companion.i18n.texts import TextBook
 
 
-def quiet_server() -> None:
-    """Silence the development server's banner and request log (the commands print the URL)."""
-    flask.cli.show_server_banner = lambda *args, **kwargs: None
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-
-
 def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
-               host: str | None = None) -> tuple[Flask, SocketIO]:
+               host: str | None = None, async_mode: str = "threading",
+               ) -> tuple[Flask, SocketIO]:
     """The Flask app and its Socket.IO server around a started :class:`Hub`; ``lang`` is the
     default language of requests and devices that name none (English if not given);
     ``host`` is the address the server listens on (``0.0.0.0``: every interface), from
-    which phone links take the machine's network address (:func:`.network.link_base`)."""
-    quiet_server()
+    which phone links take the machine's network address (:func:`.network.link_base`);
+    ``async_mode`` is Flask-SocketIO's, after the server (:func:`.server.async_mode`)."""
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.config["admin_pin"] = admin_pin or f"{secrets.randbelow(10**6):06d}"
@@ -78,7 +73,7 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
     protect(app)
     setup_language(app, lang, TextBook.of(game.texts() for game in hub.games.values()))
     # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
-    socketio = SocketIO(app, async_mode="threading")
+    socketio = SocketIO(app, async_mode=async_mode)
     app.register_blueprint(dashboard.blueprint(hub))
     app.register_blueprint(errors.blueprint())
     app.register_blueprint(tables.blueprint(hub))
@@ -93,4 +88,10 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
         if own is not None:
             app.register_blueprint(own)
     sockets.register(socketio, hub)
+
+    @app.after_request
+    def durable_first(response):  # nothing is told before it is durable (readers/store.py)
+        hub.store.sync()
+        return response
+
     return app, socketio

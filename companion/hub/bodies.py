@@ -61,6 +61,24 @@ def json_body() -> dict[str, Any]:
     return body
 
 
+DRAIN_LIMIT = 16 * 1024 * 1024
+"""How much of a refused body the hub still reads, and drops, before it answers 413."""
+
+
+def drain_body() -> None:
+    """Read and drop what is left of a refused body (up to :data:`DRAIN_LIMIT`), so that a
+    client still sending it gets the 413 instead of a connection closed under its feet
+    (the production server closes a connection whose body was left unread). A body even
+    larger than that is cut off."""
+    stream = request.environ.get("wsgi.input")
+    left = DRAIN_LIMIT
+    while stream is not None and left > 0:
+        chunk = stream.read(min(64 * 1024, left))
+        if not chunk:
+            return
+        left -= len(chunk)
+
+
 def nesting_exceeds(value: Any, limit: int) -> bool:
     """Whether parsed JSON nests arrays and objects more than ``limit`` deep (a walk with a
     stack of its own, so no depth can hit the recursion limit)."""

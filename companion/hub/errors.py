@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.hub.bodies import MAX_BODY
+from companion.hub.bodies import MAX_BODY, drain_body
 from companion.hub.language import error_body
 from companion.hub.pin_tries import TooManyTries
 from companion.kit.errors import TableError
@@ -83,6 +83,8 @@ def bad_method(exc: Any) -> tuple[Response, int]:
 
 
 def too_large(exc: Any) -> tuple[Response, int]:
-    """``413 BODY_TOO_LARGE``: the body is over :data:`.bodies.MAX_BODY`."""
+    """``413 BODY_TOO_LARGE``: the body is over :data:`.bodies.MAX_BODY` (what is left of
+    it is read and dropped first: :func:`.bodies.drain_body`)."""
+    drain_body()
     return json_error("BODY_TOO_LARGE", f"The request body is over {MAX_BODY // 1024} KiB, "
                       "the most the hub reads.", 413)

@@ -26,6 +26,7 @@ from companion.games import DEFAULT, GameKind
 from companion.games import build as build_games
 from companion.hub.enrollment import Enrollment
 from companion.hub.pushes import Listener, Pushes
+from companion.hub.timing import Timing
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
 from companion.kit.game import GameMove, TagKinds
@@ -81,9 +82,11 @@ class Hub:
         """The notifications to the screens, delivered by their own thread (:mod:`.pushes`)."""
         self.listeners: list[Listener] = self.pushes.listeners
         """Who is told that a table changed (the Socket.IO layer appends itself)."""
+        self.timing = Timing()
+        """Where a tap's time goes, for ``bench/e2e.py`` (off unless asked: :mod:`.timing`)."""
         self.mqtt_table = mqtt_table
         self.ingest = Ingest(self.store, readers, on_event=self._on_tag,
-                             on_status=self._on_status, on_committed=self.pushes.flush)
+                             on_status=self._on_status, on_committed=self._committed)
         self.enrollment = Enrollment(self.registry, self.lock, self.ingest.feedback,
                                      self.pushes.emit)
         """The enrollment under way, if any; while one is, taps enroll tags instead of being
@@ -168,6 +171,7 @@ class Hub:
         if self.broker:
             self.broker.close()
         self.store.close()
+        self.timing.close()
 
     def settled(self, timeout: float = 5.0) -> bool:
         """Wait until every queued notification has been delivered (for tests and tools)."""
@@ -394,8 +398,15 @@ class Hub:
 
     # -- readers ---------------------------------------------------------------------------
 
+    def _committed(self) -> None:
+        """A reader batch is committed: its pushes (and its taps' stamps) may go."""
+        if self.timing.on:
+            self.timing.committed()
+        self.pushes.flush()
+
     def _on_tag(self, event: TagEvent) -> None:
         """One accepted tap (inside the store's transaction)."""
+        locked = time.monotonic()
         if self.enrollment.tap(event):
             return
         seat = self.seats.get(event.reader)
@@ -419,6 +430,9 @@ class Hub:
             # GameKind.violation is typed type[Exception]; every game's carries a message
             result = Alert("UNEXPECTED_TAG", exc.message,  # type: ignore[attr-defined]
                            "Check the table.", seat[1])
+        if self.timing.on:
+            self.timing.tap(table.id, table.count, self.ingest.received.get(
+                (event.reader, event.boot, event.seq)), self.ingest.batch_started, locked)
         level = "error" if isinstance(result, Alert) else "ok"
         self.ingest.feedback(event.reader, level, event.seq)
         if isinstance(result, Alert):  # as the table keeps it: with its id

@@ -5,8 +5,9 @@ The hub raises a notification (``state``, ``alert``, ``handled``, ``identify``, 
 :class:`Pushes` queues it and its own thread hands it to the listeners (the Socket.IO layer,
 :mod:`.sockets`). Neither the reader path nor a request ever waits for a dashboard: building
 views and writing to WebSockets happen in that thread. A notification raised inside a reader
-batch's transaction waits until the batch is committed, so no screen ever shows a tap the
-log could still lose.
+batch's transaction waits until the batch is committed, and each round of delivery is made
+durable (one flush of the database's log) between building its views and sending them, so
+no screen ever shows a tap the log could still lose, even to a power cut.
 """
 
 from __future__ import annotations
@@ -22,11 +23,13 @@ from companion.table.store import HubStore
 
 log = logging.getLogger("companion.hub")
 
-Listener = Callable[[str, str, Any], None]
+Listener = Callable[[str, str, Any], Callable[[], None] | None]
 """Called as ``listener(table_id, kind, payload)``: kind is ``state``, ``alert``, ``handled``
 (an alert's id), ``identify`` (a tap that only names a thing), ``readers``,
 ``reader_health`` (a reader of the table has a new health problem), ``enroll`` or ``token``
-(a seat whose token was replaced)."""
+(a seat whose token was replaced). A listener that tells the outside world returns what
+sends it (built from what it read now): it is called once the round's notifications are
+durable (one :meth:`~companion.readers.store.DedupStore.sync` for the whole round)."""
 
 Note = tuple[str, str, Any]
 """One queued notification: ``(table_id, kind, payload)``."""
@@ -107,20 +110,36 @@ class Pushes:
 
     def _deliver(self, batch: list[Note | None]) -> bool:
         seen: set[str] = set()
+        sends: list[Callable[[], None]] = []
+        going_on = True
         for note in batch:
             if note is None:
-                return False
+                going_on = False
+                break
             table_id, kind, payload = note
             if kind == "state":
                 if table_id in seen:
                     continue  # one state push per table and round is enough
                 seen.add(table_id)
-            self._tell(table_id, kind, payload)
-        return True
+            sends += self._tell(table_id, kind, payload)
+        if sends:
+            # what the round's views show was committed before this: durable before it goes
+            self.store.sync()
+        for send in sends:
+            try:
+                send()
+            except Exception:  # noqa: BLE001 - a broken send must not stop the hub
+                log.exception("hub: push failed")
+        return going_on
 
-    def _tell(self, table_id: str, kind: str, payload: Any) -> None:
+    def _tell(self, table_id: str, kind: str, payload: Any) -> list[Callable[[], None]]:
+        sends = []
         for listener in list(self.listeners):
             try:
-                listener(table_id, kind, payload)
+                send = listener(table_id, kind, payload)
             except Exception:  # noqa: BLE001 - a broken listener must not stop the hub
                 log.exception("hub: listener failed")
+                continue
+            if send is not None:
+                sends.append(send)
+        return sends

@@ -65,10 +65,29 @@ class ServeProcess:
         return True
 
     def kill(self) -> None:
-        """SIGKILL, as a power cut would: nothing is flushed on the way out."""
+        """SIGKILL, as a power cut would: nothing is flushed on the way out. ``serve``'s web
+        server has a worker process, which the kernel kills with it: this waits until that
+        one is gone too (it holds the port and the database)."""
         assert self.proc is not None
+        children = self.children()
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait()
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in children):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"serve's worker outlived it: {children}")
+            time.sleep(0.02)
+
+    def children(self) -> list[int]:
+        """The process ids of ``serve``'s children (its web server's worker), on Linux."""
+        assert self.proc is not None
+        found: list[int] = []
+        for task in Path(f"/proc/{self.proc.pid}/task").glob("*/children"):
+            try:
+                found += [int(pid) for pid in task.read_text().split()]
+            except OSError:
+                continue
+        return found
 
     def stop(self) -> None:
         """Stop the way Ctrl-C does (SIGINT), killing after 10 s; close the log."""
@@ -90,3 +109,12 @@ class ServeProcess:
                     "tags": [{"uid": u, "pawn": p} for p, u in uids.items()]}
         call(self.base + "/api/tags", "PUT", {"registry": registry,
                                               "admin_pin": self.admin_pin})
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process runs (a zombie waiting for its new parent to reap it does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"

@@ -16,6 +16,8 @@ module the hub's listener.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from flask_socketio import SocketIO, emit, join_room
@@ -53,8 +55,9 @@ def _table_joins(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> N
             return
         join_room(table.id)
         with hub.lock:
-            emit("state", {"table": table.id, "events": table.count,
-                           "view": table.view()})
+            state = {"table": table.id, "events": table.count, "view": table.view()}
+        hub.store.sync()  # nothing is shown before it is durable (companion.readers.store)
+        emit("state", state)
 
     @socketio.on("join_private")
     def join_private(data: Any):
@@ -69,7 +72,9 @@ def _table_joins(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> N
         join_room(f"{table.id}/p{seat}")
         private_rooms.add((table.id, seat))
         with hub.lock:
-            emit("private", {"table": table.id, "view": table.private(seat)})
+            private = {"table": table.id, "view": table.private(seat)}
+        hub.store.sync()
+        emit("private", private)
 
 
 def _admin_join(socketio: SocketIO, hub: Hub) -> None:
@@ -97,30 +102,45 @@ def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listene
     table's room, a replaced token's
     ``error`` (closing that seat's room), ``enroll`` to the admin room and ``readers`` to
     everyone."""
-    def push(table_id: str, kind: str, payload: Any) -> None:
-        if kind == "state" and table_id in hub.tables:
-            _push_state(socketio, hub.tables[table_id], private_rooms)
-        elif kind in ("alert", "handled"):
-            socketio.emit(kind, {"table": table_id, "alert": payload}, to=table_id)
-        elif kind in ("identify", "reader_health"):
-            socketio.emit(kind, {"table": table_id, **payload}, to=table_id)
-        elif kind == "token":  # a seat's old token no longer opens its private pushes
-            _close_seat(socketio, table_id, payload, private_rooms)
-        elif kind == "enroll":
-            socketio.emit(kind, payload, to=ADMIN_ROOM)  # a UID lets its holder forge taps
-        elif kind == "readers":
-            socketio.emit(kind, payload)
+    def push(table_id: str, kind: str, payload: Any) -> Callable[[], None] | None:
+        if kind == "state":
+            table = hub.tables.get(table_id)
+            return None if table is None else _state_push(socketio, hub, table, private_rooms)
+        if kind in ("alert", "handled"):
+            return lambda: socketio.emit(kind, {"table": table_id, "alert": payload},
+                                         to=table_id)
+        if kind in ("identify", "reader_health"):
+            return lambda: socketio.emit(kind, {"table": table_id, **payload}, to=table_id)
+        if kind == "token":  # a seat's old token no longer opens its private pushes
+            return lambda: _close_seat(socketio, table_id, payload, private_rooms)
+        if kind == "enroll":  # a UID lets its holder forge taps: the admin room only
+            return lambda: socketio.emit(kind, payload, to=ADMIN_ROOM)
+        if kind == "readers":
+            return lambda: socketio.emit(kind, payload)
+        return None
     return push
 
 
-def _push_state(socketio: SocketIO, table: Table, private_rooms: PrivateRooms) -> None:
+def _state_push(socketio: SocketIO, hub: Hub, table: Table,
+                private_rooms: PrivateRooms) -> Callable[[], None]:
+    """Build a table's views now (its public view, each watched seat's private one); what
+    sends them once they are durable (the notifier syncs the round first)."""
     # a live state is never changed in place: no lock needed to read one
+    started = time.monotonic()
     events, view = table.count, table.view()
-    socketio.emit("state", {"table": table.id, "events": events, "view": view}, to=table.id)
-    for seat in range(len(table.config.players)):
-        if (table.id, seat) in private_rooms:
-            socketio.emit("private", {"table": table.id, "view": table.private(seat)},
+    privates = {seat: table.private(seat) for seat in range(len(table.config.players))
+                if (table.id, seat) in private_rooms}
+    viewed = time.monotonic()
+
+    def send() -> None:
+        socketio.emit("state", {"table": table.id, "events": events, "view": view},
+                      to=table.id)
+        if hub.timing.on:
+            hub.timing.push(table.id, events, started, viewed)
+        for seat, private in privates.items():
+            socketio.emit("private", {"table": table.id, "view": private},
                           to=f"{table.id}/p{seat}")
+    return send
 
 
 def _close_seat(socketio: SocketIO, table_id: str, seat: int,

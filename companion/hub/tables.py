@@ -167,10 +167,11 @@ def _readings(tables: Blueprint, hub: Hub) -> None:
     @tables.get("/api/tables/<table_id>/state")
     def full_state(table_id: str):
         auth.table_pin(hub, table_id)
-        with hub.lock:
+        with hub.lock:  # a live state is never changed in place: serialized outside
             table = hub.table(table_id)
             table.check_open_state()
-            return jsonify({"events": table.count, "state": table.state.to_dict()})
+            events, state = table.count, table.state
+        return jsonify({"events": events, "state": state.to_dict()})
 
     @tables.get("/api/tables/<table_id>/scores")
     def scores(table_id: str):

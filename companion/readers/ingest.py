@@ -124,6 +124,10 @@ class Ingest:
         self._source_reader: dict[tuple[str, str], str] = {}
         self._queue: queue.Queue[_Raw | None] = queue.Queue()
         self._thread: threading.Thread | None = None
+        self.batch_started = 0.0
+        """When the batch being processed began (:attr:`clock`), for the hub's timing."""
+        self.received: dict[tuple[str, int, int], float] = {}
+        """When the link handed each tap of that batch over, by ``(reader, boot, seq)``."""
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -196,6 +200,7 @@ class Ingest:
         """Handle one batch of raw messages (the worker's step; callable in tests)."""
         tags: list[tuple[Tag, str]] = []
         heard: dict[tuple[str, int], tuple[Transport, str]] = {}
+        self.batch_started, self.received = self.clock(), {}
         due = self.order.expired(self.store, self.clock())
         for raw in batch:
             message = self._check(raw)
@@ -204,6 +209,7 @@ class Ingest:
             self._note(raw, message)
             if isinstance(message, Tag):
                 tags.append((message, raw.transport.name))
+                self.received[(message.reader, message.boot, message.seq)] = raw.at
                 heard[(message.reader, message.boot)] = (raw.transport, raw.source)
             elif isinstance(message, Hello):
                 due += self.order.greeted(message, self.store, self.clock())
@@ -211,6 +217,8 @@ class Ingest:
         ready, repeated = self.order.admit(tags, self.store, self.clock())
         due += ready
         fresh = self.store.accept(due, self._apply) if due else []
+        if fresh:
+            self.store.sync()  # durable before any ack or push tells of it (outside the lock)
         self.accepted += len(fresh)
         self.duplicates += repeated + len(due) - len(fresh)
         for (reader, boot), (transport, source) in heard.items():

@@ -7,10 +7,20 @@ restart is recognised.
 
 Per ``(reader, boot)`` the store also keeps the *contiguous mark*: the highest ``seq`` such
 that every seq from 1 up to it has been stored. That is what the hub acks.
+
+**Durable outside the lock.** A commit writes its transaction to SQLite's write-ahead log
+(``synchronous=NORMAL``): it survives the process being killed at once, but not yet a power
+cut. :meth:`DedupStore.sync` makes everything committed so far durable (one ``fsync`` of the
+log, shared by every caller that was waiting for it), *without* the store's lock, so that
+the disk's slow flushes (tens of milliseconds now and then) no longer hold every other
+table up. The rule that keeps the old promise: nothing committed is told to anyone (a
+reader's ack, a screen's push, an HTTP answer) before a :meth:`~DedupStore.sync` that began
+after its commit has returned.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable
@@ -50,7 +60,7 @@ class DedupStore:
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA synchronous=NORMAL")  # durable at sync(): see above
             self._db.executescript(_SCHEMA)
             self._check_version()
             self._create()
@@ -58,6 +68,11 @@ class DedupStore:
             raise StoreError(f"{self.path}: {exc}") from exc
         self._marks: dict[tuple[str, int], int] = {}
         self._above: dict[tuple[str, int], set[int]] = {}
+        self._sync_lock = threading.Lock()
+        self.commits = 0
+        """Transactions committed so far (counted once each COMMIT has returned)."""
+        self._flushed = 0  # the commits a finished fsync covers
+        self._wal: int | None = None
 
     def _create(self) -> None:
         """Subclasses add their tables here (same file, same connection)."""
@@ -73,10 +88,50 @@ class DedupStore:
         """Whether this thread is inside an open transaction (holding the lock)."""
         return self.lock._is_owned() and self._db.in_transaction  # type: ignore[attr-defined]
 
+    def sync(self) -> None:
+        """Make every transaction committed before this call durable (it survives a power
+        cut): one ``fsync`` of the write-ahead log, outside the store's lock, and none when
+        a flush that began after those commits has already returned. Callers that arrive
+        while a flush is under way wait for it, and the first of them flushes for all."""
+        wanted = self.commits
+        if wanted <= self._flushed:
+            return
+        with self._sync_lock:
+            if wanted <= self._flushed:
+                return  # the flush we waited for began after our commits: done
+            covers = self.commits
+            fd = self._wal_fd()
+            if fd is not None:
+                os.fsync(fd)
+            self._flushed = max(self._flushed, covers)
+
+    def _committed(self) -> None:
+        """Count a transaction just committed (every COMMIT of the store calls this): what
+        :meth:`sync` has to flush."""
+        self.commits += 1
+
+    def _wal_fd(self) -> int | None:
+        """The write-ahead log, open for fsync (reopened if SQLite made a new file)."""
+        path = self.path + "-wal"
+        try:
+            inode = os.stat(path).st_ino
+        except OSError:
+            return None  # no log: everything is in the database file, already flushed
+        if self._wal is not None and os.fstat(self._wal).st_ino != inode:
+            os.close(self._wal)
+            self._wal = None
+        if self._wal is None:
+            self._wal = os.open(path, os.O_RDONLY)
+        return self._wal
+
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (SQLite folds the write-ahead log back in, flushed)."""
         with self._lock:
             self._db.close()
+            with self._sync_lock:
+                if self._wal is not None:
+                    os.close(self._wal)
+                    self._wal = None
 
     def _load(self, key: tuple[str, int]) -> None:
         if key in self._marks:
@@ -139,6 +194,7 @@ class DedupStore:
                 for tag, transport in fresh:
                     apply(tag, transport)
             db.execute("COMMIT")
+            self._committed()
         except BaseException:
             db.execute("ROLLBACK")
             for key in {(t.reader, t.boot) for t, _ in fresh}:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,6 +102,7 @@ class ArchiveRows:
 
     lock: threading.RLock
     _db: sqlite3.Connection
+    _committed: Callable[[], None]
 
     def archive_put(self, row: ArchiveRow, record: str | None, digest: str | None,
                     keys: Sequence[str]) -> None:
@@ -215,6 +216,7 @@ class ArchiveRows:
                                   json.dumps(analysis, separators=(",", ":"))))
                 if not outer:
                     self._db.execute("COMMIT")
+                    self._committed()
             except BaseException:
                 if not outer:
                     self._db.execute("ROLLBACK")

@@ -69,6 +69,7 @@ class HubStore(ArchiveRows, DedupStore):
             try:
                 self._db.execute(sql, args)
                 self._db.execute("COMMIT")
+                self._committed()
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
@@ -92,6 +93,7 @@ class HubStore(ArchiveRows, DedupStore):
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+            self._committed()
 
     # -- tables ----------------------------------------------------------------------------
 
@@ -157,6 +159,7 @@ class HubStore(ArchiveRows, DedupStore):
                 self._db.executemany("INSERT INTO card_tags VALUES (?, ?, ?)",
                                      [(u, k, c) for u, (k, c) in (cards or {}).items()])
                 self._db.execute("COMMIT")
+                self._committed()
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise

@@ -194,3 +194,65 @@ def test_sigterm_stops_serve_cleanly(tmp_path: Path) -> None:
     server.stop()
     wal = db.with_name(db.name + "-wal")
     assert not wal.exists() or wal.stat().st_size == 0
+
+
+def test_serve_answers_on_gunicorn_not_werkzeug(tmp_path: Path) -> None:
+    """The production server answers (its ``Server`` header), not Werkzeug's development
+    server, and ``serve``'s web server worker is a child of ``serve`` itself."""
+    server = ServeProcess(tmp_path / "hub.db").start()
+    try:
+        answer = requests.get(f"{server.base}/api/health", timeout=10)
+        assert answer.ok
+        assert answer.headers["Server"].startswith("gunicorn")
+        assert "werkzeug" not in answer.headers["Server"].lower()
+        assert len(server.children()) == 1
+    finally:
+        server.stop()
+
+
+def test_serve_on_a_port_in_use_says_so(tmp_path: Path) -> None:
+    """A port another program holds: exit 2 at once with a clear message, no traceback."""
+    import subprocess
+    import sys
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen(1)
+        port = holder.getsockname()[1]
+        run = subprocess.run([sys.executable, "-m", "companion", "serve", "--db",
+                              str(tmp_path / "hub.db"), "--host", "127.0.0.1", "--port",
+                              str(port)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert f"cannot listen on 127.0.0.1 port {port}: it is in use" in run.stderr
+    assert "Traceback" not in run.stderr and not (tmp_path / "hub.db").exists()
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGINT"])
+def test_a_stop_with_a_tablet_connected_is_quick_and_clean(tmp_path: Path, how: str) -> None:
+    """An open WebSocket (a tablet on the table's room) does not hold a stop: serve exits 0
+    well within the 10 s its callers wait, its worker with it, and the database is closed
+    (the write-ahead log folded back into the file)."""
+    import signal
+
+    import socketio
+
+    db = tmp_path / "hub.db"
+    server = ServeProcess(db, readers=["bag-1", "bag-2"]).start()
+    table = server.create_table({"players": ["Ana", "Bo"], "readers": ["bag-1", "bag-2"]})
+    got: list[dict] = []
+    client = socketio.Client(reconnection=False)
+    client.on("state", got.append)
+    client.connect(server.base, transports=["websocket"])
+    try:
+        client.emit("join", {"table": table["id"]})
+        assert wait_for(lambda: bool(got))
+        assert server.proc is not None
+        worker = server.children()
+        server.proc.send_signal(getattr(signal, how))
+        assert server.proc.wait(timeout=9) == 0
+        assert not any(alive(pid) for pid in worker)
+    finally:
+        client.disconnect()
+        server.stop()
+    wal = db.with_name(db.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
