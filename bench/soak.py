@@ -216,13 +216,18 @@ class SoakPlayers(ScriptedPlayers):
             time.sleep(0.01)
 
     def _follow(self, moves: list[Move], mine: Move | None) -> None:
-        """Apply to the players' own game what the record gained: our move, then deals."""
+        """Apply to the players' own game what the record gained: our move, then deals, and
+        a move our tap left its player no choice about (the hub makes it with the tap: a
+        guest drawn to a seat with one place left is placed)."""
+        ours = False
         for n, move in enumerate(moves[self.seen:], start=self.seen):
             if move.kind in AUTO_DEAL_KINDS or n < self.seen_start:
                 self.own.apply(move)
             elif mine is not None and same_effect(move, mine):
                 self.own.apply(move)
-                mine = None
+                mine, ours = None, True
+            elif ours and self.own.legal_moves(move.player) == [move]:
+                self.own.apply(move)
             else:
                 self.tally.add(doubled=1)
                 self.tally.problems.append(f"{self.table.id}: move {n} {move} was not ours")
