@@ -47,6 +47,7 @@ from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.engine.tasks import draw_seat_targets
 from companion.games.popcorn.placement import forced_seating
+from companion.games.popcorn.record import loads_record
 from companion.games.popcorn.remote import RemoteTable
 from companion.games.popcorn.tags import ad_tap, resting
 from companion.kit.http import HttpError, call
@@ -484,6 +485,7 @@ class TableDriver:
             if alone is not None:
                 return alone
         start = self.table.state.clone()
+        self.moves_made_before = self.moves_made()
         done = self.seat_by_hand(p, mine, proposal)
         return done + self.forced_after(start, p, done, pending)
 
@@ -495,6 +497,12 @@ class TableDriver:
         for move in done:
             trial.apply(self.alias.move(move))
         forced = forced_seating(trial, p)
+        if not forced:
+            return []
+        self.settle(self.moves_made_before + len(done) + len(forced), done)
+        made = loads_record(self.table.get("/record")).moves[-len(forced):]
+        assert [m.kind for m in made] == [m.kind for m in forced], (made, forced)
+        forced = list(made)  # the pawns the hub picked among look-alikes
         rest = [m for m in own_run(pending, p, SEATING) if m not in done][:len(forced)]
         for recorded in rest:  # the same seat and color (exits: any order), a look-alike
             assert recorded.pawn is not None
