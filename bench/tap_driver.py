@@ -772,6 +772,7 @@ class TableDriver:
         key = self.canon(wanted, actual=True)
         self.caught_up(screen)
         buttons = screen.page.locator(screen.moves)
+        offered: list[tuple[Locator, list[dict[str, Any]]]] = []
         for n in range(buttons.count()):
             button = buttons.nth(n)
             act = button.get_attribute("data-act")
@@ -779,8 +780,14 @@ class TableDriver:
                     "class") or "").split()):
                 continue
             raw = button.get_attribute("data-same") or f"[{button.get_attribute('data-move')}]"
-            moves = json.loads(raw)
-            if wanted in moves or key in [self.canon(m, actual=True) for m in moves]:
+            offered.append((button, json.loads(raw)))
+        # the button holding the very move first: a guest of that color elsewhere (seated,
+        # where a bag's or an exit zone's look-alike is meant) is another move
+        for button, moves in offered:
+            if wanted in moves:
+                return button
+        for button, moves in offered:
+            if key in [self.canon(m, actual=True) for m in moves]:
                 return button
         return None
 
