@@ -82,11 +82,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace, tmp: Path) -> int:
-    try:
-        listener = server.listen(args.host, args.port)
-    except OSError as exc:
-        print(f"{PROG}: error: cannot listen on {args.host} port {args.port}: "
-              f"{exc.strerror or exc}", file=sys.stderr)
+    listener = server.listen_or_say(PROG, args.host, args.port)
+    if listener is None:
         return 2
     return server.run(lambda: _start(args, tmp), listener)
 

@@ -88,11 +88,8 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
     db = args.db or data_dir() / "hub.sqlite"
     db.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        listener = server.listen(args.host, args.port)
-    except OSError as exc:
-        print(f"{PROG}: error: cannot listen on {args.host} port {args.port}: "
-              f"{exc.strerror or exc}", file=sys.stderr)
+    listener = server.listen_or_say(PROG, args.host, args.port)
+    if listener is None:
         return 2
 
     def build() -> server.Served:  # in the process that serves (server.run)

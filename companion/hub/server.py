@@ -89,6 +89,17 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def listen_or_say(prog: str, host: str, port: int) -> socket.socket | None:
+    """:func:`listen`, or None after one line on stderr that says why the command cannot
+    listen there (``serve`` and ``demo`` then exit 2)."""
+    try:
+        return listen(host, port)
+    except OSError as exc:
+        print(f"{prog}: error: cannot listen on {host} port {port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return None
+
+
 def run(build: Callable[[], Served], listener: socket.socket, server: str = "gunicorn") -> int:
     """Serve the app that ``build`` makes on ``listener`` until stopped; the exit status
     (0 after a stop, 2 when ``build`` raised :class:`StartError`)."""
