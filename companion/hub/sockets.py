@@ -125,11 +125,13 @@ def _state_push(socketio: SocketIO, hub: Hub, table: Table,
                 private_rooms: PrivateRooms) -> Callable[[], None]:
     """Build a table's views now (its public view, each watched seat's private one); what
     sends them once they are durable (the notifier syncs the round first)."""
-    # a live state is never changed in place: no lock needed to read one
     started = time.monotonic()
-    events, view = table.count, table.view()
-    privates = {seat: table.private(seat) for seat in range(len(table.config.players))
-                if (table.id, seat) in private_rooms}
+    # under the lock: a tap's new state is in place before its batch commits, and a batch
+    # that rolls back puts the old one back; no screen may see the one in between
+    with hub.lock:
+        events, view = table.count, table.view()
+        privates = {seat: table.private(seat) for seat in range(len(table.config.players))
+                    if (table.id, seat) in private_rooms}
     viewed = time.monotonic()
 
     def send() -> None:

@@ -161,8 +161,8 @@ def _readings(tables: Blueprint, hub: Hub) -> None:
     def record(table_id: str):
         auth.table_pin(hub, table_id)
         with hub.lock:
-            text = hub.table(table_id).record_text()
-        return Response(text, mimetype="application/x-ndjson")
+            build = hub.table(table_id).record_later()
+        return Response(build(), mimetype="application/x-ndjson")
 
     @tables.get("/api/tables/<table_id>/state")
     def full_state(table_id: str):

@@ -26,6 +26,7 @@ import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from .checkpoints import Checkpointer
 from .protocol import Tag
 
 SCHEMA_VERSION = 1
@@ -61,6 +62,7 @@ class DedupStore:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")  # durable at sync(): see above
+            self._db.execute("PRAGMA wal_autocheckpoint=0")  # a thread's job: .checkpoints
             self._db.executescript(_SCHEMA)
             self._check_version()
             self._create()
@@ -73,6 +75,9 @@ class DedupStore:
         """Transactions committed so far (counted once each COMMIT has returned)."""
         self._flushed = 0  # the commits a finished fsync covers
         self._wal: int | None = None
+        self.checkpoints = Checkpointer(self.path, lambda: self.commits)
+        """The thread that folds the log back into the file, out of every commit (started
+        at the first commit: a store opened only to read never needs it)."""
 
     def _create(self) -> None:
         """Subclasses add their tables here (same file, same connection)."""
@@ -107,8 +112,10 @@ class DedupStore:
 
     def _committed(self) -> None:
         """Count a transaction just committed (every COMMIT of the store calls this): what
-        :meth:`sync` has to flush."""
+        :meth:`sync` has to flush, and what the checkpoints thread folds back."""
         self.commits += 1
+        if self.commits == 1:
+            self.checkpoints.start()
 
     def _wal_fd(self) -> int | None:
         """The write-ahead log, open for fsync (reopened if SQLite made a new file)."""
@@ -126,6 +133,7 @@ class DedupStore:
 
     def close(self) -> None:
         """Close the database (SQLite folds the write-ahead log back in, flushed)."""
+        self.checkpoints.stop()  # its connection first: the last one to close folds the log
         with self._lock:
             self._db.close()
             with self._sync_lock:

@@ -14,7 +14,7 @@ import hashlib
 import random
 import secrets
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -716,9 +716,12 @@ class Table:
         ``b``, a later move of ``a`` is written as a move of whichever pawn the record has
         where ``b`` was. The record is the same game, pawn for pawn of each color.
         """
+        return self._recorded(self.entries)
+
+    def _recorded(self, entries: list[dict[str, Any]]) -> list[Any]:
         name: dict[int, int] = {}
         moves = []
-        for entry in self.entries:
+        for entry in entries:
             if entry.get("relabel"):
                 a, b = entry["relabel"]
                 name[a], name[b] = name.get(b, b), name.get(a, a)
@@ -729,10 +732,17 @@ class Table:
 
     def record_text(self) -> str:
         """The game so far as its game's record (JSON Lines), for ``replay``."""
+        return self.record_later()()
+
+    def record_later(self) -> Callable[[], str]:
+        """What :meth:`record_text` gives, in two steps: this call checks that the game can
+        be a record and copies the list of entries (under the hub's lock: a cheap copy of
+        references, since an entry is never changed once logged); the function it returns
+        builds the text from that copy, which is the slow part, outside the lock."""
         self._recordable()
-        moves = self.recorded_moves()
-        return self.game.record_text(self.config.players, self.config.first_player,
-                                     self.config.options, moves)
+        entries, config = list(self.entries), self.config
+        return lambda: self.game.record_text(config.players, config.first_player,
+                                             config.options, self._recorded(entries))
 
     def _recordable(self) -> None:
         if any("correct" in e for e in self.entries):

@@ -33,7 +33,6 @@ class RemoteTable:
         self.base, self.info, self.id = base, info, info["id"]
         self.config = type("Config", (), {"readers": info["readers"]})()
         self.mirror = new_game(catalog, info["players"], info["first_player"])
-        self.applied = 0
         self.lock = threading.RLock()
 
     def get(self, path: str) -> Any:
@@ -42,11 +41,16 @@ class RemoteTable:
                     headers={"X-Table-Pin": self.info["pin"]})
 
     @property
+    def applied(self) -> int:
+        """How many moves the table's record holds now (one read of the whole record: only
+        a caller that counts moves pays for it, not every look at :attr:`state`)."""
+        return len(loads_record(self.get("/record")).moves)
+
+    @property
     def state(self) -> GameState:
         """The hub's game as the hub has it: its whole position (``/state``), so that pawn
         ids are the hub's own even after it relabelled look-alike pawns (its record renames
-        them away); ``applied`` counts the record's moves."""
-        self.applied = len(loads_record(self.get("/record")).moves)
+        them away)."""
         self.mirror = GameState.from_dict(self.mirror.catalog, self.get("/state")["state"])
         return self.mirror
 
