@@ -121,11 +121,14 @@ class TimedPlayers(ScriptedPlayers):
         super().__init__(*args, **kwargs)
         self.watcher, self.taps = watcher, taps
         self.latencies: list[float] = []
+        self.actions = 0
+        """Every action these players made: taps, and moves posted."""
         self.written: list[tuple[int, float, float]] = []
         """Each timed tap: the count before it, when it was written, when it was seen."""
 
     def _do(self, how, move) -> None:
         self.table._seen = None  # their own action: look again afterwards
+        self.actions += 1
         if how != "tap":
             super()._do(how, move)
             return
@@ -166,14 +169,15 @@ def run_case(tables: int, taps: int, tmp: Path, delay: float, server: str,
                                "deal_seed": t + 1}) for t in range(tables)]
     for info in infos:
         RemoteTable(hub.base, info, load_catalog()).keep_first_awards()
-    bench_cpu = _own_cpu()
+    bench_cpu, hub_cpu = _own_cpu(), _cpu(hub)
     results = _play_here(hub.base, infos, bank, delay, taps, seconds)
     rss = _rss(hub)
     cpu = _cpu(hub)
     hub.stop()
     bank.stop()
     return {"taps": timed(results, stamps), "rss": rss, "cpu": cpu,
-            "bench_cpu": _own_cpu() - bench_cpu}
+            "bench_cpu": _own_cpu() - bench_cpu, "play_cpu": cpu - hub_cpu,
+            "actions": sum(r["actions"] for r in results.values())}
 
 
 def _play_here(base: str, infos: list[dict[str, Any]], bank: SerialBank, delay: float,
@@ -198,8 +202,8 @@ def _play_here(base: str, infos: list[dict[str, Any]], bank: SerialBank, delay: 
         assert p.thread is not None
         p.thread.join(10)
         p.watcher.client.disconnect()
-    return {p.table.id: {"written": p.written, "arrivals": p.watcher.arrivals}
-            for p in players}
+    return {p.table.id: {"written": p.written, "arrivals": p.watcher.arrivals,
+                         "actions": p.actions} for p in players}
 
 
 def timed(results: dict[str, Any], stamps: Path) -> list[dict[str, float]]:
@@ -294,6 +298,15 @@ def report(label: str, case: dict[str, Any], base_p99: float | None) -> float | 
     return p99
 
 
+def cpu_note(case: dict[str, Any]) -> str:
+    """The CPU the hub and the bench used: in all, and per action while the tables played
+    (the hub's figure leaves out its start and the tables' creation)."""
+    per = max(1, case["actions"])
+    return (f"CPU: hub {case['cpu']:.1f} s, {1000 * case['play_cpu'] / per:.2f} ms per action "
+            f"while playing ({case['actions']} actions); bench {case['bench_cpu']:.1f} s, "
+            f"{1000 * case['bench_cpu'] / per:.2f} ms per action")
+
+
 def load_note() -> str:
     """The machine's load averages now (``uptime``'s)."""
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -328,8 +341,7 @@ def compare(args: argparse.Namespace, tmp: Path) -> None:
             key = f"{tag}{server} {switch or ''}"
             p99 = report(f"{key:22} {tables:4} table(s) at once", case, base.get(key))
             base.setdefault(key, p99)
-            print(f"    (CPU: hub {case['cpu']:.1f} s, bench {case['bench_cpu']:.1f} s; "
-                  f"{load_note()})", flush=True)
+            print(f"    ({cpu_note(case)}; {load_note()})", flush=True)
 
 
 def capacity(args: argparse.Namespace, tmp: Path) -> None:
@@ -343,7 +355,7 @@ def capacity(args: argparse.Namespace, tmp: Path) -> None:
         per_table = grown if tables > first[0] else case["rss"] / tables / 1024
         print(f"    hub memory {case['rss'] / 2**20:.0f} MiB, {per_table:.0f} KiB per table "
               f"({'beyond the first step' if tables > first[0] else 'all of it'}); "
-              f"CPU: hub {case['cpu']:.1f} s, bench {case['bench_cpu']:.1f} s ({load_note()})",
+              f"{cpu_note(case)} ({load_note()})",
               flush=True)
         if p99 is None or p99 > 100:
             break
