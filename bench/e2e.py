@@ -5,8 +5,10 @@ For each case the hub runs as at a real table: ``popcorn-companion serve`` in it
 on loopback. This process plays the rest of the room: two virtual bag readers per table on
 pseudo-terminals (the bags' USB cables), one python-socketio client per table joined to its
 room (the tablet), and scripted players per table who decide over the REST API, one action
-every ``--delay`` seconds, all tables at once. Each draw is tapped on its virtual reader and
-timed until that table's client receives a ``state`` push that includes it.
+every ``--delay`` seconds, all tables at once (each starting at a moment drawn within its
+first ``--delay``: the tables of a room do not act in step). Each draw is tapped on its
+virtual reader and timed until that table's client receives a ``state`` push that includes
+it.
 
 Per case it prints p50, p99 and max, then where a tap's time goes (p50 and p99 of each
 stage, from the hub's own stamps: ``POPCORN_TIMING``, :mod:`companion.hub.timing`):
@@ -126,14 +128,19 @@ class TimedPlayers(ScriptedPlayers):
         super().__init__(*args, **kwargs)
         self.watcher, self.taps = watcher, taps
         self.latencies: list[float] = []
-        self.actions = 0
-        """Every action these players made: taps, and moves posted."""
         self.written: list[tuple[int, float, float]] = []
         """Each timed tap: the count before it, when it was written, when it was seen."""
 
+    def run(self) -> None:
+        """Play, from a moment drawn at random within the first ``delay``: the tables of a
+        room do not act in step (all starting at once, they would tap in bursts of every
+        table, which no real room makes)."""
+        if self.stop.wait(random.Random(self.table.id).uniform(0, self.delay)):
+            return
+        super().run()
+
     def _do(self, how, move) -> None:
         self.table._seen = None  # their own action: look again afterwards
-        self.actions += 1
         if how != "tap":
             super()._do(how, move)
             return
