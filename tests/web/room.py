@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from pathlib import Path
 
@@ -148,14 +147,10 @@ class Tablet:
                 if move.kind in ACTIVATION_KINDS:  # the button says which guest acts
                     title = buttons.nth(n).get_attribute("title") or ""
                     assert f"seat {move.seat + 1})" in title or "seat" not in title, wanted
-                    assert SLOTS[move.slot] in buttons.nth(n).inner_text(), wanted
-                if buttons.nth(n).get_attribute("data-act") == "open-group":
-                    if "open" in (buttons.nth(n).get_attribute("class") or "").split():
-                        continue  # its choices follow it
-                    buttons.nth(n).click()  # the action first, then which guest
-                    expect(buttons.nth(n)).to_have_class(re.compile(r"\bopen\b"))
-                    self.tap_move_button(move)
-                    return
+                    # a guest's button in a choice of guests: its action's words lead
+                    words = buttons.nth(n).evaluate(
+                        "(b) => (b.closest('.guest-pick') || b).innerText")
+                    assert SLOTS[move.slot] in words, wanted
                 buttons.nth(n).click()
                 return
         raise AssertionError(f"no button for {wanted}")

@@ -3,6 +3,7 @@ process on loopback, virtual bag readers on pseudo-terminals."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from companion.games.popcorn.engine import Move, Violation
 from companion.games.popcorn.engine import pawns as P
-from companion.games.popcorn.record import loads_record
+from companion.games.popcorn.record import Record, loads_record
 from companion.games.popcorn.remote import RemoteTable
 from tests.engine.positions import score_command
 from tests.waiting import wait_for
@@ -273,6 +274,7 @@ def test_no_checklist_after_setup_and_the_round_checklist_leaves_the_table_in_si
 
 
 ACTIVATIONS = ("seat_action", "movie_action", "end_guest")
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "game-4p.jsonl"
 
 
 def _until_drawn(table: RemoteTable, p: int = 0) -> None:
@@ -416,11 +418,11 @@ def test_buttons_name_what_tells_them_apart_and_never_a_pawn_number(
     assert page.evaluate(NUMBERED) == []
     call(f"{room.base}/api/tables/{table.id}/moves", "POST", {"moves": seating[1:]})
     tablet.wait_events(table.count)
-    buttons = page.get_by_test_id("moves-0").locator("button.move")
+    buttons = page.get_by_test_id("moves-0").locator("button.move:not(.pick)")
     expect(buttons.first).to_be_visible()
     texts = [b.inner_text() for b in buttons.all()]
     assert len(texts) == len(set(texts)), texts
-    assert len(texts) <= 8, texts  # choices of a guest fold under their action
+    assert len(texts) <= 8, texts  # choices of a guest share their action's words
     for button in buttons.all():  # the guest's pawn (its letter), its theater, what it does
         if button.get_attribute("data-kind") in ACTIVATIONS:
             text, title = button.inner_text(), button.get_attribute("title") or ""
@@ -452,6 +454,55 @@ def test_four_cinemas_the_market_and_the_next_step_fit_a_tablet(room: Room, page
     assert height <= inner and all(inside), (height, inside)
 
 
+def room_base(table: RemoteTable) -> str:
+    """The API root of ``table``."""
+    return f"{table.base}/api/tables/{table.id}"
+
+
+def _all_seated(table: RemoteTable, record: Record, round_: int) -> None:
+    """Enter ``record``'s moves by the API up to the Showings of round ``round_``, then each
+    player's moves of that Showings up to their first guest's action: every guest drawn and
+    seated, every cinema with guests to act and their move buttons."""
+    def enter(move: Move) -> None:  # the setup's deals need the PIN, awards a token
+        if move.kind in ("keep_award", "draw_award"):
+            table.decide(move)
+        else:
+            call(f"{room_base(table)}/moves", "POST",
+                 {"move": move.to_dict(), "pin": table.info["pin"]})
+    moves = list(record.moves)
+    while not (table.state.phase == "showings" and table.state.round == round_):
+        enter(moves.pop(0))
+    acting: set[int | None] = {None}  # a move of no player comes after the Showings
+    for move in moves:
+        if move.player in acting:
+            continue
+        if move.kind in ACTIVATIONS:
+            acting.add(move.player)
+        else:
+            enter(move)
+
+
+def test_four_cinemas_with_their_guests_buttons_fit_a_tablet(room: Room, page: Page) -> None:
+    """At 1280x800, the example game in the Showings of round 5, every guest seated: the
+    four cinemas, each with its guests' move buttons (a choice of guests as one button per
+    guest), are on screen without scrolling: a guest of the last cinema is not a scroll
+    away (bench/taps.py counts such scrolls)."""
+    record = loads_record(EXAMPLE.read_text(encoding="utf-8"))
+    info = room.server.create_table({"players": list(record.names),
+                                     "readers": [*READERS, "bag-4"],
+                                     "first_player": record.first_player})
+    table = RemoteTable(room.base, info, CATALOG)
+    _all_seated(table, record, 5)
+    Tablet(page, room, table).open()
+    for p in range(4):
+        expect(page.get_by_test_id(f"moves-{p}").locator("button").first).to_be_visible()
+    buttons = page.locator(".moves button").count()
+    height, inner, *inside = page.evaluate(FITS)
+    save_shots(page, "four-cinemas-acting")
+    assert buttons >= 20, buttons  # a full table: four rows of guests' moves
+    assert height <= inner and all(inside), (height, inside, buttons)
+
+
 def _pawn_choice(state):
     """A legal move of a group that differs only by a pawn of another color, or None."""
     groups: dict = {}
@@ -465,9 +516,10 @@ def _pawn_choice(state):
     return None
 
 
-def test_a_choice_of_guests_folds_under_its_action(room: Room, page: Page) -> None:
-    """Moves that differ only by the guest they pick show as one button for the action;
-    tapping it lists the guests, and tapping one makes that move."""
+def test_a_choice_of_guests_is_one_tap_on_the_guest(room: Room, page: Page) -> None:
+    """Moves that differ only by the guest they pick show their action's words once, then a
+    button per guest (its pawn and where it is, the whole sentence as its name): one tap on
+    a guest makes that move, with no list to open first."""
     table = room.table(["Ana", "Bob", "Chloe"], seed=5)
     players = room.players(table, seed=5)
     choice = None
@@ -475,15 +527,22 @@ def test_a_choice_of_guests_folds_under_its_action(room: Room, page: Page) -> No
         assert play_step(players, None), "the game ended before a choice of guests came"
         choice = _pawn_choice(table.state)
     tablet = Tablet(page, room, table).open()
-    group = page.locator('button[data-act="open-group"]')
-    expect(group.first).to_be_visible()
-    expect(group.first).to_contain_text("which guest?")
-    group.first.click()
-    expect(page.locator(".moves .choices button.move").first).to_be_visible()
+    assert page.locator('[data-act="open-group"]').count() == 0
+    pick = page.locator(".moves .guest-pick").first
+    expect(pick).to_be_visible()
+    guests = pick.locator("button.move.pick")
+    assert guests.count() >= 2
+    for n in range(guests.count()):  # a pawn (its letter) and a place, named in full
+        guest = guests.nth(n)
+        expect(guest.locator(".dot")).to_have_count(1)
+        assert guest.locator("small").inner_text().strip(), guest.inner_html()
+        assert "guest" in (guest.get_attribute("aria-label") or ""), guest.inner_html()
     tablet.shot("choice-of-guests")
+    sent = json.loads(guests.first.get_attribute("data-move") or "null")
     before = table.count
-    page.locator(".moves .choices button.move").first.click()
+    guests.first.click()
     tablet.wait_events(before + 1)
+    assert loads_record(table.get("/record")).moves[-1].to_dict() == sent
 
 
 def test_a_tap_on_a_seat_seats_the_guest_shown_there_then_play_as_suggested(

@@ -59,6 +59,26 @@ export function slotWord(slot) {
   return [t("left"), t("center"), t("right")][slot] || "?";
 }
 
+/** Where a pawn is, in a word or two, beside its pawn on a guest's button in a row of
+ * choices ("left 1", "Exit", "reserve", "Bob · Exit"): its color is the pawn itself, and
+ * the whole sentence is `pawnWhere`. `player` is the cinema whose name is left out. */
+export function pawnPlace(view, pawn, player) {
+  for (const [p, c] of view.cinemas.entries()) {
+    const owner = p === player ? "" : `${c.name} · `;
+    for (const [k, s] of c.slots.entries()) {
+      const n = s.seats.findIndex((g) => g && g.pawn === pawn);
+      if (n >= 0) return `${owner}${slotWord(k)} ${n + 1}`;
+    }
+    if (c.hand.some((h) => h.pawn === pawn)) return `${owner}${t("drawn")}`;
+  }
+  const zone = view.zones && view.zones[pawn];
+  if (!zone) return "";
+  const [where, owner] = zone;
+  const whose = owner === null || owner === undefined || owner === player ? "" : `${view.names[owner]} · `;
+  const words = { reserve: t("reserve"), box: t("box"), bag: t("Bag"), exit: t("Exit") };
+  return `${whose}${words[where] || ""}`;
+}
+
 /** Where a pawn is, in words the table can check: "the red R guest in Ana's left theater,
  * seat 1", "the drawn white W guest", or "a yellow Y guest from Bob's exit zone" (in a bag,
  * an exit zone or the reserve, where guests of a color look alike: the view's `zones` says

@@ -37,10 +37,6 @@ export const inputMethods = {
       "skip-rest": () => this.sendBatch(this.rest.moves(num("player"))),
       "seat-play-all": () => this.sendBatch(this.everyoneParts().flatMap((part) => part.moves)),
       hints: () => this.toggleHints(),
-      "open-group": () => {
-        this.openGroup = this.openGroup === el.dataset.key ? null : el.dataset.key;
-        this.render();
-      },
       chance: () => this.send(this.view.chance[num("index")]),
       "card-choice": () => this.cardChoice(num("index")),
       undo: () => this.undo(),

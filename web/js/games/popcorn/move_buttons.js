@@ -1,13 +1,14 @@
 // A player's move buttons on the Popcorn table screen, in their cinema under the guests they
 // are about: "Play as suggested" and "Take the gains" first (one batch each), then one
 // button per move the table can tell apart. Moves that differ only by a look-alike pawn
-// share a button; moves that differ only by the guest they pick fold under one button for
-// the action ("— which guest?"). Buying and seating have no button: they are taps on the
-// market and the cinemas (DIRECT).
+// share a button; moves that differ only by the guest they pick share one label for the
+// action, followed by a small button per guest (its pawn and where it is), so that one tap
+// says both. Buying and seating have no button: they are taps on the market and the
+// cinemas (DIRECT).
 //
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
-import { esc, guestChip, moveLabel, pawnHtml, shortLabel } from "../../labels.js";
+import { esc, guestChip, moveLabel, pawnHtml, pawnPlace, shortLabel } from "../../labels.js";
 import { t, tn } from "../../i18n.js";
 import { activationWords } from "./gains.js";
 
@@ -73,9 +74,9 @@ export const moveButtonMethods = {
     return [...byLabel.values()];
   },
 
-  /** Moves that differ only by the pawn they pick, under one button: the action first, then
-   * (once that button is tapped) which guest; so a movie action with a choice of guests takes
-   * one button, not one per guest. */
+  /** Moves that differ only by the pawn they pick, together: the action's words once, then
+   * a button per guest; so a movie action with a choice of guests takes one tap, and its
+   * words are not repeated for each guest. */
   grouped(entries) {
     const groups = new Map();
     for (const entry of entries) {
@@ -88,16 +89,23 @@ export const moveButtonMethods = {
     return [...groups.entries()];
   },
 
+  /** A move that picks no guest: its button. A move or a choice of moves that pick a
+   * guest: the action's words (what the guests' buttons do), then each guest as its pawn
+   * and where it is ("left 1", "Exit"); a guest's button carries the whole sentence as its
+   * title and its accessible name. */
   groupHtml([key, entries]) {
-    if (entries.length === 1) return this.moveButton(...entries[0]);
-    const all = entries.flatMap((e) => e[2]);
+    if (entries.length === 1 && entries[0][0].pawn === undefined) return this.moveButton(...entries[0]);
     const first = { ...entries[0][0], pawn: undefined };
     const label = shortLabel(first, this.view, this.ctx.catalog);
-    const open = this.openGroup === key;
-    const head = `<button class="btn move group${open ? " open" : ""}" data-act="open-group" data-key="${esc(key)}"
-      title="${esc(moveLabel(first, this.view, this.ctx.catalog))}" data-same="${esc(JSON.stringify(all))}">
-      ${guestChip(first, this.view)}${esc(label)} <small>${esc(t("— which guest? ({n})", { n: entries.length }))}</small></button>`;
-    return open ? `${head}<div class="choices">${entries.map((e) => this.moveButton(...e)).join("")}</div>` : head;
+    const picks = entries.map(([m, i, same]) => {
+      const full = moveLabel(m, this.view, this.ctx.catalog);
+      const color = this.ctx.catalog.pawns[m.pawn];
+      return `<button class="btn move pick" data-act="move" data-index="${i}" data-testid="move-${i}"
+        data-kind="${m.move}" data-move="${esc(JSON.stringify(m))}" data-same="${esc(JSON.stringify(same))}"
+        title="${esc(full)}" aria-label="${esc(full)}">${pawnHtml(m.pawn, color, "small")}<small>${esc(pawnPlace(this.view, m.pawn, m.player))}</small></button>`;
+    }).join("");
+    return `<span class="guest-pick" data-testid="pick-${esc(key)}" title="${esc(moveLabel(first, this.view, this.ctx.catalog))}">
+      <span class="pick-what">${guestChip(first, this.view)}${esc(label)}</span>${picks}</span>`;
   },
 
   moveButton(m, i, same = [m]) {
