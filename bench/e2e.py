@@ -205,9 +205,12 @@ def _play_here(base: str, infos: list[dict[str, Any]], bank: SerialBank, delay: 
     for p in players:
         p.start()
     deadline = time.monotonic() + (seconds or 600)
-    for p in players:
+    for p in players:  # until every game ends or the time is up (never a wait past it)
         assert p.thread is not None
-        p.thread.join(max(0.1, deadline - time.monotonic()))
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        p.thread.join(left)
     for p in players:
         p.stop.set()
     for p in players:
