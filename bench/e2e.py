@@ -4,7 +4,8 @@ Run ``python bench/e2e.py [--tables 1 50] [--taps 30] [--delay 0.3] [--servers g
 For each case the hub runs as at a real table: ``popcorn-companion serve`` in its own process
 on loopback. This process plays the rest of the room: two virtual bag readers per table on
 pseudo-terminals (the bags' USB cables), one python-socketio client per table joined to its
-room (the tablet), and scripted players per table who decide over the REST API, one action
+room (the tablet), and scripted players per table who decide over the REST API (one kept
+connection per table, as its tablet's browser keeps one: :class:`Session`), one action
 every ``--delay`` seconds, all tables at once (each starting at a moment drawn within its
 first ``--delay``: the tables of a room do not act in step). Each draw is tapped on its
 virtual reader and timed until that table's client receives a ``state`` push that includes
@@ -65,6 +66,7 @@ from companion.games.popcorn.facts_file import load_catalog
 from companion.games.popcorn.remote import RemoteTable
 from companion.hub.remote import ServeProcess
 from companion.hub.timing import ENV as TIMING_ENV
+from companion.kit.http import Session
 from companion.kit.tags import random_uid
 from companion.readers.virtual import SerialBank, VirtualReader
 
@@ -199,6 +201,7 @@ def _play_here(base: str, infos: list[dict[str, Any]], bank: SerialBank, delay: 
     players = []
     for n, info in enumerate(infos):
         table = CachedTable(base, info, catalog)
+        table.call = Session().call  # one kept connection per table, as its tablet's browser
         table.watcher = Watcher(base, table.id)
         players.append(table.players(bank, uids, n, delay=delay, kind=TimedPlayers,
                                      watcher=table.watcher, taps=taps))

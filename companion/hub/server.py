@@ -50,6 +50,12 @@ THREADS = 2000
 holds one for its whole life, a plain request one for its length (idle threads cost little:
 they are only made when needed)."""
 
+KEEPALIVE = 75
+"""Seconds an idle HTTP connection stays open for its next request (gunicorn's own default
+is 2): a tablet acts every few seconds, and a browser keeps its connection for a minute or
+more, so every request would otherwise open a new one (an idle connection waits in the
+worker's poller, not in a thread)."""
+
 SWITCH_INTERVAL = os.environ.get("POPCORN_SWITCH_INTERVAL")
 """How long (s) a thread of the worker may hold the interpreter before another may take it
 over; unset: Python's own 0.005. A tap's way crosses several threads (the serial link, the
@@ -138,6 +144,7 @@ def _run_gunicorn(build: Callable[[], Served], listener: socket.socket) -> int:
                 "worker_class": "gthread", "threads": THREADS,
                 "worker_connections": 2 * THREADS, "loglevel": "warning", "accesslog": None,
                 "errorlog": "-", "timeout": 120, "graceful_timeout": 10,
+                "keepalive": KEEPALIVE,
                 "proc_name": "popcorn-companion", "post_fork": _die_with_master,
                 "post_worker_init": _quick_stop,
                 "worker_exit": _worker_exit, "control_socket_disable": True,

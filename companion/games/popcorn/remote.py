@@ -33,11 +33,14 @@ class RemoteTable:
         self.base, self.info, self.id = base, info, info["id"]
         self.config = type("Config", (), {"readers": info["readers"]})()
         self.mirror = new_game(catalog, info["players"], info["first_player"])
+        self.call = call
+        """How a request goes: :func:`~companion.kit.http.call` (a connection each), or a
+        :class:`~companion.kit.http.Session`'s ``call`` (one kept connection)."""
         self.lock = threading.RLock()
 
     def get(self, path: str) -> Any:
         """GET a route of this table, with its PIN."""
-        return call(f"{self.base}/api/tables/{self.id}{path}",
+        return self.call(f"{self.base}/api/tables/{self.id}{path}",
                     headers={"X-Table-Pin": self.info["pin"]})
 
     @property
@@ -67,11 +70,11 @@ class RemoteTable:
         """Each phone keeps the first award it is offered, as a hurried player would."""
         for seat, token in enumerate(self.info["tokens"]):
             headers = {"X-Player-Token": token}
-            private = call(f"{self.base}/api/tables/{self.id}/players/{seat}/private",
-                           headers=headers)
+            private = self.call(f"{self.base}/api/tables/{self.id}/players/{seat}/private",
+                                headers=headers)
             for move in private["legal"][:1]:
-                call(f"{self.base}/api/tables/{self.id}/moves", "POST", {"move": move},
-                     headers)
+                self.call(f"{self.base}/api/tables/{self.id}/moves", "POST", {"move": move},
+                          headers)
 
     def players(self, bank: Any, uids: dict[int, str], seed: int, *, delay: float = 0.0,
                 kind: type[ScriptedPlayers] = ScriptedPlayers, **options: Any) -> Any:
@@ -85,7 +88,7 @@ class RemoteTable:
         if move.kind in ("keep_award", "draw_award"):
             headers["X-Player-Token"] = self.info["tokens"][move.player]
         try:
-            call(f"{self.base}/api/tables/{self.id}/moves", "POST",
+            self.call(f"{self.base}/api/tables/{self.id}/moves", "POST",
                  {"move": move.to_dict()}, headers)
         except HttpError as exc:
             raise TableError(exc.code, exc.message) from None
