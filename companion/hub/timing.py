@@ -36,7 +36,9 @@ class Timing:
         path = os.environ.get(ENV) if path is None else path
         self.on = bool(path)
         """Whether stamps are taken at all."""
-        self._file: IO[str] | None = open(path, "a", buffering=1) if path else None  # noqa: SIM115
+        # written through a buffer, flushed at close: the bench reads the file once the hub
+        # has stopped, and a write per line would load the hub it measures
+        self._file: IO[str] | None = open(path, "a") if path else None  # noqa: SIM115
         self._pending: list[dict[str, Any]] = []
         self._write_lock = threading.Lock()
 
