@@ -42,12 +42,19 @@ def test_no_commit_checkpoints_in_place(tmp_path: Path) -> None:
     assert rows_in_file(path) == 1200  # the last connection to close folds the log
 
 
+def quick_store(path: Path, every: int, taps: int) -> DedupStore:
+    """A store whose thread looks every 10 ms and folds every ``every`` commits, with
+    ``taps`` taps committed one by one."""
+    store = DedupStore(path)
+    store.checkpoints.every, store.checkpoints.poll = every, 0.01
+    for seq in range(1, taps + 1):
+        store.accept([tag(seq)])
+    return store
+
+
 def test_the_thread_folds_the_log_after_enough_commits(tmp_path: Path) -> None:
     path = tmp_path / "d.sqlite"
-    store = DedupStore(path)
-    store.checkpoints.every, store.checkpoints.poll = 40, 0.01
-    for seq in range(1, 11):
-        store.accept([tag(seq)])
+    store = quick_store(path, 40, 10)
     assert store.checkpoints.done == 0
     for seq in range(11, 61):
         store.accept([tag(seq)])
@@ -58,10 +65,7 @@ def test_the_thread_folds_the_log_after_enough_commits(tmp_path: Path) -> None:
 
 def test_closing_ends_the_thread_and_keeps_every_row(tmp_path: Path) -> None:
     path = tmp_path / "d.sqlite"
-    store = DedupStore(path)
-    store.checkpoints.every, store.checkpoints.poll = 5, 0.01
-    for seq in range(1, 31):
-        store.accept([tag(seq)])
+    store = quick_store(path, 5, 30)
     thread = store.checkpoints._thread
     assert thread is not None and thread.is_alive()
     store.close()
