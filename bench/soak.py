@@ -332,7 +332,15 @@ class Soak:
         table = CachedTable(remote)
         players = SoakPlayers(table, self.banks[slot], self.uids, self.seed + game, self.tally,
                               self.catalog, self._tapped)
-        players.play()
+        try:
+            players.play()
+        except Exception:
+            # a game that broke off leaves its table open and its readers bound to it:
+            # close it, so that the slot's next games can have them (the failure is counted)
+            with contextlib.suppress(HttpError):  # already closed: nothing to release
+                patiently(lambda: call(f"{self.server.base}/api/tables/{info['id']}/close",
+                                       "POST", {"pin": info["pin"]}))
+            raise
         self._check(remote, table, players)
 
     def _check(self, remote: RemoteTable, table: CachedTable, players: SoakPlayers) -> None:
