@@ -457,9 +457,13 @@ class MqttBank(_Bank):
             return
         events = selectors.EVENT_READ | (selectors.EVENT_WRITE if writing else 0)
         try:
-            self._selector.modify(sock, events, client)
-        except KeyError:
-            self._selector.register(sock, events, client)
+            try:
+                self._selector.modify(sock, events, client)
+            except KeyError:
+                self._selector.register(sock, events, client)
+        except (ValueError, OSError):  # closed since the test above, by the network thread
+            self._forget(sock)  # (a broker restart while a tap was being published)
+            return
         if writing:  # wake the network thread, which may be waiting with the old mask
             self._wake()
 

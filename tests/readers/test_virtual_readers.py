@@ -115,3 +115,26 @@ def test_a_socket_left_watched_for_writing_is_let_go(broker: Broker) -> None:
         assert wait_for(lambda: bank._selector.get_key(sock).events == selectors.EVENT_READ)
     finally:
         bank.stop()
+
+
+class ClosingSocket:
+    """A socket that the network thread closes just after paho asked to watch it: open at
+    the first look, number -1 at every look after."""
+
+    def __init__(self) -> None:
+        self.looks = 0
+
+    def fileno(self) -> int:
+        self.looks += 1
+        return 7 if self.looks == 1 else -1
+
+
+def test_a_socket_closed_while_being_watched_is_let_go(broker: Broker) -> None:
+    """paho asks to watch a socket from the thread that publishes a tap while the network
+    thread closes it (a broker restart): the tap's thread goes on, nothing is watched (the
+    soak's players once died of ``ValueError: Invalid file descriptor: -1`` here)."""
+    bank = MqttBank([VirtualReader("bag-1")], broker.url, f"closed-{random.randrange(10**6)}")
+    sock = ClosingSocket()
+    bank._watch(sock, None, True)  # type: ignore[arg-type]
+    assert all(key.fileobj is not sock for key in bank._selector.get_map().values())
+    bank._selector.close()
