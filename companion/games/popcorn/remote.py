@@ -41,7 +41,7 @@ class RemoteTable:
     def get(self, path: str) -> Any:
         """GET a route of this table, with its PIN."""
         return self.call(f"{self.base}/api/tables/{self.id}{path}",
-                    headers={"X-Table-Pin": self.info["pin"]})
+                         headers={"X-Table-Pin": self.info["pin"]})
 
     @property
     def applied(self) -> int:
@@ -89,6 +89,6 @@ class RemoteTable:
             headers["X-Player-Token"] = self.info["tokens"][move.player]
         try:
             self.call(f"{self.base}/api/tables/{self.id}/moves", "POST",
-                 {"move": move.to_dict()}, headers)
+                      {"move": move.to_dict()}, headers)
         except HttpError as exc:
             raise TableError(exc.code, exc.message) from None
