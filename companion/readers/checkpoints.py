@@ -22,7 +22,6 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable
 
 log = logging.getLogger("companion.readers")
 
@@ -30,39 +29,46 @@ EVERY_COMMITS = 250
 """Commits between two checkpoints: a tap's commit adds 3 to 6 pages of 4 KiB to the log,
 so about SQLite's own 1,000 pages."""
 
-POLL_SECONDS = 0.25
-"""How often the thread looks at the count of commits."""
-
 
 class Checkpointer:
-    """A daemon thread that checkpoints one database file when its log grows too big.
+    """A daemon thread that checkpoints one database file every :attr:`every` commits.
 
-    >>> cp = Checkpointer("hub.sqlite", lambda: store.commits).start()  # doctest: +SKIP
-    >>> cp.wait_for(1, timeout=5)                 # doctest: +SKIP
+    The store tells it of each commit (:meth:`committed`, under the store's lock); the thread
+    sleeps until a checkpoint is due, so an idle store costs nothing.
+
+    >>> cp = Checkpointer("hub.sqlite")        # doctest: +SKIP
+    >>> cp.committed(250)                       # doctest: +SKIP
+    >>> cp.wait_for(1, timeout=5)               # doctest: +SKIP
     True
-    >>> cp.stop()                                 # doctest: +SKIP
+    >>> cp.stop()                               # doctest: +SKIP
     """
 
-    def __init__(self, path: str, commits: Callable[[], int], every: int = EVERY_COMMITS,
-                 poll: float = POLL_SECONDS) -> None:
-        self.path, self.commits, self.every, self.poll = path, commits, every, poll
+    def __init__(self, path: str, every: int = EVERY_COMMITS) -> None:
+        self.path, self.every = path, every
         self.done = 0
         """Checkpoints run so far (each one that ran, caught up or not)."""
+        self._folded = 0  # the store's commits when the last checkpoint was asked for
+        self._due = threading.Event()
+        self._stopping = False
         self._changed = threading.Condition()
-        self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def start(self) -> Checkpointer:
-        """Start the thread (once; later calls do nothing)."""
+    def committed(self, commits: int) -> None:
+        """The store has committed ``commits`` transactions in all (it opened the log with
+        none): start the thread at the first, wake it once :attr:`every` more have gone
+        into the log since the last checkpoint."""
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint",
                                             daemon=True)
             self._thread.start()
-        return self
+        if commits - self._folded >= self.every:
+            self._folded = commits
+            self._due.set()
 
     def stop(self) -> None:
-        """End the thread (waits for a checkpoint under way) and close its connection."""
-        self._stopping.set()
+        """End the thread (waits for a checkpoint under way); its connection closes."""
+        self._stopping = True
+        self._due.set()
         if self._thread is not None:
             self._thread.join(timeout=10)
             self._thread = None
@@ -74,22 +80,22 @@ class Checkpointer:
 
     def _run(self) -> None:
         db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        folded = 0  # commits the log held when the store opened it: none (it folds at close)
         try:
-            while not self._stopping.wait(self.poll):
-                now = self.commits()
-                if now - folded >= self.every and self._checkpoint(db):
-                    folded = now
+            while True:
+                self._due.wait()
+                self._due.clear()
+                if self._stopping:
+                    return
+                self._checkpoint(db)
         finally:
             db.close()
 
-    def _checkpoint(self, db: sqlite3.Connection) -> bool:
+    def _checkpoint(self, db: sqlite3.Connection) -> None:
         try:
             db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-        except sqlite3.Error as exc:  # a busy or vanished file: try again at the next look
+        except sqlite3.Error as exc:  # a busy or vanished file: the next one will fold more
             log.warning("store: checkpoint failed: %s", exc)
-            return False
+            return
         with self._changed:
             self.done += 1
             self._changed.notify_all()
-        return True

@@ -75,7 +75,7 @@ class DedupStore:
         """Transactions committed so far (counted once each COMMIT has returned)."""
         self._flushed = 0  # the commits a finished fsync covers
         self._wal: int | None = None
-        self.checkpoints = Checkpointer(self.path, lambda: self.commits)
+        self.checkpoints = Checkpointer(self.path)
         """The thread that folds the log back into the file, out of every commit (started
         at the first commit: a store opened only to read never needs it)."""
 
@@ -114,8 +114,7 @@ class DedupStore:
         """Count a transaction just committed (every COMMIT of the store calls this): what
         :meth:`sync` has to flush, and what the checkpoints thread folds back."""
         self.commits += 1
-        if self.commits == 1:
-            self.checkpoints.start()
+        self.checkpoints.committed(self.commits)
 
     def _wal_fd(self) -> int | None:
         """The write-ahead log, open for fsync (reopened if SQLite made a new file)."""

@@ -43,10 +43,10 @@ def test_no_commit_checkpoints_in_place(tmp_path: Path) -> None:
 
 
 def quick_store(path: Path, every: int, taps: int) -> DedupStore:
-    """A store whose thread looks every 10 ms and folds every ``every`` commits, with
-    ``taps`` taps committed one by one."""
+    """A store whose thread folds every ``every`` commits, with ``taps`` taps committed one
+    by one."""
     store = DedupStore(path)
-    store.checkpoints.every, store.checkpoints.poll = every, 0.01
+    store.checkpoints.every = every
     for seq in range(1, taps + 1):
         store.accept([tag(seq)])
     return store
