@@ -73,7 +73,7 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
     protect(app)
     setup_language(app, lang, TextBook.of(game.texts() for game in hub.games.values()))
     # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
-    socketio = SocketIO(app, async_mode=async_mode)
+    socketio = SocketIO(app, async_mode=async_mode, serializer=sockets.TextPacket)
     app.register_blueprint(dashboard.blueprint(hub))
     app.register_blueprint(errors.blueprint())
     app.register_blueprint(tables.blueprint(hub))

@@ -145,6 +145,9 @@ class Table:
         self.alert_rounds: set[int] = set()
         """The rounds (:meth:`GameKind.round_of`) in which a tap raised an alert: the
         end-of-round checklist offers an audit after such a round."""
+        self._public: tuple[int, Any, dict[str, Any]] | None = None
+        """The game's public view last built: the event count and the state it was built
+        from, and the view (:meth:`view`)."""
 
     @property
     def id(self) -> str:
@@ -765,8 +768,21 @@ class Table:
         """The public view of the live state, with the pending ``card_choice`` (or None), the
         ``audit`` under way (or None) and the ``alert_rounds``."""
         state, choice = self.state, self.card_choice  # read once: no lock needed
-        return {**self.game.public_view(state, self.config.players), "card_choice": choice,
+        return {**self._public_view(state), "card_choice": choice,
                 "audit": self.audit_view(), "alert_rounds": sorted(self.alert_rounds)}
+
+    def _public_view(self, state: Any) -> dict[str, Any]:
+        """The game's public view of ``state``, built once per state: a move's answer and
+        its push (and a screen's reload) share it. Every change of the live state logs an
+        event and puts a new state in place or moves one in place with a new count, so the
+        count and the state object together name what the view shows; the view is never
+        changed after it is built."""
+        count, cached = self.count, self._public
+        if cached is not None and cached[0] == count and cached[1] is state:
+            return cached[2]
+        view = self.game.public_view(state, self.config.players)
+        self._public = (count, state, view)
+        return view
 
     def private(self, seat: int) -> dict[str, Any]:
         """One seat's private view of the live state (its phone's screen), with its own
