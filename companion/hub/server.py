@@ -40,6 +40,8 @@ from typing import Any
 
 from flask import Flask
 
+from companion.hub import collector
+
 log = logging.getLogger("companion.hub")
 
 SERVERS = ("gunicorn", "gevent", "werkzeug")
@@ -162,6 +164,7 @@ def _run_gunicorn(build: Callable[[], Served], listener: socket.socket) -> int:
                 print(exc, file=sys.stderr, flush=True)
                 os._exit(APP_LOAD_ERROR)
             _stops.append(stop)
+            collector.tuned()  # after the build: the hub's tables are frozen with the rest
             return app
 
     try:
