@@ -36,7 +36,14 @@ compare).
 
 ``--capacity`` raises the number of tables at one action per table every 3 s (the pace of a
 real table) until the p99 passes 100 ms, and prints the last count under it with the hub's
-memory per table (the resident size of ``serve``'s worker).
+memory per table (the resident size of ``serve``'s worker). With ``--baseline`` each step
+runs on the baseline's hub first; the count is this hub's.
+
+``--hub-env NAME=VALUE[,NAME=VALUE] ...`` runs every case in each of these environments of
+the hub (``-``: the default), side by side in one run: ``--hub-env POPCORN_GC=python -``
+compares Python's own garbage collector with the hub's (:mod:`companion.hub.collector`).
+This process uses the hub's collector too: its own pauses, with hundreds of clients in
+it, would otherwise count as the hub's.
 """
 
 from __future__ import annotations
@@ -64,6 +71,7 @@ import socketio
 from companion.games.popcorn.demo import ScriptedPlayers
 from companion.games.popcorn.facts_file import load_catalog
 from companion.games.popcorn.remote import RemoteTable
+from companion.hub.collector import Collector
 from companion.hub.remote import ServeProcess
 from companion.hub.timing import ENV as TIMING_ENV
 from companion.kit.http import Session
@@ -159,24 +167,25 @@ class TimedPlayers(ScriptedPlayers):
 
 
 def run_case(tables: int, taps: int, tmp: Path, delay: float, server: str,
-             seconds: float | None = None, switch: str | None = None,
+             seconds: float | None = None, variant: str | None = None,
              code: Path | None = None) -> dict[str, Any]:
     """Play ``tables`` tables at once on a fresh hub run by ``server``; every tap's latency
     (s), the stages of each, and the hub's memory."""
-    name = f"{server}-{tables}-{switch}-{code.name if code else 'current'}-{next(CASES)}"
+    name = f"{server}-{tables}-{code.name if code else 'current'}-{next(CASES)}"
     readers = [f"t{t}-{s}" for t in range(tables) for s in (1, 2)]
     bank = SerialBank([VirtualReader(r, resend_interval=1.0) for r in readers],
                       tmp / f"dev-{name}").start()
     stamps = tmp / f"timing-{name}.jsonl"
     os.environ[TIMING_ENV], os.environ["POPCORN_SERVER"] = str(stamps), server
-    if switch:
-        os.environ["POPCORN_SWITCH_INTERVAL"] = switch
+    settings = dict(item.split("=", 1) for item in (variant or "").split(",") if item)
+    os.environ.update(settings)
     try:
         hub = ServeProcess(tmp / f"hub-{name}.sqlite", serial=[bank.path(r) for r in readers],
                            readers=readers, cwd=code).start(timeout=120)
     finally:
         del os.environ[TIMING_ENV], os.environ["POPCORN_SERVER"]
-        os.environ.pop("POPCORN_SWITCH_INTERVAL", None)
+        for key in settings:
+            del os.environ[key]
     uids = {pawn: random_uid(random.Random(pawn)) for pawn in range(60)}
     hub.import_tags(uids)
     infos = [hub.create_table({"players": ["Ana", "Bob"], "readers": readers[2 * t:2 * t + 2],
@@ -357,39 +366,62 @@ def run_until(taps: int, play: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     return case
 
 
-def compare(args: argparse.Namespace, tmp: Path) -> None:
-    """The latency cases, on each server in turn (and the baseline's hub first)."""
+def variants(args: argparse.Namespace) -> list[str | None]:
+    """The hub's environments each case runs in: ``--switch`` intervals and ``--hub-env``
+    settings (``NAME=VALUE[,NAME=VALUE]``, ``-`` for none), or just the default one."""
+    out: list[str | None] = [f"POPCORN_SWITCH_INTERVAL={s}" for s in args.switch or []]
+    out += [None if v == "-" else v for v in args.hub_env or []]
+    for variant in out:
+        if variant and not all("=" in item for item in variant.split(",")):
+            raise SystemExit(f"--hub-env {variant!r}: each setting is NAME=VALUE, "
+                             "settings apart by commas")
+    return out or [None]
+
+
+def codes_of(args: argparse.Namespace, tmp: Path) -> list[tuple[str, Path | None]]:
+    """The hubs each case runs on: the baseline's first (``--baseline``), then this one."""
     codes: list[tuple[str, Path | None]] = [("", None)]
     if args.baseline:
         (tmp / "baseline").mkdir()
         sha = unpack(args.baseline, tmp / "baseline")
         codes.insert(0, (f"{sha} ", tmp / "baseline"))
+    return codes
+
+
+def compare(args: argparse.Namespace, tmp: Path) -> None:
+    """The latency cases, on each server in turn (and the baseline's hub first)."""
+    codes = codes_of(args, tmp)
     base: dict[str, float | None] = {}
     for n, tables in enumerate(args.tables):
         taps = max(args.taps, args.first_taps) if n == 0 else args.taps
-        for server, switch, (tag, code) in itertools.product(args.servers, args.switch or [None],
-                                                            codes):
+        for server, variant, (tag, code) in itertools.product(args.servers, variants(args),
+                                                             codes):
             case = run_until(taps, functools.partial(run_case, tables, taps, tmp, args.delay,
-                                                     server, switch=switch, code=code))
-            key = f"{tag}{server} {switch or ''}"
+                                                     server, variant=variant, code=code))
+            key = f"{tag}{server} {variant or ''}"
             p99 = report(f"{key:22} {tables:4} table(s) at once", case, base.get(key))
             base.setdefault(key, p99)
             print(f"    ({cpu_note(case)}; {load_note()})", flush=True)
 
 
 def capacity(args: argparse.Namespace, tmp: Path) -> None:
-    """Raise the tables at one action per table every 3 s until the p99 passes 100 ms."""
+    """Raise the tables at one action per table every 3 s until the p99 passes 100 ms (each
+    step on the baseline's hub first with ``--baseline``; the count is this hub's)."""
+    codes = codes_of(args, tmp)
     last, first = None, None
     for tables in args.steps:
-        case = run_case(tables, 10**6, tmp, 3.0, args.servers[0], seconds=args.seconds)
-        p99 = report(f"capacity {tables:4} table(s), one action each per 3 s", case, None)
-        first = first or (tables, case["rss"])
-        grown = (case["rss"] - first[1]) / max(1, tables - first[0]) / 1024
-        per_table = grown if tables > first[0] else case["rss"] / tables / 1024
-        print(f"    hub memory {case['rss'] / 2**20:.0f} MiB, {per_table:.0f} KiB per table "
-              f"({'beyond the first step' if tables > first[0] else 'all of it'}); "
-              f"{cpu_note(case)} ({load_note()})",
-              flush=True)
+        for server, variant, (tag, code) in itertools.product(args.servers, variants(args),
+                                                             codes):
+            case = run_case(tables, 10**6, tmp, 3.0, server, seconds=args.seconds,
+                            variant=variant, code=code)
+            label = f"{tag}{server} {f'{variant} ' if variant else ''}capacity"
+            p99 = report(f"{label} {tables:4} table(s), one action each per 3 s", case, None)
+            if code is not None:
+                print(f"    ({cpu_note(case)}; {load_note()})", flush=True)
+                continue
+            first = first or (tables, case["rss"])
+            per_table = memory_note(case["rss"], tables, first)
+            print(f"    ({cpu_note(case)}; {load_note()})", flush=True)
         if p99 is None or p99 > 100:
             break
         last = (tables, per_table)
@@ -398,6 +430,16 @@ def capacity(args: argparse.Namespace, tmp: Path) -> None:
               f"{last[1]:.0f} KiB per table", flush=True)
     else:
         print("capacity: not even the first step kept its p99 under 100 ms", flush=True)
+
+
+def memory_note(rss: int, tables: int, first: tuple[int, int]) -> float:
+    """Print the hub's memory at ``tables`` tables; return its KiB per table (beyond the
+    first step's, whose own is all of its memory over its tables)."""
+    beyond = tables > first[0]
+    per_table = ((rss - first[1]) / (tables - first[0]) if beyond else rss / tables) / 1024
+    print(f"    hub memory {rss / 2**20:.0f} MiB, {per_table:.0f} KiB per table "
+          f"({'beyond the first step' if beyond else 'all of it'})", flush=True)
+    return per_table
 
 
 def main() -> None:
@@ -419,6 +461,9 @@ def main() -> None:
     parser.add_argument("--switch", nargs="+", metavar="SECONDS",
                         help="run each case with each of these interpreter switch intervals "
                         "in the hub (POPCORN_SWITCH_INTERVAL)")
+    parser.add_argument("--hub-env", nargs="+", metavar="SETTINGS",
+                        help="run each case in each of these hub environments, "
+                        "NAME=VALUE[,NAME=VALUE] (- for the default): side by side, one run")
     parser.add_argument("--capacity", action="store_true",
                         help="raise the tables (one action per 3 s) until the p99 passes 100 ms")
     parser.add_argument("--steps", nargs="+", type=int,
@@ -431,6 +476,7 @@ def main() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     print(f"bench/e2e.py on {os.cpu_count()} cores ({load_note()})", flush=True)
+    Collector().start()
     with tempfile.TemporaryDirectory(prefix="popcorn-e2e-") as tmp:
         if args.capacity:
             capacity(args, Path(tmp))
