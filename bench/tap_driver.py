@@ -7,10 +7,13 @@ drawn guests are seated with **Seat them all as shown** when the screen shows ex
 record's placement, else guest by guest (a tap on the guest, one on its seat) until what is
 left matches what the screen shows; every waiting player's seating and plan is one tap of
 **Seat and play — everyone** when it sends the record's moves (the players draw together
-first, as a table does); a run of activations that **Take the gains**, **Play as suggested**
-or **Skip the rest** covers is one tap; a card bought by tag lands in the suggested slot, and
-a tap on another slot moves it; anything else is the button of that move. A button out of
-sight costs a scroll.
+first, as a table does), else, once the guests the screen shows elsewhere than the record are
+seated by hand, every waiting player's guests at once with **Seat all — everyone** (when that
+costs fewer taps than a **Seat all** or **Seat and play** each); a run of activations that
+**Take the gains**, **Play as suggested** or **Skip the rest** covers is one tap; a card
+bought by tag lands in the suggested slot, and a tap on another slot moves it; anything else
+is the button of that move. A button out of sight once the screen has settled costs a
+scroll.
 
 With phones (``with_phones``), each player's own moves are tapped on that player's phone
 instead (:class:`~tap_screen.Screen` names each device's controls, so the logic above is
@@ -131,6 +134,7 @@ class TableDriver:
             done = self.step(pending, state)
             for move in done:
                 pending.remove(move)
+            self.tally.step([m.to_dict() for m in done])
             self.settle(before + len(done), done)
 
 
@@ -229,13 +233,25 @@ class TableDriver:
         screen = screen or self.screen
         self.caught_up(screen)
         target.wait_for(state="visible", timeout=15000)
-        if not target.evaluate(IN_VIEW):
+        if not self.in_view(target):
             self.tally.add(screen.device, "scroll", kind, seat=screen.seat)
             if self.shots is not None:  # what pushed it out of sight
                 name = f"scroll-{self.tally.round}-{kind}-{screen.device}.png"
                 screen.page.screenshot(path=str(self.shots / name))
         target.click()
         self.tally.add(screen.device, "click", kind, seat=screen.seat)
+
+    @staticmethod
+    def in_view(target: Locator) -> bool:
+        """Whether a control is in sight once the screen has settled: a look that finds it
+        out of sight looks again, up to three times 50 ms apart, since a redraw under way
+        (the proposals arriving, a push) can catch the control between its old copy and
+        its new one, which no person waiting for the screen would see."""
+        for _ in range(3):
+            if target.evaluate(IN_VIEW):
+                return True
+            target.page.wait_for_timeout(50)
+        return False
 
     def reader_tap(self, player: int, uid: str, kind: str) -> None:
         """Tap a tag on a player's bag reader (free for the table)."""
@@ -471,6 +487,9 @@ class TableDriver:
         proposal, then = answer.get("moves", []), answer.get("then", [])
         if proposal and self.canon_all(proposal, actual=True) == self.canon_all(
                 [m.to_dict() for m in mine]):
+            together = self.seat_all_everyone(pending, p)
+            if together is not None:
+                return together
             self.bind_all(mine, proposal)
             after = [m for m in pending if m.player == p][len(mine):len(mine) + len(then)]
             own = self.own(p)
@@ -488,6 +507,65 @@ class TableDriver:
         self.moves_made_before = self.moves_made()
         done = self.seat_by_hand(p, mine, proposal)
         return done + self.forced_after(start, p, done, pending)
+
+    def seat_all_everyone(self, pending: list[Move], p: int) -> list[Move] | None:
+        """Player ``p``'s guests are shown where the record seats them: first seat by hand
+        the guests of every other waiting player the screen shows elsewhere (as the table
+        would, looking at the faded pawns), then, when two players or more still wait, all
+        shown as the record seats them, one tap of **Seat all — everyone** seats them all.
+        The moves done (the hand seating too), or None when it is not used (nothing done:
+        with phones, each player seats on their own phone)."""
+        if self.with_phones or sum(waiting_to_seat(self.table.state, q)
+                                   for q in range(self.table.state.n)) < 2:
+            return None
+        done: list[Move] = []
+        rest = list(pending)
+        for q in range(self.table.state.n):
+            while q != p and waiting_to_seat(self.table.state, q) and not self.shown_as_record(
+                    rest, q):
+                before = self.moves_made()
+                self.moves_made_before = before
+                start = self.table.state.clone()
+                mine = own_run(rest, q, SEATING)
+                step = self.seat_by_hand(q, mine, self.api(f"/placement?player={q}",
+                                                           quiet=True).get("moves", []))
+                step += self.forced_after(start, q, step, rest)
+                self.settle(before + len(step), step)
+                done += step
+                rest = [m for m in rest if m not in step]
+        state = self.table.state
+        waiting = [q for q in range(state.n) if waiting_to_seat(state, q)]
+        answers = {q: self.api(f"/placement?player={q}", quiet=True) for q in waiting}
+        playing = sum(self.plays_as_shown(rest, q, answers[q]) for q in waiting)
+        if len(waiting) < 2 or 1 + playing >= len(waiting):
+            # (one Seat and play each costs no more: with it, each plan is one more tap)
+            return done or None  # (p is still waiting: the others sat down by hand)
+        for q in waiting:
+            mine = own_run(rest, q, SEATING)
+            self.bind_all(mine, answers[q]["moves"])
+            done += mine
+        self.tap(self.tablet.get_by_test_id("seat-all-everyone"), "seat all — everyone")
+        return done
+
+    def plays_as_shown(self, pending: list[Move], q: int, answer: dict[str, Any]) -> bool:
+        """Whether player ``q``'s **Seat and play** (its placement shown, then its plan)
+        would send the record's next moves of ``q``."""
+        mine, then = own_run(pending, q, SEATING), answer.get("then", [])
+        after = [m for m in pending if m.player == q][len(mine):len(mine) + len(then)]
+        saved = dict(self.alias.of)
+        try:  # the plan's guests as the placement would seat them (as seat() compares)
+            self.bind_all(mine, answer.get("moves", []))
+            return bool(then) and [self.canon(m, actual=True) for m in then] == [
+                self.canon(m.to_dict()) for m in after]
+        finally:
+            self.alias.of = saved
+
+    def shown_as_record(self, pending: list[Move], q: int) -> bool:
+        """Whether the screen shows player ``q``'s waiting guests where the record seats
+        them."""
+        proposal = self.api(f"/placement?player={q}", quiet=True).get("moves", [])
+        return bool(proposal) and self.canon_all(proposal, actual=True) == self.canon_all(
+            [m.to_dict() for m in own_run(pending, q, SEATING)])
 
     def forced_after(self, start: Any, p: int, done: list[Move],
                      pending: list[Move]) -> list[Move]:

@@ -37,6 +37,10 @@ class Tally:
     """With ``--any-pawn``: pawn taps the hub answered with an alert."""
     relabels: int = 0
     """With ``--any-pawn``: taps of another pawn of the color than the hub placed, taken."""
+    steps: list[dict[str, object]] = field(default_factory=list)
+    """Each step of the driver in order: its round, the interactions it cost (``device
+    what kind`` strings) and the record's moves it entered (``bench/taps.py --trace``)."""
+    _since: list[str] = field(default_factory=list)
 
     def add(self, device: str, what: str, kind: str, n: int = 1,
             seat: int | None = None) -> None:
@@ -44,8 +48,16 @@ class Tally:
         ("tablet", "phone", "reader") made for a move of ``kind``; ``seat``: the phone's
         player."""
         self.counts[(device, what, kind, self.round)] += n
+        if what in INTERACTIONS:
+            self._since += [f"{device} {what} {kind}"] * n
         if seat is not None and what in INTERACTIONS:
             self.seats[seat] += n
+
+    def step(self, moves: list[dict[str, object]]) -> None:
+        """Close a step of the driver: the interactions since the last one entered
+        ``moves``."""
+        self.steps.append({"round": self.round, "taps": self._since, "moves": moves})
+        self._since = []
 
     def total(self, device: str, whats: tuple[str, ...] = INTERACTIONS) -> int:
         """Every interaction of ``device`` whose ``what`` is one of ``whats``."""

@@ -40,6 +40,7 @@ share with phones. The exit status is 1 when a goal is missed.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import random
 import sys
@@ -182,6 +183,9 @@ def main() -> int:
                         help="tap any pawn of the right color never tapped so far, as a table "
                         "that filled its bags by the handful does; counts the hub's alerts")
     parser.add_argument("--keep", type=Path, help="keep the hub's files here (for a failure)")
+    parser.add_argument("--trace", type=Path,
+                        help="write each step here, one JSON line each: its round, the "
+                        "interactions it cost and the record's moves it entered")
     parser.add_argument("--moves", type=int, default=0,
                         help="stop after this many moves (the scores go unchecked)")
     parser.add_argument("--sample", type=int, default=0, metavar="N",
@@ -244,6 +248,13 @@ class Figures:
         return all(n <= goal for _, n, goal in self.goals())
 
 
+def write_trace(path: Path, name: str, tally: Tally) -> None:
+    """Append the steps of one game entered one way to ``path`` (JSON lines)."""
+    with path.open("a", encoding="utf-8") as out:
+        for step in tally.steps:
+            out.write(json.dumps({"game": name, **step}) + "\n")
+
+
 def count_game(browser: Browser, game: Game, ways: tuple[str, ...],
                args: argparse.Namespace, tmp: Path) -> Figures:
     """Enter ``game`` each of ``ways``; print its figures and goals; return them."""
@@ -262,6 +273,8 @@ def count_game(browser: Browser, game: Game, ways: tuple[str, ...],
                     f"card tags {'on' if tally.cards else 'off'}")
             print(head, flush=True)
         print(tally.report("", list(record.names), phones=way == "phones"), flush=True)
+        if args.trace:
+            write_trace(args.trace, f"{game.key}-{way}", tally)
         if args.any_pawn:
             print(f"    any pawn of the color: {tally.relabels} taps of another pawn than "
                   f"the hub placed there taken as the move, {tally.alerts} answered with "

@@ -91,15 +91,16 @@ def test_the_example_game_is_entered_move_for_move(browser, tmp_path: Path, card
 
 def test_an_advised_game_takes_the_suggestions(browser, tmp_path: Path) -> None:
     """An advised game's showings are entered with Seat and play (for everyone at once when
-    the players draw together): one tap instead of a tap per guest (only a guest drawn for
-    a seat's action, which no placement covers, takes a tap on its seat); its purchases cost
-    no tablet tap (the card goes into the suggested slot)."""
+    the players draw together; Seat all — everyone when no plan follows the seating): one
+    tap instead of a tap per guest (only a guest drawn for a seat's action, which no
+    placement covers, takes a tap on its seat); its purchases cost no tablet tap (the card
+    goes into the suggested slot)."""
     record = taps.advised_game(1)
     first_draw = next(n for n, m in enumerate(record.moves) if m.kind == "draw_pawn")
     part, tally, entered = enter(browser, tmp_path, record, first_draw + 40, True)
     assert sorted(map(str, colors_of(entered.moves))) == sorted(map(str, colors_of(part.moves)))
     kinds = tally.by(2)
-    together = kinds["seat and play — everyone"]
+    together = kinds["seat and play — everyone"] + kinds["seat all — everyone"]
     assert together + kinds["seat and play"] + kinds["seat all"] >= 1
     assert kinds["place"] <= task_places(part)
     assert kinds["buy_movie"] + kinds["buy_theater"] == 0  # every card went where suggested

@@ -1,7 +1,8 @@
 """The table's shortcuts on a real ``serve`` in Chromium with virtual bag readers: "Seat and
 play — everyone" (one batch for every player, refused whole when one move fails, undone
-whole), "Skip the rest", a tap on a later guest, and every shortcut saying what it will do
-before it is tapped, on a touch screen that has no hover."""
+whole), "Seat all — everyone" (every waiting player as shown), "Skip the rest", a tap on a
+later guest, and every shortcut saying what it will do before it is tapped, on a touch
+screen that has no hover."""
 
 from __future__ import annotations
 
@@ -69,6 +70,41 @@ def test_seat_and_play_everyone_is_one_batch(room: Room, page: Page) -> None:
     expect(page.get_by_test_id("seat-play-all")).to_have_count(0)
     page.get_by_test_id("undo").click()
     assert wait_for(lambda: hub_state(table).to_dict() == before)  # one Undo, the whole batch
+
+
+def test_seat_all_everyone_seats_every_waiting_player_as_shown(room: Room, page: Page) -> None:
+    """Two players have drawn, the third still draws: one button seats both waiting players'
+    guests where the faded pawns show them (and names them first), leaves the third alone,
+    and one Undo takes both back."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    tablet = Tablet(page, room, table).open()
+    end_buying(table)
+    for p in range(2):
+        for _ in range(hub_state(table).showings[p].to_draw):
+            tap_and_wait(room, table, f"bag-{p + 1}", hub_state(table).pawns_at(P.bag(p))[0])
+    tablet.wait_events(log(room, table))
+    expect(page.get_by_test_id("seat-play-all")).to_have_count(0)  # Chloe still draws
+    button = page.get_by_test_id("seat-all-everyone")
+    expect(button).to_be_visible()
+    who = page.get_by_test_id("seating-all-who")
+    expect(who).to_contain_text("Ana")
+    expect(who).to_contain_text("Bob")
+    expect(who).not_to_contain_text("Chloe")
+    shown = [call(f"{room.base}/api/tables/{table.id}/placement?player={p}")["moves"]
+             for p in range(2)]
+    before, chloe = hub_state(table).to_dict(), hand_sizes(table)[2]
+    button.click()
+    assert wait_for(lambda: hand_sizes(table)[:2] == [0, 0])
+    assert hand_sizes(table)[2] == chloe
+    state = hub_state(table)
+    for moves in shown:
+        for m in moves:
+            if m["move"] == "place":
+                assert state.occupant(m["player"], m["slot"], m["seat"]) == m["pawn"]
+    tablet.wait_events(log(room, table))
+    expect(button).to_have_count(0)
+    page.get_by_test_id("undo").click()
+    assert wait_for(lambda: hub_state(table).to_dict() == before)  # one Undo, both players
 
 
 def test_skip_the_rest_ends_every_guest_still_to_act(room: Room, page: Page) -> None:

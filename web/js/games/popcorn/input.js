@@ -36,6 +36,7 @@ export const inputMethods = {
       suggestion: () => this.sendBatch(this.suggestion.moves(num("player"))),
       "skip-rest": () => this.sendBatch(this.rest.moves(num("player"))),
       "seat-play-all": () => this.sendBatch(this.everyoneParts().flatMap((part) => part.moves)),
+      "seat-all-everyone": () => this.sendBatch(this.proposals.seatingAll(this.view).flatMap((part) => part.moves)),
       hints: () => this.toggleHints(),
       chance: () => this.send(this.view.chance[num("index")]),
       "card-choice": () => this.cardChoice(num("index")),

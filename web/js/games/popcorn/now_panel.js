@@ -56,10 +56,28 @@ export const nowPanelMethods = {
     return this.proposals.everyone(this.view, (p) => this.suggestion.moves(p));
   },
 
+  /** The shortcuts for every player at once: "Seat and play — everyone" and "Seat all —
+   * everyone", each when it is offered. */
+  everyoneHtml() {
+    return this.playAllHtml() + this.seatingAllHtml();
+  },
+
+  /** "Seat all — everyone": every waiting player's guests seated as shown (the faded pawns),
+   * as one batch; it names whom it seats. */
+  seatingAllHtml() {
+    const parts = this.proposals.seatingAll(this.view);
+    if (!parts.length) return "";
+    const names = parts.map(({ player: p, moves }) => tn("{name}: {n} guest", "{name}: {n} guests",
+      moves.filter((m) => m.move === "place").length, { name: this.view.names[p] })).join(" · ");
+    return `<div class="everyone seating-all" data-testid="seating-all">
+      <button class="btn primary" data-act="seat-all-everyone" data-testid="seat-all-everyone">${esc(t("Seat all — everyone"))}</button>
+      <span class="everyone-who" data-testid="seating-all-who">${esc(t("as shown: {who}", { who: names }))}</span></div>`;
+  },
+
   /** "Seat and play — everyone": every player's placement and plan (or, for a player whose
    * guests are seated, the advisor's plan for them) as one batch, once nobody is still
    * drawing; it says on its face whom it seats and what they gain. */
-  everyoneHtml() {
+  playAllHtml() {
     const parts = this.everyoneParts();
     if (!parts.length) return "";
     const v = this.view;

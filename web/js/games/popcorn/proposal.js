@@ -2,8 +2,9 @@
 // (GET /api/tables/{id}/placement: the advisor's with the table's hints on, else the first
 // free seats in draw order) is drawn on the cinema as faded pawns, and one button sends it
 // as one batch of ordinary moves; with hints on, a second button also plays what the plan
-// has the guests do next ("Seat and play as suggested"). Tapping a guest and then a seat still works: the proposal
-// is asked again for the guests still drawn.
+// has the guests do next ("Seat and play as suggested"). Once two players or more wait, one
+// button seats all of them as shown ("Seat all — everyone"). Tapping a guest and then a
+// seat still works: the proposal is asked again for the guests still drawn.
 
 import { call } from "../../api.js";
 
@@ -73,6 +74,16 @@ export class Proposals {
       ? { player: p, moves: [...this.moves(p), ...this.then(p)], seating: true }
       : { player: p, moves: suggested(p), seating: false })).filter((part) => part.moves.length);
     return parts.length >= 2 ? parts : [];
+  }
+
+  /** "Seat all — everyone": every player whose guests wait for a seat, each with their
+   * placement as shown (no plan), in seat order; offered when two players or more wait and
+   * every one of them has a placement to show. Each part is `{player, moves}`. */
+  seatingAll(view) {
+    if (view.phase !== "showings") return [];
+    const waiting = view.cinemas.map((_, p) => p).filter((p) => ready(view, p));
+    if (waiting.length < 2 || waiting.some((p) => !this.moves(p).length)) return [];
+    return waiting.map((p) => ({ player: p, moves: this.moves(p) }));
   }
 
   /** The pawn proposed for a seat, or undefined. */
