@@ -32,14 +32,15 @@ from companion.table.table import Table
 ADMIN_ROOM = "admin"
 """The Socket.IO room of clients that joined with the admin PIN: they get ``enroll`` pushes."""
 
+
 class TextPacket(Packet):
     """A Socket.IO packet that is always text (JSON), the serializer the hub's server uses.
 
     The default packet walks every list and dict of an event's data to look for bytes
     before it encodes, so that it can send them as binary attachments. The hub never sends
     bytes, and a table's view is a tree of some thousand values: a py-spy profile of the
-    hub at 400 tables put a fifth of its interpreter time in that walk. Data holding bytes
-    would now fail to encode as JSON instead of going out as an attachment."""
+    hub at 400 tables caught the interpreter in that walk in 19% of its samples. Data
+    holding bytes would now fail to encode as JSON instead of going out as an attachment."""
 
     uses_binary_events = False
 
