@@ -485,8 +485,7 @@ class TableDriver:
         mine = own_run(pending, p, SEATING)
         answer = self.api(f"/placement?player={p}", quiet=True)
         proposal, then = answer.get("moves", []), answer.get("then", [])
-        if proposal and self.canon_all(proposal, actual=True) == self.canon_all(
-                [m.to_dict() for m in mine]):
+        if self.shows(proposal, mine):
             together = self.seat_all_everyone(pending, p)
             if together is not None:
                 return together
@@ -521,14 +520,15 @@ class TableDriver:
         done: list[Move] = []
         rest = list(pending)
         for q in range(self.table.state.n):
-            while q != p and waiting_to_seat(self.table.state, q) and not self.shown_as_record(
-                    rest, q):
+            while q != p and waiting_to_seat(self.table.state, q):
+                mine = own_run(rest, q, SEATING)
+                shown = self.api(f"/placement?player={q}", quiet=True).get("moves", [])
+                if self.shows(shown, mine):
+                    break
                 before = self.moves_made()
                 self.moves_made_before = before
                 start = self.table.state.clone()
-                mine = own_run(rest, q, SEATING)
-                step = self.seat_by_hand(q, mine, self.api(f"/placement?player={q}",
-                                                           quiet=True).get("moves", []))
+                step = self.seat_by_hand(q, mine, shown)
                 step += self.forced_after(start, q, step, rest)
                 self.settle(before + len(step), step)
                 done += step
@@ -560,12 +560,11 @@ class TableDriver:
         finally:
             self.alias.of = saved
 
-    def shown_as_record(self, pending: list[Move], q: int) -> bool:
-        """Whether the screen shows player ``q``'s waiting guests where the record seats
-        them."""
-        proposal = self.api(f"/placement?player={q}", quiet=True).get("moves", [])
+    def shows(self, proposal: list[dict[str, Any]], mine: list[Move]) -> bool:
+        """Whether a placement the screen shows (the hub's pawns) seats the guests as the
+        record's seating moves ``mine`` do, color by color."""
         return bool(proposal) and self.canon_all(proposal, actual=True) == self.canon_all(
-            [m.to_dict() for m in own_run(pending, q, SEATING)])
+            [m.to_dict() for m in mine])
 
     def forced_after(self, start: Any, p: int, done: list[Move],
                      pending: list[Move]) -> list[Move]:
@@ -667,8 +666,7 @@ class TableDriver:
             answer = self.api(f"/placement?player={q}", quiet=True)
             proposal, then = answer.get("moves", []), answer.get("then", [])
             mine = own_run(pending, q, SEATING)
-            if not proposal or self.canon_all(proposal, actual=True) != self.canon_all(
-                    [m.to_dict() for m in mine]):
+            if not self.shows(proposal, mine):
                 return None
             self.bind_all(mine, proposal)
         else:
