@@ -215,30 +215,48 @@ def run_case(tables: int, taps: int, tmp: Path, delay: float, server: str,
     readers = [f"t{t}-{s}" for t in range(tables) for s in (1, 2)]
     bank = SerialBank([VirtualReader(r, resend_interval=1.0) for r in readers],
                       tmp / f"dev-{name}").start()
-    stamps = tmp / f"timing-{name}.jsonl"
+    stamps, db = tmp / f"timing-{name}.jsonl", tmp / f"hub-{name}.sqlite"
+    try:
+        hub = _start_hub(db, bank, readers, stamps, server, variant, code)
+        try:
+            return _play_case(hub, bank, readers, stamps, delay, taps, seconds,
+                              db if look == "file" else None)
+        finally:
+            hub.stop()  # a case that failed leaves no hub behind it
+    finally:
+        bank.stop()
+
+
+def _start_hub(db: Path, bank: SerialBank, readers: list[str], stamps: Path, server: str,
+               variant: str | None, code: Path | None) -> ServeProcess:
+    """A ``serve`` process on ``bank``'s readers, stamping taps into ``stamps``, in the
+    environment ``variant`` (``NAME=VALUE,...``), on the hub of ``code`` (None: this one)."""
     os.environ[TIMING_ENV], os.environ["POPCORN_SERVER"] = str(stamps), server
     settings = dict(item.split("=", 1) for item in (variant or "").split(",") if item)
     os.environ.update(settings)
     try:
-        hub = ServeProcess(db := tmp / f"hub-{name}.sqlite", serial=[bank.path(r) for r in readers],
-                           readers=readers, cwd=code).start(timeout=120)
+        return ServeProcess(db, serial=[bank.path(r) for r in readers], readers=readers,
+                            cwd=code).start(timeout=120)
     finally:
         del os.environ[TIMING_ENV], os.environ["POPCORN_SERVER"]
         for key in settings:
             del os.environ[key]
+
+
+def _play_case(hub: ServeProcess, bank: SerialBank, readers: list[str], stamps: Path,
+               delay: float, taps: int, seconds: float | None,
+               db: Path | None) -> dict[str, Any]:
+    """Make a two-player table for each pair of ``readers`` (of ``bank``) on ``hub``, play
+    them all (:func:`_play_here`), and gather the case's figures."""
     uids = {pawn: random_uid(random.Random(pawn)) for pawn in range(60)}
     hub.import_tags(uids)
     infos = [hub.create_table({"players": ["Ana", "Bob"], "readers": readers[2 * t:2 * t + 2],
-                               "deal_seed": t + 1}) for t in range(tables)]
+                               "deal_seed": t + 1}) for t in range(len(readers) // 2)]
     for info in infos:
         RemoteTable(hub.base, info, load_catalog()).keep_first_awards()
     bench_cpu, hub_cpu = _own_cpu(), _cpu(hub)
-    results = _play_here(hub.base, infos, bank, delay, taps, seconds,
-                         db if look == "file" else None)
-    rss = _rss(hub)
-    cpu = _cpu(hub)
-    hub.stop()
-    bank.stop()
+    results = _play_here(hub.base, infos, bank, delay, taps, seconds, db)
+    rss, cpu = _rss(hub), _cpu(hub)
     return {"taps": timed(results, stamps), "rss": rss, "cpu": cpu,
             "bench_cpu": _own_cpu() - bench_cpu, "play_cpu": cpu - hub_cpu,
             "actions": sum(r["actions"] for r in results.values())}
