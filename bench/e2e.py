@@ -158,10 +158,15 @@ class FileTable(CachedTable):
     real room makes, a third of the hub's CPU at 500 tables."""
 
     def watch_file(self, db: sqlite3.Connection, games: dict[str, Any]) -> None:
-        """Look at the table through ``db`` (a read-only connection of this thread's own)."""
+        """Look at the table through ``db``: a read-only connection of this table's own,
+        which only its players' thread uses once they play (closed by :meth:`unwatch`)."""
         row = db.execute("SELECT config FROM hub_tables WHERE id=?", (self.id,)).fetchone()
         config = TableConfig.from_dict(json.loads(row[0]))
         self.db, self.copy = db, Table(config, games[config.game], None)  # type: ignore[arg-type]
+
+    def unwatch(self) -> None:
+        """Close the connection to the hub's file (the case is over)."""
+        self.db.close()
 
     def _look(self) -> Any:
         rows = self.db.execute("SELECT n, kind, body FROM table_events WHERE table_id=? AND "
@@ -294,6 +299,8 @@ def _play_here(base: str, infos: list[dict[str, Any]], bank: SerialBank, delay: 
         assert p.thread is not None
         p.thread.join(10)
         p.watcher.client.disconnect()
+        if isinstance(p.table, FileTable):
+            p.table.unwatch()
     return {p.table.id: {"written": p.written, "arrivals": p.watcher.arrivals,
                          "actions": p.actions} for p in players}
 
