@@ -1,20 +1,32 @@
-"""Alerts at a table that fills its bags by the handful: whole games, any pawn of the color.
+"""Alerts at a real table: whole games played by hands that never read a pawn's id.
 
-Run ``python bench/any_pawn.py [--games N] [--players K] [--seed S] [--baseline REV]``.
+Run ``python bench/any_pawn.py [--games N] [--players K] [--seed S] [--mistakes R]
+[--baseline REV]``.
 
 Each game is a table on a hub (its real SQLite log, its tag reading), played from setup to
-the end by random players who prefer acting to passing; "deal for us" deals the cards.
-Every pawn drawn from a bag, and every pawn put into one, is tapped as a real table taps
-it: the players filled their bags, exit zones and the reserve with whichever pawns of each
-color came to hand, so a pawn never tapped so far is any such pawn of its color (from the
-hub's side each is equally likely); a pawn already tapped is itself. A tap the hub answers
-with an alert is counted, then the players do what the hub wanted (they tap the pawn it
-expected) so that the game goes on.
+the end by the physical table of ``bench/physical_table.py``: its own truth of where each
+pawn is; every draw a random pawn out of the real bag, tapped; every guest put into a bag any
+pawn of its color from where the move takes it, tapped; every other move entered as the hub
+lists it, with hands that take any look-alike out of the place it leaves. An alert on such a
+legal play is a **false alert** (the table then puts the pawn back and takes another);
+"deal for us" deals the cards.
 
-The figures per version: games, taps, draws, relabels (taps the hub took for a look-alike)
-and alerts. With ``--baseline REV`` the same games are also played on the hub of commit REV
-(``git archive REV companion`` unpacked into a temporary folder, run in its own process),
-and the two are printed side by side. There is no pass or fail: figures go to stdout.
+With ``--mistakes R`` (default 0.05), that share of actions first injects a mistake a table
+really makes (a guest from another player's seat tapped in a draw, a pawn tapped twice, a
+draw beyond the audience, a draw during Buying, a pawn from another player's bag, an unknown
+tag), and the figures say, per kind, how many the hub **caught** (one alert, whose claim
+about the pawn's place is true), how many it **explained** as a legal play (some arrangement
+of the pawns it knows allows it: no hub could tell), and how many it got **wrong** (an alert
+whose claim is false, or more than one). An oracle that keeps every arrangement the table's
+moves and taps allow (``physical_table.Oracle``) checks both verdicts: **missed** counts the
+mistakes the hub explained that no arrangement explains, **refused** those it alerted on
+although one does.
+
+The figures per version: games finished, actions, taps, moves entered by color among
+look-alikes, false alerts (by code, and games with one), and the mistakes. With
+``--baseline REV`` the same games are also played on the hub of commit REV (``git archive
+REV companion`` unpacked into a temporary folder, run in its own process), and the two are
+printed side by side. There is no pass or fail: figures go to stdout.
 """
 
 from __future__ import annotations
@@ -26,14 +38,16 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from physical_table import MISTAKES, PhysicalTable, TableInProcess, Tally  # noqa: E402
+
 """The checkout this script belongs to: its ``companion`` package is the current version."""
 NAMES = ("Ana", "Bob", "Chloe", "Dev")
-PASSIVE = frozenset({"end_turn", "end_guest", "decline", "take_back_ad"})
-"""Decisions that give something up: taken only when nothing else is legal."""
 
 
 def main() -> None:
@@ -42,33 +56,55 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--seed", type=int, default=1, help="game i is seeded 'SEED:i'")
+    parser.add_argument("--mistakes", type=float, default=0.05,
+                        help="the share of actions that inject a mistake first")
     parser.add_argument("--baseline", metavar="REV", help="also play them on commit REV's hub")
     parser.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         sys.path.insert(0, args.worker)
-        print(json.dumps(play_all(args.games, args.players, args.seed)))
+        print(json.dumps(play_all(args.games, args.players, args.seed, args.mistakes)))
         return
     rows = [("current", run(REPO, args))]
     if args.baseline:
         with tempfile.TemporaryDirectory(prefix="any-pawn-") as tmp:
             sha = unpack(args.baseline, Path(tmp))
             rows.insert(0, (f"baseline {sha}", run(Path(tmp), args)))
-    print(f"{args.games} games of {args.players} players, seed {args.seed}; every pawn "
-          "drawn or put into a bag is any pawn of its color")
-    print(f"{'version':<20}{'taps':>8}{'draws':>8}{'relabels':>10}{'alerts':>8}"
-          f"{'alerts/game':>13}{'games with an alert':>21}")
+    report(rows, args)
+
+
+def report(rows: list[tuple[str, dict[str, Any]]], args: argparse.Namespace) -> None:
+    """Print each version's figures, then its mistakes by kind."""
+    print(f"{args.games} games of {args.players} players, seed {args.seed}; hands take any "
+          f"look-alike; mistakes injected at {args.mistakes:.0%} of actions")
+    print(f"{'version':<18}{'finished':>9}{'actions':>9}{'taps':>7}{'by color':>10}"
+          f"{'false alerts':>14}{'per game':>10}{'games with one':>16}")
     for name, t in rows:
-        print(f"{name:<20}{t['taps']:>8}{t['draws']:>8}{t['relabels']:>10}{t['alerts']:>8}"
-              f"{t['alerts'] / args.games:>13.1f}{t['alerted_games']:>21}")
+        print(f"{name:<18}{t['finished']:>9}{t['actions']:>9}{t['taps']:>7}"
+              f"{t['look_alike_moves']:>10}{t['false_alerts']:>14}"
+              f"{t['false_alerts'] / args.games:>10.1f}{t['alerted_games']:>16}")
+    for name, t in rows:
+        codes = ", ".join(f"{c} {n}" for c, n in sorted(t["false_codes"].items())) or "none"
+        print(f"\n{name}: false alerts by code: {codes}; guests asked where from "
+              f"{t.get('asked', 0)}, first guess wrong {t.get('rechosen', 0)}")
+        print(f"  {'mistake':<16}{'injected':>9}{'caught':>8}{'explained':>11}{'wrong':>7}"
+              f"{'missed':>8}{'refused':>9}")
+        for kind in MISTAKES:
+            cells = [t[k].get(kind, 0) for k in ("injected", "caught", "explained", "wrong",
+                                                 "missed", "refused")]
+            print(f"  {kind:<16}" + "".join(f"{c:>{w}}" for c, w in zip(
+                cells, (9, 8, 11, 7, 8, 9), strict=True)))
+        print(f"  the oracle kept at most {t['worlds']:,} arrangements of one color")
+        for broke in t["broke"]:
+            print(f"  a game broke off: {broke}")
 
 
 def run(root: Path, args: argparse.Namespace) -> dict[str, Any]:
     """Play the games with the ``companion`` package under ``root``, in its own process."""
     out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", str(root),
                           "--games", str(args.games), "--players", str(args.players),
-                          "--seed", str(args.seed)], cwd=root, check=True,
-                         capture_output=True, text=True)
+                          "--seed", str(args.seed), "--mistakes", str(args.mistakes)],
+                         cwd=root, check=True, capture_output=True, text=True)
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
@@ -84,30 +120,32 @@ def unpack(rev: str, into: Path) -> str:
     return sha
 
 
-def play_all(games: int, players: int, seed: int) -> dict[str, int]:
-    """Play every game on a fresh hub; the summed tally."""
-    total = {"taps": 0, "draws": 0, "relabels": 0, "alerts": 0, "alerted_games": 0}
+def play_all(games: int, players: int, seed: int, mistakes: float) -> dict[str, Any]:
+    """Play every game on a fresh hub; the summed tally, as JSON."""
+    total = Tally()
+    alerted = 0
     for number in range(games):
         with tempfile.TemporaryDirectory(prefix="any-pawn-hub-") as tmp:
-            tally = play_one(Path(tmp), players, random.Random(f"{seed}:{number}"))
-        for key, value in tally.items():
-            total[key] += value
-        total["alerted_games"] += tally["alerts"] > 0
-    return total
+            tally = play_one(Path(tmp), players, random.Random(f"{seed}:{number}"), mistakes)
+        alerted += tally.false_alerts > 0
+        total.add(tally)
+    out = {name: (dict(v) if isinstance(v, Counter) else v) for name, v in vars(total).items()}
+    return {**out, "alerted_games": alerted}
 
 
-def play_one(tmp: Path, players: int, rng: random.Random) -> dict[str, int]:
+def play_one(tmp: Path, players: int, rng: random.Random, mistakes: float) -> Tally:
     """One whole game on a hub that is not listening (taps go straight to the table)."""
     readers = [f"bag-{i + 1}" for i in range(players)]
     hub = new_hub(tmp / "hub.sqlite", readers)
     table, _, _ = hub.create_table(list(NAMES[:players]), readers, 0, "bench",
                                    rng.randrange(2**31))
-    player = TablePlayers(table, rng)
-    with hub.lock:
-        while not table.state.is_over:
-            player.step()
-    hub.stop()
-    return player.tally
+    uids = {p: f"pawn-{p}" for p in range(len(table.state.pawn_color))}
+    thing = ours().TagThing
+    at_table = TableInProcess(hub, table, uids, lambda p: thing("pawn", p))
+    try:
+        return PhysicalTable(at_table, rng, mistakes, ours().pawns).play()
+    finally:
+        hub.stop()
 
 
 def ours() -> Any:
@@ -132,88 +170,6 @@ def new_hub(db: Path, readers: list[str]) -> Any:
     except TypeError:  # a baseline from before the hub found its games by entry point
         from companion.cards import load_catalog  # type: ignore[import-not-found]
         return Hub(db, load_catalog(), readers=readers)  # type: ignore[call-arg]
-
-
-class TablePlayers:
-    """Random players who tap every pawn that leaves or enters a bag, any of its color."""
-
-    def __init__(self, table: Any, rng: random.Random) -> None:
-        self.table, self.rng = table, rng
-        self.tapped: set[int] = set()
-        self.tally = {"taps": 0, "draws": 0, "relabels": 0, "alerts": 0}
-
-    def step(self) -> None:
-        """Make one move: a tapped draw or addition, or a decision through the table."""
-        state = self.table.state
-        waiting = state.waiting_players() or [None]
-        who = self.rng.choice(waiting)
-        draws = [m for m in state.chance_outcomes(who) if m.kind == "draw_pawn"]
-        if draws:
-            self.tap(self.rng.choice(draws))
-            return
-        moves = state.legal_moves(who)
-        move = self.rng.choice([m for m in moves if m.kind not in PASSIVE] or moves)
-        if self.into_bag(move):
-            self.tap(move)
-        else:
-            self.table.submit(move)
-
-    def tap(self, move: Any) -> None:
-        """Tap a pawn of the move's color on the reader of the bag it leaves or enters."""
-        TagThing = ours().TagThing
-
-        state = self.table.state
-        bag = move.player if move.kind == "draw_pawn" or move.target is None else move.target
-        pawn = self.any_of_color(move.pawn)
-        events = self.table.count
-        result = self.table.handle_tag(bag, TagThing("pawn", pawn), {"uid": f"pawn-{pawn}"})
-        self.tally["taps"] += 1
-        self.tally["draws"] += move.kind == "draw_pawn"
-        if getattr(result, "code", None):  # an alert
-            self.tally["alerts"] += 1
-            result = self.table.handle_tag(bag, TagThing("pawn", move.pawn),
-                                           {"uid": f"pawn-{move.pawn}"})
-            assert not getattr(result, "code", None), result
-            pawn = move.pawn
-        elif self.table.store.events(self.table.id)[-1][2].get("relabel"):
-            self.tally["relabels"] += 1
-        assert self.table.count > events and state is not self.table.state
-        self.tapped.add(pawn)
-
-    def any_of_color(self, pawn: int) -> int:
-        """The pawn a player's hand finds: itself once tapped, else any untapped one of its
-        color resting in a bag, an exit zone, the reserve or the box."""
-        state = self.table.state
-        if pawn in self.tapped or not resting(state, pawn):
-            return pawn
-        color = state.pawn_color[pawn]
-        return self.rng.choice([q for q, c in enumerate(state.pawn_color)
-                                if c == color and q not in self.tapped and resting(state, q)])
-
-    def into_bag(self, move: Any) -> bool:
-        """Whether a decision puts a pawn into a bag (a pawn the players then tap)."""
-        P = ours().pawns
-
-        if move.pawn is None or move.kind == "place":
-            return False
-        trial = self.table.state.clone()
-        trial.apply(move)
-        return trial.loc[move.pawn] in {P.bag(q) for q in range(trial.n)}
-
-
-def resting(state: Any, pawn: int) -> bool:
-    """Whether a pawn lies in the box, the reserve, a bag or an exit zone, named by no
-    pending step (the hub's own rule, written here again so that a baseline without it
-    is played the same way)."""
-    P = ours().pawns
-
-    loc = state.loc[pawn]
-    owner = None if P.is_seat(loc) else P.owner(loc)
-    if loc not in ((P.BOX, P.RESERVE) if owner is None else (P.bag(owner), P.exit_zone(owner))):
-        return False
-    if any(task.pawn == pawn for task in state.tasks):
-        return False
-    return not any(show.left and show.left[2] == pawn for show in state.showings)
 
 
 if __name__ == "__main__":

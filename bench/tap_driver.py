@@ -52,7 +52,7 @@ from companion.games.popcorn.engine.tasks import draw_seat_targets
 from companion.games.popcorn.placement import forced_seating
 from companion.games.popcorn.record import loads_record
 from companion.games.popcorn.remote import RemoteTable
-from companion.games.popcorn.tags import ad_tap, resting
+from companion.games.popcorn.tags import ad_tap
 from companion.kit.http import HttpError, call
 
 IN_VIEW = """(el) => {
@@ -346,29 +346,39 @@ class TableDriver:
                 and m.pawn is not None and self.colors[m.pawn] == color}
 
     def follow_relabel(self, pawn: int, actual: int, before: Any) -> None:
-        """The hub took ``actual`` for the move of ``pawn``: it swapped ``actual`` with a
-        look-alike of its own choosing (the one that now lies where ``actual`` lay), then
-        played the move with ``actual``. Let the record's pawns follow both swaps."""
+        """The hub took ``actual`` for the move of ``pawn``: it made a chain of swaps of
+        look-alikes (its log says which) so that ``actual`` lies where the move takes a pawn
+        from, then played the move with ``actual``. Let the record's pawns follow each swap,
+        then let ``actual`` play the record's pawn of ``pawn`` (both lie there now)."""
         recorded = self.recorded(pawn)
-        after = self.table.state
-        stand_in = next(q for q in range(len(self.colors)) if q != actual
-                        and after.loc[q] == before.loc[actual] != before.loc[q])
-        self.alias.bind(self.recorded(stand_in), actual)
+        for a, b in self.room.last_relabel(self.table.id, actual):
+            self.alias.bind(self.recorded(b), a)
         self.alias.bind(recorded, actual)
 
     def recorded(self, pawn: int) -> int:
         """The record's pawn the table's ``pawn`` plays."""
         return next(r for r, a in self.alias.of.items() if a == pawn)
 
+    @staticmethod
+    def resting(state: Any, pawn: int) -> bool:
+        """Whether a pawn lies where players put pawns by the handful (the box, the
+        reserve, a bag, an exit zone) and no pending step names it."""
+        loc = state.loc[pawn]
+        owner = None if P.is_seat(loc) else P.owner(loc)
+        heaps = (P.BOX, P.RESERVE) if owner is None else (P.bag(owner), P.exit_zone(owner))
+        if loc not in heaps or any(task.pawn == pawn for task in state.tasks):
+            return False
+        return not any(show.left and show.left[2] == pawn for show in state.showings)
+
     def any_of_color(self, pawn: int, state: Any) -> int:
         """The pawn a hand finds in a bag the players filled by the handful: ``pawn`` once
         tapped, else any pawn of its color never tapped that rests in a bag, an exit zone,
         the reserve or the box (each equally likely, from the hub's side)."""
-        if pawn in self.tapped or not resting(state, pawn):
+        if pawn in self.tapped or not self.resting(state, pawn):
             return pawn
         color = self.colors[pawn]
-        return self.rng.choice([q for q, c in enumerate(self.colors)
-                                if c == color and q not in self.tapped and resting(state, q)])
+        return self.rng.choice([q for q, c in enumerate(self.colors) if c == color
+                                and q not in self.tapped and self.resting(state, q)])
 
     def answered_by_alert(self, events: int, moves: int) -> bool:
         """Wait for the hub to log the last tap; whether it made no move (an alert)."""

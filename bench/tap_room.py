@@ -8,7 +8,9 @@ tags, so revealed cards are typed into the search boxes as on a box without stic
 
 from __future__ import annotations
 
+import json
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +32,9 @@ class TapRoom:
         bank = SerialBank([VirtualReader(r, resend_interval=0.3) for r in READERS],
                           tmp / "dev").start()
         self.bank: SerialBank | None = bank
-        self.server = ServeProcess(tmp / "hub.db", serial=[bank.path(r) for r in READERS],
+        self.db = tmp / "hub.db"
+        """The hub's SQLite file (read only here: its log says how a tap relabelled)."""
+        self.server = ServeProcess(self.db, serial=[bank.path(r) for r in READERS],
                                    readers=list(READERS)).start()
         rng = random.Random(12)
         self.uids = {pawn: random_uid(rng) for pawn in range(60)}
@@ -74,6 +78,21 @@ class TapRoom:
                 "first_player": first_player, "hints": hints}
         info = self.server.create_table(body)
         return RemoteTable(self.server.base, info, self.catalog)
+
+    def last_relabel(self, table_id: str, pawn: int) -> list[tuple[int, int]]:
+        """The swaps of look-alikes the hub's last logged move of ``pawn`` made (an older
+        hub's one pair, or a list of pairs; none when it made none)."""
+        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
+            rows = db.execute("SELECT body FROM table_events WHERE table_id=? ORDER BY n DESC",
+                              (table_id,)).fetchall()
+        for (text,) in rows:
+            body = json.loads(text)
+            if body.get("move", {}).get("pawn") == pawn:
+                logged = body.get("relabel") or []
+                if logged and isinstance(logged[0], int):
+                    return [(logged[0], logged[1])]
+                return [(int(a), int(b)) for a, b in logged]
+        return []
 
     def tap(self, player: int, uid: str) -> None:
         """Tap a tag on ``player``'s bag reader."""

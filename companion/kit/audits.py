@@ -16,7 +16,10 @@ them with what it believes the bag holds and answers an :class:`AuditReport`:
 - ``refused``: a difference the rules cannot mend where the audit puts the piece (a pawn
   that sits on a seat), as a refusal ``{"code", "message", "params"}``;
 - ``counts``: what was tapped against what the table expected, per kind of piece (Popcorn's
-  colors, B Movies' token values), the lines a screen shows while the player taps.
+  colors, B Movies' token values), the lines a screen shows while the player taps;
+- ``learned``: what the taps showed that changes no count (Popcorn: the guests seen in the
+  bag, by their tags), a correction the table makes last when the audit is accepted, whatever
+  the fixes; it is no fix, and no finding speaks of it.
 
 The game builds a report twice: for the table's screen (``private=False``: B Movies shows
 there only how many tokens, never their values) and for the audited player's phone. Both
@@ -59,6 +62,8 @@ class AuditReport:
     refused: tuple[dict[str, Any], ...] = ()
     counts: tuple[dict[str, Any], ...] = ()
     shown_fixes: tuple[dict[str, Any], ...] | None = None
+    learned: dict[str, Any] | None = None
+    """A correction that changes no count, made last on accept (see the module's text)."""
     """What a screen may see of the fixes, one entry per fix in the same order (so each
     finding's ``fix`` index still points at its own), when the fixes name a secret the
     report's screen must not learn; None: the fixes are shown as they are."""

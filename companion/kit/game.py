@@ -16,7 +16,7 @@ import argparse
 import json
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
@@ -292,23 +292,34 @@ class TagThing:
 
 @dataclass(frozen=True)
 class Relabel:
-    """A tap that is a move once two look-alike things trade names.
+    """A tap that is a move once look-alike things trade names.
 
-    A game whose pieces of one kind are alike to the rules (Popcorn's pawns of one color)
-    knows a piece never tapped only by its kind: the hub placed *some* pawn of that color in
-    each bag, not that one. When such a piece is tapped where the rules expect one of its
-    kind, the table swaps ``thing`` (the tapped one) with ``look_alike`` (the one the table
-    had there), with :meth:`GameKind.relabel`, then plays ``move``, which names ``thing``.
-    The swap is logged with the move, so a replay of the log, an undo and a restart agree.
+    A game whose pieces of one kind look alike (Popcorn's pawns of one color) knows where a
+    piece is only as far as the table showed it: a move entered by kind says "a blue guest
+    from Ana's exit zone", not which one. When a tapped piece may be where the rules expect
+    one of its kind, the tap is that move: the table makes the ``swaps`` in its state (pairs
+    of look-alikes that trade places and names, in order, so that the state has ``seen``,
+    the tapped piece, where the move takes it from), then plays ``move``, which names it.
+    Both go into the log with the move (:meth:`GameKind.play` replays them), so a restart, an
+    undo and the replay board agree.
 
-    ``move`` is None for a tap that only tells the table which thing is where (Popcorn's
-    pawns tapped into a bag as the players fill it at setup); ``look_alike`` is then
-    ``thing`` itself when the table already had it there.
+    ``move`` is None for a tap that only tells the table where a piece is (Popcorn's pawns
+    tapped into a bag as the players fill it at setup).
     """
 
-    thing: int
-    look_alike: int
+    swaps: tuple[tuple[int, int], ...]
+    seen: int
     move: GameMove | None
+
+
+def swap_pairs(logged: Any) -> list[tuple[int, int]]:
+    """A relabel as a log keeps it, as pairs of things that trade names, in order:
+    ``[[a, b], ...]``, or an older log's one pair ``[a, b]``; none for None or ``[]``."""
+    if not logged:
+        return []
+    if isinstance(logged[0], int):
+        return [(int(logged[0]), int(logged[1]))]
+    return [(int(a), int(b)) for a, b in logged]
 
 
 @dataclass(frozen=True)
@@ -336,13 +347,15 @@ class TapMoves:
 
 class TapChoice:
     """A tap that several moves could follow (Popcorn's card tapped to buy it that several
-    slots could take). The table plays the one :meth:`suggested` names at once, if any, and
-    keeps :meth:`to_dict` in its public view as ``card_choice`` (with ``placed``: the index of
-    the move played, or None) until any other input clears it: one tap on another of its
-    moves then replaces the move played (:meth:`~companion.table.table.Table.rechoose`)."""
+    slots could take; a guest tapped into a bag that may have come from several places).
+    The table plays the one :meth:`suggested` names at once, if any, and keeps :meth:`to_dict`
+    in its public view as ``card_choice`` (with ``placed``: the index of the move played, or
+    None) until any other input clears it: one tap on another of its moves then replaces the
+    move played (:meth:`~companion.table.table.Table.rechoose`)."""
 
-    moves: tuple[GameMove, ...] = ()
-    """The moves the tap may stand for, in the order the screen offers them."""
+    moves: tuple[GameMove | Relabel, ...] = ()
+    """The moves the tap may stand for, in the order the screen offers them (a
+    :class:`Relabel` with its move where the tap showed a look-alike)."""
 
     def suggested(self, hints: bool) -> int | None:
         """The index of the move the table plays at once (``hints``: whether the table's
@@ -439,13 +452,13 @@ class GameKind(ABC, Generic[StateT, MoveT]):
 
     @abstractmethod
     def read_tag(self, state: StateT, seat: int, thing: TagThing | None, uid: str,
-                 names: list[str], tapped: frozenset[int] = frozenset()
-                 ) -> MoveT | Relabel | TapMoves | TapChoice | Alert:
+                 names: list[str]) -> MoveT | Relabel | TapMoves | TapChoice | Alert:
         """What a tap on ``seat``'s reader means: one of the game's moves, a
         :class:`Relabel` of look-alikes with its move, several moves (:class:`TapMoves`), a
         choice of moves (:class:`TapChoice`), or an alert object with ``to_dict()``
-        (an unknown tag, a tag of another game, a wrong moment). ``tapped``: the ids of the
-        things the table has seen tapped in its applied moves (their places are known)."""
+        (an unknown tag, a tag of another game, a wrong moment). What the table knows of its
+        pieces' places is the state's own (Popcorn's
+        :class:`~companion.games.popcorn.table_state.TableState`)."""
 
     alert_codes: dict[str, str] = {}
     """Every alert code the game's tag reading raises, with what it means (each has its
@@ -527,6 +540,12 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         card catalog), reading tables through ``host``; None for a game without any."""
         return None
 
+    def correction(self, state: StateT, body: dict[str, Any]) -> dict[str, Any]:
+        """What a correction request means at ``state``, decided once, as :meth:`correct`
+        then applies it and the log keeps it (Popcorn: a pawn moved, or only a relabel of
+        look-alikes when the pawn may already be there). ``body`` unchanged by default."""
+        return body
+
     def correct(self, state: StateT, body: dict[str, Any]) -> dict[str, Any] | None:
         """Put a piece where the table says it really is, in ``state`` (a ``correct`` event:
         Popcorn's "pawn 17 is really in Ana's exit zone"); raise
@@ -542,11 +561,10 @@ class GameKind(ABC, Generic[StateT, MoveT]):
     """Whether a player may audit their bag (or pile) at this game's tables (:meth:`audit`)."""
 
     def audit(self, state: StateT, seat: int, taps: Sequence[AuditTap],
-              tapped: frozenset[int], names: list[str], private: bool) -> AuditReport:
+              names: list[str], private: bool) -> AuditReport:
         """Compare what ``seat`` tapped during an audit (every piece of their bag, or pile,
         in tap order) with what ``state`` says the bag holds, and say what differs and what
-        would mend it (:class:`~companion.kit.audits.AuditReport`). ``tapped``: the things
-        whose place the table learned from a tap (as for :meth:`read_tag`). ``private``:
+        would mend it (:class:`~companion.kit.audits.AuditReport`). ``private``:
         the report is for that player's phone; else for the table's screen, which must not
         learn a secret from it. Only a game with :attr:`audits` is asked."""
         raise TableError("NOT_FOR_THIS_GAME", f"{self.title} has no bag to audit.", 409,
@@ -559,20 +577,27 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         each round (a game may answer 0 for its setup, as Popcorn does)."""
         return None
 
-    def tapped_thing(self, move: dict[str, Any]) -> int | None:
-        """The id of the piece a tap's move (as JSON) names, whose place the table then knows
-        (Popcorn's drawn pawn); None by default."""
-        return None
+    def play(self, state: StateT, move: MoveT | None, marks: Mapping[str, Any]) -> None:
+        """Apply ``move`` to ``state`` (in place) with what a tap left beside it in the
+        table's log (``marks``: a :class:`Relabel`'s ``relabel`` swaps, made first, and the
+        piece it had ``seen``); ``move`` is None for a tap that only told where a piece is.
+        A game without look-alike pieces has no marks: the default applies the move."""
+        if move is not None:
+            state.apply(move)
 
     def renamed(self, move: MoveT, names: dict[int, int]) -> MoveT:
         """``move`` with its piece renamed by ``names`` (a record's view of relabelled
         look-alikes, see :class:`Relabel`); unchanged by default."""
         return move
 
-    def relabel(self, state: StateT, thing: int, look_alike: int) -> None:
-        """Swap two look-alike things in ``state``, in place (see :class:`Relabel`); only a
-        game whose :meth:`read_tag` answers relabels needs this."""
-        raise NotImplementedError(f"{self.title} has no look-alike pieces to relabel")
+    def record_move(self, correction: dict[str, Any]) -> MoveT | None:
+        """A correction (as :meth:`correct` logged it) as a line of the game's record, or
+        None when it changes no count and only relabels look-alikes (the record then has
+        no line for it). A game whose records cannot hold a correction raises
+        :class:`~companion.kit.errors.TableError` (``HAS_CORRECTIONS``, the default)."""
+        raise TableError("HAS_CORRECTIONS", f"A {self.title} record cannot hold a "
+                         "correction: this game cannot be exported as a record.", 409,
+                         params={"game": self.id})
 
     @abstractmethod
     def record_text(self, names: list[str], first_player: int, options: dict[str, Any],

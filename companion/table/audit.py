@@ -7,11 +7,13 @@ restarted hub or a reloaded tablet finds it where it was:
   id is this event's number); ``then`` lists the seats a whole-table check audits next;
 - each tap on the audited player's reader is a ``tag`` event with ``"audit": id`` and what
   the registry knew the tag to be (``thing``), never played;
-- ``audit`` ``{"action": "done", "audit": id, "fixes": [...]}`` ends the tapping and keeps
-  the fixes it proposed, which accepting applies exactly (each checked again);
-- the fixes themselves are ``move`` and ``correct`` events of one batch (``"batch"``, and
-  ``"audit": id``), so one Undo takes them all back; then ``audit`` ``{"action": "accept",
-  "audit": id}``, or ``{"action": "drop", "audit": id}`` when the table drops it.
+- ``audit`` ``{"action": "done", "audit": id, "fixes": [...], "learned": {...}}`` ends the
+  tapping and keeps the fixes it proposed, which accepting applies exactly (each checked
+  again), and what it learned (a correction that changes no count, made after them);
+- the fixes themselves (and the learned correction, last) are ``move`` and ``correct``
+  events of one batch (``"batch"``, and ``"audit": id``), so one Undo takes them all back;
+  then ``audit`` ``{"action": "accept", "audit": id}``, or ``{"action": "drop", "audit":
+  id}`` when the table drops it.
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ class AuditRun:
     :attr:`fixes`), kept as it was then."""
     private_report: AuditReport | None = None
     """The same report for the audited player's phone."""
+    learned: dict[str, Any] | None = None
+    """What the taps showed that changes no count (the report's ``learned``), made last
+    when the audit is accepted."""
 
     @property
     def done(self) -> bool:

@@ -30,6 +30,7 @@ from companion.kit.game import (
     TagThing,
     TapChoice,
     TapMoves,
+    swap_pairs,
 )
 from companion.table.audit import AuditRun, started, tap_body
 from companion.table.store import HubStore
@@ -134,6 +135,8 @@ class Table:
         seats); set at creation, changed with the PIN (a ``hints`` event)."""
         self.last_kind: str | None = None
         """The kind of the last event replayed from the log (see :meth:`finish_deals`)."""
+        self._options: list[tuple[GameMove, dict[str, Any]]] = []
+        """The moves of :attr:`card_choice`, each with the marks its tap leaves in the log."""
         self.card_choice: dict[str, Any] | None = None
         """A tap that asks which move it is (a :class:`TapChoice` as JSON: Popcorn's card
         tapped to buy it that several slots could take): shown in the public view until any
@@ -184,16 +187,17 @@ class Table:
             if kind != "tag" or body.get("move") or body.get("fill") is not None:
                 self.last_kind = kind  # a tap that changed nothing is no input to deal after
             if kind in ("move", "tag") and body.get("move"):
-                self._relabel(self.state, body.get("relabel"))
                 # a log written before moves named their guest: act for the acting guest
                 move = self.game.replayed(
                     self.state, self.game.move_from_dict(body["move"], legacy=True))
-                self.state.apply(move)
+                marks = _tap_marks(kind, body)
+                self.game.play(self.state, move, marks)
                 self.entries.append({"move": move.to_dict(), "source": body.get("source"),
-                                     "batch": body.get("batch"), **_tap_marks(kind, body)})
+                                     "batch": body.get("batch"), **marks})
             elif kind == "tag" and body.get("fill") is not None:
-                self._relabel(self.state, body.get("relabel"))
-                self.entries.append(_fill_entry(body))
+                entry = _fill_entry(body)
+                self.game.play(self.state, None, entry)
+                self.entries.append(entry)
             elif kind == "correct":
                 correction, batch = _batch_part(body)
                 self.game.correct(self.state, correction)
@@ -222,17 +226,13 @@ class Table:
     def _rebuilt(self) -> Any:
         state = self._fresh()
         for entry in self.entries:
-            self._relabel(state, entry.get("relabel"))
             if "move" in entry:
-                state.apply(self.game.move_from_dict(entry["move"]))
+                self.game.play(state, self.game.move_from_dict(entry["move"]), entry)
             elif "correct" in entry:
                 self.game.correct(state, entry["correct"])
+            elif "fill" in entry:
+                self.game.play(state, None, entry)
         return state
-
-    def _relabel(self, state: Any, pair: list[int] | None) -> None:
-        """Swap two look-alikes (a logged relabel) in ``state``, if ``pair`` names them."""
-        if pair:
-            self.game.relabel(state, *pair)
 
     # -- inputs ----------------------------------------------------------------------------
 
@@ -306,7 +306,7 @@ class Table:
         """
         self.open_for_input()
         result = self.game.read_tag(self.state, player, thing, tag.get("uid", ""),
-                                    self.config.players, self.tapped())
+                                    self.config.players)
         if isinstance(result, TapChoice):
             return self._choose(tag, result)
         if isinstance(result, TapMoves):
@@ -317,17 +317,15 @@ class Table:
             self.alerts.append({**alert, "id": self.count})
             self._note_alert_round()
             return result
-        marks: dict[str, Any] = {"tap": True}
-        trial = self.state.clone()
+        marks: dict[str, Any] = {"tap": True, "seen": None}
         if isinstance(result, Relabel):
-            if result.look_alike != result.thing:
-                marks["relabel"] = [result.thing, result.look_alike]
-                self.game.relabel(trial, result.thing, result.look_alike)
+            marks.update(relabel_marks(result))
             if result.move is None:
-                self._fill(tag, result.thing, marks, trial)
+                self._fill(tag, result.seen, marks)
                 return result
             result = result.move
-        trial.apply(result)
+        trial = self.state.clone()
+        self.game.play(trial, result, marks)
         with self._atomic():
             self._log("tag", {"tag": tag, "move": result.to_dict(), **marks})
             self.state = trial
@@ -342,20 +340,19 @@ class Table:
         (``"tap": true``); the relabel of ``then`` goes with its event, so that a replay of
         the log swaps the look-alikes at the same point. Undo takes them all back."""
         trial = self.state.clone()
+        plain: dict[str, Any] = {"seen": None}
         for move in result.before:
-            trial.apply(move)
-        then, marks = result.then, {}
+            self.game.play(trial, move, plain)
+        then, marks = result.then, dict(plain)
         if isinstance(then, Relabel):  # as a replay of the log does: after the moves before
             assert then.move is not None
-            if then.look_alike != then.thing:
-                marks["relabel"] = [then.thing, then.look_alike]
-                self.game.relabel(trial, then.thing, then.look_alike)
+            marks = relabel_marks(then)
             then = then.move
-        trial.apply(then)
+        self.game.play(trial, then, marks)
         for move in result.after:
-            trial.apply(move)
-        steps: list[tuple[GameMove, dict[str, Any]]] = [(m, {}) for m in result.before]
-        steps += [(then, marks)] + [(m, {}) for m in result.after]
+            self.game.play(trial, move, plain)
+        steps: list[tuple[GameMove, dict[str, Any]]] = [(m, plain) for m in result.before]
+        steps += [(then, marks)] + [(m, plain) for m in result.after]
         with self._atomic():
             batch = self.count + 1
             for n, (move, extra) in enumerate(steps):
@@ -374,18 +371,19 @@ class Table:
         stays in the view, with ``placed``, until another input clears it."""
         placed = choice.suggested(self.hints)
         shown = {**choice.to_dict(), "placed": placed}
+        options = [_option(m) for m in choice.moves]
         if placed is None:
             self._log("tag", {"tag": tag, "choice": shown})
         else:
-            move = choice.moves[placed]
+            move, marks = options[placed]
             trial = self.state.clone()
-            trial.apply(move)
+            self.game.play(trial, move, marks)
             with self._atomic():
-                self._log("tag", {"tag": tag, "move": move.to_dict(), "tap": True})
+                self._log("tag", {"tag": tag, "move": move.to_dict(), **marks})
                 self.state = trial
-                self.entries.append({"move": move.to_dict(), "tap": True})
+                self.entries.append({"move": move.to_dict(), **marks})
                 self.auto_deal()
-        self.card_choice = shown
+        self.card_choice, self._options = shown, options
         return choice
 
     def rechoose(self, index: Any, source: str = "tablet") -> None:
@@ -403,39 +401,34 @@ class Table:
                              f"{len(choice['moves']) - 1}")
         if index == choice["placed"]:
             return
-        move = self.game.move_from_dict(choice["moves"][index])
+        move, marks = self._options[index]
         entries = list(self.entries)
         try:
             self._pop_input()
             trial = self._rebuilt()
-            trial.apply(move)  # raises the game's violation: nothing logged
+            self.game.play(trial, move, marks)  # raises the game's violation: nothing logged
             with self._atomic():
                 self._log("undo", {})
-                self._log("move", {"move": move.to_dict(), "source": source})
+                self._log("move", {"move": move.to_dict(), "source": source, **marks})
                 self.state = trial
-                self.entries.append({"move": move.to_dict()})
+                self.entries.append({"move": move.to_dict(), **marks})
                 self.auto_deal()
         except BaseException:
             self.entries = entries
             raise
         self.card_choice = {**choice, "placed": index}
 
-    def _fill(self, tag: dict[str, Any], thing: int, marks: dict[str, Any], trial: Any) -> None:
+    def _fill(self, tag: dict[str, Any], thing: int, marks: dict[str, Any]) -> None:
         """A tap that only tells where a thing is (a bag being filled at setup): logged as a
         ``tag`` event with ``fill``, an input that Undo takes back like a move."""
+        entry = {"fill": thing, **marks}
+        trial = self.state.clone()
+        self.game.play(trial, None, entry)
         with self._atomic():
-            self._log("tag", {"tag": tag, "fill": thing, **marks})
+            self._log("tag", {"tag": tag, **entry})
             self.state = trial
-            self.entries.append({"fill": thing, **marks})
+            self.entries.append(entry)
             self.card_choice = None
-
-    def tapped(self) -> frozenset[int]:
-        """The things (Popcorn's pawns) whose place the table learned from a tap of their own:
-        those its applied taps named, moves and bag fills. Every other pawn is known only
-        by its color (see :mod:`.interpret`)."""
-        things = (e["fill"] if "fill" in e else self.game.tapped_thing(e["move"])
-                  for e in self.entries if e.get("tap"))
-        return frozenset(t for t in things if t is not None)
 
     def undo(self) -> None:
         """Take back the last input, with the cards "deal for us" dealt after it (``undo``)."""
@@ -470,6 +463,7 @@ class Table:
         if alert is not None and type(alert) is not int:
             raise TableError("BAD_REQUEST", "alert must be the id of one of the table's alerts")
         trial = self.state.clone()
+        body = self.game.correction(trial, body)
         logged = self.game.correct(trial, body) or body  # validates
         handled = alert if self.open_alert(alert) else None
         with self._atomic():
@@ -563,8 +557,8 @@ class Table:
         kept = run.private_report if private else run.report
         if kept is not None:
             return kept
-        return self.game.audit(self.state, run.player, run.taps, self.tapped(),
-                               self.config.players, private)
+        return self.game.audit(self.state, run.player, run.taps, self.config.players,
+                               private)
 
     def finish_audit(self) -> AuditRun:
         """End the tapping: the report is made and its fixes logged (an ``audit`` done
@@ -572,14 +566,17 @@ class Table:
         run = self.current_audit()
         if not run.done:
             self.open_for_input()
-            fixes = [dict(f) for f in self.audit_report(True).fixes]
-            self._log("audit", {"action": "done", "audit": run.id, "fixes": fixes})
-            self._keep_reports(run, fixes)
+            report = self.audit_report(True)
+            fixes, learned = [dict(f) for f in report.fixes], report.learned
+            self._log("audit", {"action": "done", "audit": run.id, "fixes": fixes,
+                                **({"learned": learned} if learned else {})})
+            self._keep_reports(run, fixes, learned)
         return run
 
-    def _keep_reports(self, run: AuditRun, fixes: list[dict[str, Any]]) -> None:
+    def _keep_reports(self, run: AuditRun, fixes: list[dict[str, Any]],
+                      learned: dict[str, Any] | None) -> None:
         run.report, run.private_report = self.audit_report(False), self.audit_report(True)
-        run.fixes = fixes
+        run.fixes, run.learned = fixes, learned
 
     def accept_audit(self) -> tuple[int, AuditRun | None]:
         """Apply the audit's fixes as one batch, all or none (each checked as a move or a
@@ -589,6 +586,10 @@ class Table:
         fixes = run.fixes or []
         trial = self.state.clone()
         logged = [self._checked_fix(trial, fix, i, len(fixes)) for i, fix in enumerate(fixes)]
+        applied = len(logged)
+        if run.learned:  # what the taps showed, once the fixes are made: no fix of its own
+            logged.append(("correct", self.game.correct(trial, dict(run.learned))
+                           or run.learned))
         with self._atomic():
             batch = self.count + 1
             for kind, value in logged:
@@ -600,7 +601,7 @@ class Table:
             self.auto_deal()
             if run.then:
                 self.start_audit(run.then[0], run.then[1:], run.by)
-        return len(logged), self.audit
+        return applied, self.audit
 
     def _checked_fix(self, trial: Any, fix: dict[str, Any], index: int,
                      size: int) -> tuple[str, dict[str, Any]]:
@@ -629,7 +630,7 @@ class Table:
         if action == "start":
             self.audit = started(n, body)
         elif action == "done" and self.audit is not None:
-            self._keep_reports(self.audit, list(body.get("fixes", [])))
+            self._keep_reports(self.audit, list(body.get("fixes", [])), body.get("learned"))
         elif action in ("accept", "drop"):
             self.audit = None
 
@@ -722,15 +723,23 @@ class Table:
         return self._recorded(self.entries)
 
     def _recorded(self, entries: list[dict[str, Any]]) -> list[Any]:
+        """The moves of ``entries`` as a record holds them: each correction as the game's
+        record move (or nothing, for one that only relabels), every pawn renamed through
+        the relabels so far (see :meth:`recorded_moves`)."""
         name: dict[int, int] = {}
         moves = []
         for entry in entries:
-            if entry.get("relabel"):
-                a, b = entry["relabel"]
+            correction = entry.get("correct")
+            for a, b in swap_pairs(entry.get("relabel") or (correction or {}).get("relabel")):
                 name[a], name[b] = name.get(b, b), name.get(a, a)
-            if "move" not in entry:
+            if "move" in entry:
+                move = self.game.move_from_dict(entry["move"])
+            elif correction is not None:
+                move = self.game.record_move(correction)
+            else:
                 continue
-            moves.append(self.game.renamed(self.game.move_from_dict(entry["move"]), name))
+            if move is not None:
+                moves.append(self.game.renamed(move, name))
         return moves
 
     def record_text(self) -> str:
@@ -748,9 +757,9 @@ class Table:
                                              config.options, self._recorded(entries))
 
     def _recordable(self) -> None:
-        if any("correct" in e for e in self.entries):
-            raise TableError("HAS_CORRECTIONS", "This game has corrections, which a game record "
-                             "cannot hold; it cannot be exported as a record.", 409)
+        for entry in self.entries:
+            if "correct" in entry:
+                self.game.record_move(entry["correct"])  # HAS_CORRECTIONS, for some games
         if self.game.closes_secretly and not self.state.is_over:
             raise TableError("SECRET_UNTIL_END", f"A {self.game.title} record holds every "
                              "secret vote and token: it can be read once the game is over.",
@@ -837,10 +846,34 @@ def _fill_entry(body: dict[str, Any]) -> dict[str, Any]:
 
 def _tap_marks(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     """What an applied entry keeps of a logged tap (or of a move a tap made with another,
-    ``"tap": true``): that it was one, and its relabel."""
+    ``"tap": true``): that it was one, its relabel and the thing it showed (``seen``, which
+    an older log left out)."""
     if kind != "tag" and not body.get("tap"):
         return {}
-    return {"tap": True, **({"relabel": body["relabel"]} if body.get("relabel") else {})}
+    marks: dict[str, Any] = {"tap": True}
+    if body.get("relabel"):
+        marks["relabel"] = body["relabel"]
+    if "seen" in body:
+        marks["seen"] = body["seen"]
+    return marks
+
+
+def _option(choice: GameMove | Relabel) -> tuple[GameMove, dict[str, Any]]:
+    """One move of a :class:`TapChoice`, with the marks its tap leaves beside it."""
+    if isinstance(choice, Relabel):
+        assert choice.move is not None
+        return choice.move, relabel_marks(choice)
+    return choice, {"tap": True}
+
+
+def relabel_marks(relabel: Relabel) -> dict[str, Any]:
+    """What a :class:`Relabel` leaves in the log beside its move: its swaps (if any) and the
+    thing the tap showed."""
+    marks: dict[str, Any] = {"tap": True, "seen": relabel.seen}
+    if relabel.swaps:
+        marks["relabel"] = [list(pair) for pair in relabel.swaps]
+    return marks
+
 
 
 def config_dict(config: TableConfig) -> dict[str, Any]:

@@ -3,9 +3,9 @@
 A finished game of the archive (from its record) and a live table (from the moves it has
 applied so far) are both a :class:`Timeline`: the state before any move and the steps
 after it. Position 0 is the start; position ``n`` is the state after ``n`` steps. A step is
-a move, or, at a live table, a correction (a pawn put where the table says it is, which a
-record cannot hold); a swap of look-alike pawns (a relabel) rides with the step it came
-with, as the table's log keeps it.
+a move, or, at a live table, a correction (a pawn put where the table says it is; a record
+holds it as its game's record move); a swap of look-alike pawns (a relabel) rides with the
+step it came with, as the table's log keeps it.
 
 Anyone may open the replay board, so nothing here is more than public: each step is the
 game's :meth:`~companion.kit.game.GameKind.public_move` (a record names award cards only
@@ -22,7 +22,7 @@ work outside it. The timeline knows no game.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.kit.errors import TableError
@@ -31,33 +31,46 @@ from companion.kit.game import GameKind
 MAX_VIEWS = 50
 """The most positions one page of views holds (a Popcorn view is about 8 KB)."""
 CORRECTION = {"move": "correct"}
-"""A correction's step, as the replay board shows it: the board shows where the piece went."""
+"""A correction's step, as the replay board shows it when its game has no record move for
+it: the board shows where the piece went."""
+MARKS = ("tap", "relabel", "seen", "fill")
+"""What a live table's entry keeps of its tap (see :meth:`GameKind.play`)."""
+
+
+def _relabels_only(game: GameKind[Any, Any], correction: dict[str, Any]) -> bool:
+    """Whether a correction changes no count (its game writes no record move for it)."""
+    try:
+        return game.record_move(correction) is None
+    except TableError:
+        return False
 
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a timeline: a ``move`` (the game's own move object) or a ``correction``
-    (the game's JSON of it, as the table's log keeps it), with the ``relabel`` of two
-    look-alike pieces the table made just before it, if any."""
+    """One step of a timeline: a ``move`` (the game's own move object), with the ``marks`` a
+    tap left beside it in the table's log (a relabel of look-alike pieces made just before
+    it, the piece it showed), or a ``correction`` (the game's JSON of it, as the log keeps
+    it)."""
 
     move: Any | None = None
     correction: dict[str, Any] | None = None
-    relabel: tuple[int, int] | None = None
+    marks: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Timeline:
     """A game's steps from its start: the ``game``, the players' ``names`` in seat order,
-    the table ``options`` and first player it was played with, and its ``steps``. A relabel
-    that came with no move (a bag filled at setup) is kept in ``quiet``: the relabels to
-    make, by the number of steps made before them."""
+    the table ``options`` and first player it was played with, and its ``steps``. What a
+    live table did that nobody sees on the board (a bag filled at setup, a correction that
+    only relabels look-alikes) is kept in ``quiet``: each such step, by the number of steps
+    made before it."""
 
     game: GameKind[Any, Any]
     names: tuple[str, ...]
     first_player: int
     options: dict[str, Any]
     steps: tuple[Step, ...]
-    quiet: tuple[tuple[int, tuple[int, int]], ...] = ()
+    quiet: tuple[tuple[int, Step], ...] = ()
 
     @classmethod
     def of_record(cls, game: GameKind[Any, Any], text: str) -> Timeline:
@@ -73,20 +86,24 @@ class Timeline:
         """A live table's timeline from its applied entries (``Table.entries``, copied under
         the hub's lock): moves, corrections, and bag fills that only relabel."""
         steps: list[Step] = []
-        quiet: list[tuple[int, tuple[int, int]]] = []
+        quiet: list[tuple[int, Step]] = []
         for entry in entries:
-            pair = entry.get("relabel")
-            relabel = (int(pair[0]), int(pair[1])) if pair else None
+            marks = {k: entry[k] for k in MARKS if k in entry}
             if "move" in entry:
-                steps.append(Step(game.move_from_dict(entry["move"]), relabel=relabel))
+                steps.append(Step(game.move_from_dict(entry["move"]), marks=marks))
             elif "correct" in entry:
-                steps.append(Step(correction=dict(entry["correct"]), relabel=relabel))
-            elif relabel is not None:
-                quiet.append((len(steps), relabel))
+                correction = dict(entry["correct"])
+                step = Step(correction=correction)
+                if _relabels_only(game, correction):
+                    quiet.append((len(steps), step))
+                else:
+                    steps.append(step)
+            elif "fill" in entry:
+                quiet.append((len(steps), Step(marks=marks)))
         return cls(game, tuple(names), first_player, dict(options), tuple(steps), tuple(quiet))
 
     def start(self) -> Any:
-        """The state before any step (the quiet relabels of position 0 made)."""
+        """The state before any step (the quiet steps of position 0 made)."""
         state = self.game.new_state(list(self.names), self.first_player, self.options)
         self._quiet(state, 0)
         return state
@@ -104,23 +121,27 @@ class Timeline:
             yield n, step, state
 
     def _apply(self, state: Any, step: Step) -> None:
-        if step.relabel is not None:
-            self.game.relabel(state, *step.relabel)
-        if step.move is not None:
-            state.apply(step.move)
-        elif step.correction is not None:
+        if step.correction is not None:
             self.game.correct(state, step.correction)
+        else:
+            self.game.play(state, step.move, step.marks)
 
     def _quiet(self, state: Any, made: int) -> None:
-        for at, pair in self.quiet:
+        for at, step in self.quiet:
             if at == made:
-                self.game.relabel(state, *pair)
+                self._apply(state, step)
 
     def public_step(self, step: Step) -> dict[str, Any]:
-        """A step as the replay board lists it: the game's public move, or a correction."""
+        """A step as the replay board lists it: the game's public move, or a correction
+        (the game's record move for it, when it has one: where the piece went)."""
         if step.move is not None:
             return self.game.public_move(step.move)
-        return dict(CORRECTION)
+        assert step.correction is not None
+        try:
+            move = self.game.record_move(step.correction)
+        except TableError:
+            move = None
+        return dict(CORRECTION) if move is None else self.game.public_move(move)
 
     def summary(self) -> dict[str, Any]:
         """The whole game in one walk: ``game``, ``analyzes`` (whether the game has an

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.games.popcorn.demo import enroll_box
+from companion.games.popcorn.engine import pawns as P
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
 from companion.readers.virtual import SerialBank, VirtualReader
@@ -27,12 +28,22 @@ class Rig:
         self.client = self.app.test_client()
         self.uids = enroll_box(self.hub, 1)
 
-    def table(self, players=("Ana", "Bob"), readers=None, seed=3) -> dict:
+    def table(self, players=("Ana", "Bob"), readers=None, seed=3, fill=None) -> dict:
+        """A new table at the start of its first Buying phase, each player's award kept by
+        phone. ``fill``: seat -> color (or ``"*"``: every color), that seat's guests of that
+        color tapped into its bag at setup (the hub then knows each of them by its tag)."""
         body = {"players": list(players), "readers": readers or READERS[:len(players)],
                 "deal_seed": seed}
         created = self.client.post("/api/tables", json=body)
         assert created.status_code == 201, created.json
         info = created.json
+        for seat, color in (fill or {}).items():
+            state = self.state(info)
+            for pawn in [q for q in in_zone(state, P.bag(seat))
+                         if color in ("*", state.pawn_color[q])]:
+                seq = self.tap(body["readers"][seat], self.uids[pawn])
+                assert wait_for(lambda seq=seq, seat=seat: self.feedback(
+                    body["readers"][seat], seq) == "ok")
         for seat, token in enumerate(info["tokens"]):  # each player keeps an award by phone
             private = self.client.get(f"/api/tables/{info['id']}/players/{seat}/private",
                                       headers={"X-Player-Token": token}).json

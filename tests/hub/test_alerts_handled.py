@@ -31,21 +31,23 @@ def _no_draw_alert(rig: Rig, info: dict) -> dict:
     return table.alerts[-1]
 
 
-def _color_not_in_bag(rig: Rig, info: dict) -> tuple[dict, int]:
-    """Ana has drawn every blue guest of her bag; one more blue (one the hub has in Bob's
-    bag) comes out on her reader: an alert whose fix is a correction."""
+def _color_not_in_bag(rig: Rig) -> tuple[dict, dict, int]:
+    """Bob taps a blue guest into his bag at setup, so the hub knows where it is; Ana draws
+    every blue guest of her bag, then that blue one comes out on her reader: an alert whose
+    fix is a correction. The table, and the alert with that blue pawn."""
+    info = rig.table(fill={1: "blue"})
     rig.end_buying(info)
     state = rig.state(info)
+    blue = next(q for q in in_zone(state, P.bag(1)) if state.known.certain(q) == P.bag(1))
     for pawn in [q for q in in_zone(state, P.bag(0)) if state.pawn_color[q] == "blue"]:
         seq = rig.tap("bag-1", rig.uids[pawn])
         assert wait_for(lambda seq=seq: rig.feedback("bag-1", seq) == "ok")
-    blue = next(q for q in in_zone(rig.state(info), P.bag(1))
-                if rig.state(info).pawn_color[q] == "blue")
     seq = rig.tap("bag-1", rig.uids[blue])
     assert wait_for(lambda: rig.feedback("bag-1", seq) == "error")
     alert = rig.hub.tables[info["id"]].alerts[-1]
     assert alert["code"] == "COLOR_NOT_IN_BAG"
-    return alert, blue
+    assert alert["params"]["zone"] == "bag" and alert["params"]["owner"] == "Bob"
+    return info, alert, blue
 
 
 def _restarted(rig: Rig, tmp_path: Path) -> Hub:
@@ -110,9 +112,8 @@ def test_the_fix_of_an_alert_is_a_correction_that_handles_it(rig: Rig, tmp_path:
     Ana's bag). Sent with the alert's id and the PIN, it is one ``correct`` event and one
     ``handled`` event; the guest is in Ana's bag, the alert gone, and a tap of the guest
     again is a draw. A restart agrees."""
-    info = rig.table()
+    info, alert, blue = _color_not_in_bag(rig)
     tid, pin = info["id"], info["pin"]
-    alert, blue = _color_not_in_bag(rig, info)
     assert alert["correct"] == {"pawn": blue, "zone": "bag", "player": 0}
     pushes = _pushes(rig)
     body = {**alert["correct"], "alert": alert["id"], "pin": pin}
@@ -120,7 +121,7 @@ def test_the_fix_of_an_alert_is_a_correction_that_handles_it(rig: Rig, tmp_path:
     assert rig.state(info).loc[blue] == P.bag(0)
     assert not rig.hub.tables[tid].alerts
     assert [e[1:] for e in rig.hub.store.events(tid)[-2:]] == [
-        ("correct", {"pawn": blue, "zone": "bag", "player": 0}),
+        ("correct", {"pawn": blue, "zone": "bag", "player": 0, "by": "tag"}),
         ("handled", {"alert": alert["id"], "how": "correct"})]
     assert rig.hub.settled() and (tid, "handled", alert["id"]) in pushes
     seq = rig.tap("bag-1", rig.uids[blue])
@@ -142,7 +143,8 @@ def test_an_alert_with_no_correction_to_offer_has_none(rig: Rig) -> None:
 
 def test_a_correction_names_a_guest_by_color_and_where_the_companion_has_it(rig: Rig) -> None:
     """``{"color", "from"}`` in place of a pawn id: the lowest-numbered guest of that color
-    there moves, and the log names that pawn. A place with no guest of that color is
+    there moves, and the log names that pawn, moved by its color (the hub learns nothing of
+    which one it was). A place with no guest of that color is
     ``409 NO_SUCH_GUEST`` and changes nothing; a bad color or place is ``400``."""
     info = rig.table()
     tid, pin = info["id"], info["pin"]
@@ -156,7 +158,7 @@ def test_a_correction_names_a_guest_by_color_and_where_the_companion_has_it(rig:
     assert answer.status_code == 200, answer.json
     assert rig.state(info).loc[pawn] == P.bag(0)
     assert rig.hub.store.events(tid)[-1][1:] == (
-        "correct", {"pawn": pawn, "zone": "bag", "player": 0})
+        "correct", {"pawn": pawn, "zone": "bag", "player": 0, "by": "color"})
     before, count = rig.state(info).to_dict(), rig.hub.tables[tid].count
     missing = next(c for c in ("white", "blue", "green", "red", "yellow")
                    if not any(rig.state(info).pawn_color[q] == c

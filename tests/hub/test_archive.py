@@ -230,7 +230,7 @@ BAD_LINES = [
      "FIRST_TURN_NO_THEATER"),
     (40, "not json", 40, "BAD_RECORD"),
     (41, '{"move": "fly", "player": 0}', 41, "UNKNOWN_MOVE"),
-    (1, '{"format": "popcorn-record", "version": 3, "players": ["A", "B"], "first_player": 0}',
+    (1, '{"format": "popcorn-record", "version": 4, "players": ["A", "B"], "first_player": 0}',
      1, "BAD_RECORD"),
 ]
 

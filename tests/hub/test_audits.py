@@ -96,27 +96,32 @@ def test_a_draw_whose_tap_was_dropped_is_found_and_one_tap_mends_it(rig: Rig) ->
 
 
 def test_twice_tapped_and_another_bags_guest_are_named(rig: Rig) -> None:
-    """A guest tapped twice counts once; a guest the hub had in Bob's bag is named with
-    its place, and the fix puts it into Ana's bag."""
-    info = rig.table()
+    """A guest tapped twice counts once; a guest the hub knows is in Bob's bag (he tapped it
+    in at setup) is named with its place, and the fix puts it into Ana's bag; a guest the
+    hub cannot place (never tapped: in Chloe's bag or the reserve) is named with no fix: no
+    correction could take it from the right place."""
+    info = rig.table(players=("Ana", "Bob", "Chloe"), fill={0: "*", 1: "*"})
     table = rig.hub.tables[info["id"]]
-    bag = in_zone(table.state, P.bag(0))
-    ana_colors = {table.state.pawn_color[q] for q in bag}
-    stranger = next(q for q in in_zone(table.state, P.bag(1))
-                    if table.state.pawn_color[q] not in ana_colors) if any(
-        table.state.pawn_color[q] not in ana_colors for q in in_zone(table.state, P.bag(1))
-    ) else in_zone(table.state, P.bag(1))[0]
-    report = audit_bag(rig, info, "bag-1", [*bag, bag[0], stranger])
+    state = table.state
+    bag = in_zone(state, P.bag(0))
+    stranger = in_zone(state, P.bag(1))[0]
+    unknown = next(q for q in range(60) if state.known.certain(q) is None)
+    assert P.bag(0) not in state.known.maybe[unknown]  # Ana's bag is full of known guests
+    report = audit_bag(rig, info, "bag-1", [*bag, bag[0], stranger, unknown])
     codes = [f["code"] for f in report["findings"]]
     assert "AUDIT_TAPPED_TWICE" in codes and "AUDIT_FOUND_ELSEWHERE" in codes
     twice = next(f for f in report["findings"] if f["code"] == "AUDIT_TAPPED_TWICE")
-    assert twice["params"]["color"] == table.state.pawn_color[bag[0]] and twice["fix"] is None
+    assert twice["params"]["color"] == state.pawn_color[bag[0]] and twice["fix"] is None
     found = next(f for f in report["findings"] if f["code"] == "AUDIT_FOUND_ELSEWHERE")
     assert found["params"]["zone"] == "bag" and found["params"]["owner"] == "Bob"
     assert "Bob's bag" in found["message"]
+    unsure = next(f for f in report["findings"] if f["code"] == "AUDIT_FOUND_UNSURE")
+    assert unsure["params"]["pawn"] == unknown and unsure["fix"] is None
     accepted = rig.client.post(audit_url(info, "/current/accept"), headers=pin(info))
     assert accepted.status_code == 200, accepted.json
+    assert accepted.json["applied"] == 1
     assert table.state.loc[stranger] == P.bag(0)
+    assert all(table.state.known.certain(q) == P.bag(0) for q in [*bag, stranger])
 
 
 def test_a_seated_guest_is_refused_with_the_rules_code(rig: Rig) -> None:

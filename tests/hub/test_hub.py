@@ -68,9 +68,10 @@ def test_a_pawn_of_the_right_color_from_another_bag_is_a_draw(rig) -> None:
 
 
 def test_a_pawn_from_another_bag_is_an_alert_when_no_look_alike_is_left(rig) -> None:
-    """A real mistake: Ana has drawn every blue guest of her bag, and one more blue guest,
-    which the hub had in Bob's bag, comes out on her reader."""
-    info = rig.table()
+    """A real mistake: Ana has drawn every blue guest of her bag, and one more blue guest
+    comes out on her reader. One that Bob tapped into his bag at setup is named there; one
+    never tapped may be in several places, and the alert names none."""
+    info = rig.table(fill={1: "blue"})
     rig.end_buying(info)
     state = rig.state(info)
     blues = [q for q in in_zone(state, P.bag(0)) if state.pawn_color[q] == "blue"]
@@ -83,6 +84,14 @@ def test_a_pawn_from_another_bag_is_an_alert_when_no_look_alike_is_left(rig) -> 
     alert_case(rig, info, "bag-1", rig.uids[bob_blue], "COLOR_NOT_IN_BAG")
     alert = rig.hub.tables[info["id"]].alerts[-1]
     assert alert["params"]["color"] == "blue" and "Bob's bag" in alert["message"]
+    assert alert["correct"] == {"pawn": bob_blue, "zone": "bag", "player": 0}
+    unknown = next(q for q in range(60) if state.pawn_color[q] == "blue"
+                   and len(rig.state(info).known.maybe[q]) > 1 and P.bag(0) not in
+                   rig.state(info).known.maybe[q])
+    alert_case(rig, info, "bag-1", rig.uids[unknown], "COLOR_NOT_IN_BAG")
+    alert = rig.hub.tables[info["id"]].alerts[-1]
+    assert alert["params"]["kind"] == "unsure" and "zone" not in alert["params"]
+    assert "correct" not in alert and "where it came from" in alert["fix"]
 
 
 def test_alert_draw_beyond_the_audience(rig) -> None:
@@ -118,12 +127,16 @@ def test_a_guest_picked_up_from_a_cinema_is_an_alert(rig) -> None:
     for pawn in drawn:
         seq = rig.tap("bag-1", rig.uids[pawn])
         assert wait_for(lambda seq=seq: rig.feedback("bag-1", seq) == "ok")
-    seat = next(m for m in rig.state(info).legal_moves(0)
-                if m.kind == "place" and m.pawn in drawn)
-    assert rig.move(info, seat.to_dict()).status_code == 200
-    assert P.is_seat(rig.state(info).loc[seat.pawn])
-    alert_case(rig, info, "bag-1", rig.uids[seat.pawn], "UNEXPECTED_TAG")
-    assert rig.hub.tables[info["id"]].alerts[-1]["params"]["zone"] == "seat"
+    for seat in [m for m in rig.state(info).legal_moves(0) if m.kind == "place"][:1]:
+        assert rig.move(info, seat.to_dict()).status_code == 200
+    seated = next(q for q in drawn if P.is_seat(rig.state(info).loc[q]))
+    alert_case(rig, info, "bag-1", rig.uids[seated], "UNEXPECTED_TAG")
+    params = rig.hub.tables[info["id"]].alerts[-1]["params"]
+    where = rig.state(info).known.maybe[seated]
+    if len(where) == 1:  # no look-alike drawn with it: the hub knows its seat
+        assert params["zone"] == "seat" and params["owner"] == "Ana"
+    else:  # the hand seated any of two look-alikes: one of them is on that seat
+        assert params["zone"] == "area" and params["owner"] == "Ana"
 
 
 def test_an_exit_zone_pawn_drawn_from_the_bag_is_a_draw(rig) -> None:
@@ -141,14 +154,18 @@ def test_an_exit_zone_pawn_drawn_from_the_bag_is_a_draw(rig) -> None:
 
 
 def test_alert_no_draw_expected(rig) -> None:
-    """A pawn out of Ana's bag during the Buying phase."""
-    info = rig.table()
-    pawn = in_zone(rig.state(info), P.bag(0))[0]
+    """A pawn out of Ana's bag during the Buying phase, one she tapped into it at setup (so
+    the hub knows it came out of her bag)."""
+    info = rig.table(fill={0: "white"})
+    pawn = next(q for q in in_zone(rig.state(info), P.bag(0))
+                if rig.state(info).known.certain(q) == P.bag(0))
     alert_case(rig, info, "bag-1", rig.uids[pawn], "NO_DRAW_EXPECTED")
+    assert "back into Ana's bag" in rig.hub.tables[info["id"]].alerts[-1]["fix"]
 
 
 def test_alert_unexpected_tag(rig) -> None:
-    """A reserve pawn pushed into Ana's bag when nothing gains a guest."""
+    """A reserve pawn pushed into Ana's bag when nothing gains a guest: the hub cannot say
+    where it came from (any pawn of its color may be in the reserve or a bag)."""
     info = rig.table()
     pawn = in_zone(rig.state(info), P.RESERVE)[0]
     alert_case(rig, info, "bag-1", rig.uids[pawn], "UNEXPECTED_TAG")
@@ -183,6 +200,8 @@ def test_bad_requests_get_4xx_and_change_nothing(rig) -> None:
                          content_type="application/json"), 400, "BAD_JSON"),
         (rig.move(info, {"move": "end_turn", "player": 1}), 409, "NOT_YOUR_TURN"),
         (rig.move(info, {"move": "teleport"}), 400, "UNKNOWN_MOVE"),
+        (rig.move(info, {"move": "correct", "pawn": in_zone(rig.state(info), P.bag(0))[0],
+                         "zone": "reserve"}), 403, "PIN_REQUIRED"),
         (rig.client.post("/api/tables", json={"players": ["A"], "readers": []}), 400,
          "BAD_REQUEST"),
         (rig.client.post("/api/tables", json={"players": ["A", "B"],

@@ -79,14 +79,13 @@ def test_a_relabelled_draw_is_logged_and_undone(rig: Rig) -> None:
     tap_ok(rig, "bag-1", pawn)
     body = tag_bodies(rig, info["id"])[-1]
     assert body["move"] == {"move": "draw_pawn", "player": 0, "pawn": pawn}
-    stand_in = body["relabel"][1]
-    assert body["relabel"][0] == pawn and table.state.loc[stand_in] == P.bag(1)
-    assert pawn in table.tapped()
+    assert body["seen"] == pawn and body["relabel"][0][0] == pawn
+    assert table.state.known.certain(pawn) == P.hand(0)
     undone = rig.client.post(f"/api/tables/{info['id']}/undo",
                              headers={"X-Table-Pin": info["pin"]})
     assert undone.status_code == 200, undone.json
     assert table.state.to_dict() == before
-    assert pawn not in table.tapped()
+    assert table.state.known.certain(pawn) is None  # known by its color again
     tap_ok(rig, "bag-1", pawn)  # and the same tap is a draw again
     assert table.state.loc[pawn] == P.hand(0)
 
@@ -99,13 +98,13 @@ def test_a_relabel_survives_a_restart(rig: Rig, tmp_path: Path) -> None:
     table = rig.hub.tables[info["id"]]
     pawn = foreign_look_alike(table.state, 0)
     tap_ok(rig, "bag-1", pawn)
-    picture, tapped = table.state.to_dict(), table.tapped()
+    picture, known = table.state.to_dict(), table.state.known
     rig.close()
     hub = Hub(tmp_path / "hub.sqlite", readers=["bag-1", "bag-2"])
     try:
         again = hub.tables[info["id"]]
         assert again.state.to_dict() == picture
-        assert again.tapped() == tapped
+        assert again.state.known == known
     finally:
         hub.stop()
 
@@ -195,12 +194,82 @@ def test_bags_filled_by_tapping_at_setup_are_known_exactly(rig: Rig) -> None:
     tap_ok(rig, "bag-1", foreign)
     bodies = tag_bodies(rig, info["id"])
     assert [b["fill"] for b in bodies] == [own, foreign]
-    assert "relabel" not in bodies[0] and bodies[1]["relabel"][0] == foreign
+    assert "relabel" not in bodies[0] and bodies[1]["relabel"][0][0] == foreign
     assert table.state.loc[foreign] == P.bag(0) and not table.alerts
-    assert {own, foreign} <= table.tapped()
+    assert table.state.known.certain(own) == table.state.known.certain(foreign) == P.bag(0)
     for seat, token in enumerate(info["tokens"]):  # the awards kept: the game starts
         legal = rig.client.get(f"/api/tables/{info['id']}/players/{seat}/private",
                                headers={"X-Player-Token": token}).json["legal"]
         assert rig.move(info, legal[0], token=token).status_code == 200
     rig.end_buying(info)
     alert_case(rig, info, "bag-2", rig.uids[foreign], "PAWN_OF_ANOTHER_PLAYER")
+
+
+def audit_after_a_lost_draw(rig: Rig) -> tuple[dict, int, list[int], str]:
+    """Ana's bag and Bob's each hold a guest of one color (the hub cannot tell which is
+    which): Ana really drew a look-alike the hub had in Bob's bag, and the tap never reached
+    the hub; Bob's bag really holds ``guess``, the pawn of that color the hub has in Ana's
+    bag. Ana audits her bag, tapping what it really holds (everything the hub has there but
+    ``guess``), and ends the tapping. The table, ``guess``, the taps and the color."""
+    info = rig.table()
+    rig.end_buying(info)
+    table = rig.hub.tables[info["id"]]
+    state = table.state
+    color = next(c for c in ("white", "blue", "green", "red", "yellow")
+                 if any(state.pawn_color[q] == c for q in in_zone(state, P.bag(0)))
+                 and any(state.pawn_color[q] == c for q in in_zone(state, P.bag(1))))
+    guess = next(q for q in in_zone(state, P.bag(0)) if state.pawn_color[q] == color)
+    pin = {"X-Table-Pin": info["pin"]}
+    started = rig.client.post(f"/api/tables/{info['id']}/audits", json={"player": 0},
+                              headers=pin)
+    assert started.status_code == 201, started.json
+    taps = [q for q in in_zone(state, P.bag(0)) if q != guess]
+    for pawn in taps:
+        tap_ok(rig, "bag-1", pawn)
+    assert wait_for(lambda: len(table.audit.taps) == len(taps))
+    done = rig.client.post(f"/api/tables/{info['id']}/audits/current/done", headers=pin)
+    assert done.status_code == 200, done.json
+    report = done.json["report"]
+    assert [f["code"] for f in report["findings"]] == ["AUDIT_NOT_TAPPED_DRAWN"]
+    assert report["findings"][0]["params"]["color"] == color
+    return info, guess, taps, color
+
+
+def test_an_accepted_audit_plants_no_guess(rig: Rig, tmp_path: Path) -> None:
+    """Accepted, the audit's guest not tapped counts as drawn, by its color: the hub does
+    not guess which pawn it was, and knows the guests the audit saw. A restart in the middle
+    of that uncertainty knows the same; an Undo takes the audit's fixes back, and what the
+    hub knew before them."""
+    info, guess, taps, color = audit_after_a_lost_draw(rig)
+    table = rig.hub.tables[info["id"]]
+    before = table.state.to_dict(), table.state.known
+    accepted = rig.client.post(f"/api/tables/{info['id']}/audits/current/accept",
+                               headers={"X-Table-Pin": info["pin"]})
+    assert accepted.status_code == 200 and accepted.json["applied"] == 1
+    known = table.state.known
+    drawn = [q for q in table.state.pawns_at(P.hand(0)) if table.state.pawn_color[q] == color]
+    assert drawn and all(known.certain(q) is None for q in drawn)  # a guest of its color
+    assert all(known.certain(q) == P.bag(0) for q in taps)  # the audit saw them there
+    assert known.may_be(guess, P.bag(1))
+    picture = table.state.to_dict()
+    rig.close()
+    hub = Hub(tmp_path / "hub.sqlite", readers=["bag-1", "bag-2", "bag-3", "bag-4"])
+    try:
+        again = hub.tables[info["id"]]
+        assert again.state.to_dict() == picture and again.state.known == known
+        again.undo()
+        assert (again.state.to_dict(), again.state.known) == before
+    finally:
+        hub.stop()
+
+
+def test_the_guess_an_audit_did_not_plant_is_drawn_without_an_alert(rig: Rig) -> None:
+    """The same audit, accepted; then Bob draws the pawn an audit that guessed would have
+    drawn for Ana (his bag really holds it): a draw, with no alert."""
+    info, guess, _, _ = audit_after_a_lost_draw(rig)
+    table = rig.hub.tables[info["id"]]
+    assert rig.client.post(f"/api/tables/{info['id']}/audits/current/accept",
+                           headers={"X-Table-Pin": info["pin"]}).status_code == 200
+    tap_ok(rig, "bag-2", guess)  # Bob draws it from his own bag
+    assert table.state.known.certain(guess) == P.hand(1)
+    assert not table.alerts

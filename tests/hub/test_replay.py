@@ -219,8 +219,8 @@ def test_a_live_table_replays_its_moves_so_far(site: Site) -> None:
 
 
 def test_a_live_tables_correction_is_a_step_of_its_own(site: Site) -> None:
-    """A pawn correction (which no record can hold) is a step: the board shows the pawn
-    where the table put it."""
+    """A correction that moves a guest is a step: the board shows the guest where the table
+    put it, and the step says where."""
     text, moves = popcorn_game(2, 6)
     info = site.table(list(loads_record(text).names), loads_record(text).first_player)
     site.play(info, moves[:40])
@@ -228,11 +228,14 @@ def test_a_live_tables_correction_is_a_step_of_its_own(site: Site) -> None:
     pawn = next(p for p, loc in enumerate(state.loc) if loc == 10)  # in Ana's bag
     color = state.pawn_color[pawn]
     answer = site.client.post(f"/api/tables/{info['id']}/correct",
-                              json={"pawn": pawn, "zone": "exit", "player": 0},
+                              json={"color": color, "from": {"zone": "bag", "player": 0},
+                                    "zone": "exit", "player": 0},
                               headers={"X-Table-Pin": info["pin"]})
     assert answer.status_code == 200, answer.json
     summary = replay(site, f"/api/tables/{info['id']}")
-    assert summary["moves"] == 41 and summary["steps"][-1]["move"] == "correct"
+    assert summary["moves"] == 41
+    assert summary["steps"][-1] == {"move": "correct", "pawn": pawn, "zone": "exit",
+                                    "player": 0, "round": state.round}
     views = site.client.get(f"/api/tables/{info['id']}/replay/views?from=40&count=2").json
     before, after = views["views"]
     assert after["cinemas"][0]["exit"][color] == before["cinemas"][0]["exit"][color] + 1
@@ -263,7 +266,7 @@ def test_a_bad_page_of_views_is_refused(site: Site, query: str, field: str) -> N
     assert answer.json["params"]["field"] == field
 
 
-def test_an_unknown_game_or_table_is_404_and_a_game_with_corrections_has_no_replay(
+def test_an_unknown_game_or_table_is_404_and_a_corrected_game_keeps_its_replay(
         site: Site) -> None:
     for path in ("/api/archive/nothing/replay", "/api/archive/nothing/replay/views",
                  "/api/archive/nothing/analysis"):
@@ -283,9 +286,8 @@ def test_an_unknown_game_or_table_is_404_and_a_game_with_corrections_has_no_repl
         legal = state.legal_moves() or state.chance_outcomes()
         site.hub.submit(info["id"], legal[0])
         state = site.hub.tables[info["id"]].state
-    for path in ("replay", "analysis"):
-        answer = site.client.get(f"/api/archive/{info['id']}/{path}")
-        assert answer.status_code == 409 and answer.json["code"] == "NO_RECORD", answer.json
+    archived = replay(site, f"/api/archive/{info['id']}")
+    assert archived["over"] is True  # the archive kept its record, correction and all
     assert replay(site, f"/api/tables/{info['id']}")["over"] is True  # the table replays
 
 

@@ -136,17 +136,22 @@ def test_a_dismissed_alert_stays_away_on_every_device_and_after_a_restart(
     assert errors == []
 
 
-def _color_not_in_bag(room: Room, table: RemoteTable) -> int:
-    """Ana draws every blue guest of her bag, then one more blue, which the hub has in Bob's
-    bag: an alert whose fix is to correct its place. Returns that guest."""
+def _color_not_in_bag(room: Room) -> tuple[RemoteTable, int]:
+    """A 3-player table where Bob taps his blue guests into his bag at setup (so the hub knows
+    each by its tag); Ana draws every blue guest of her bag, then one more blue, one of Bob's:
+    an alert whose fix is to correct its place. Returns the table and that guest."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2, keep_awards=False)
+    state = hub_state(table)
+    bobs = [q for q in state.pawns_at(P.bag(1)) if state.pawn_color[q] == "blue"]
+    for pawn in bobs:
+        tap_and_wait(room, table, "bag-2", pawn)  # filling the bag at setup
+    table.keep_first_awards()
     end_buying(table)
     state = hub_state(table)
     for pawn in [q for q in state.pawns_at(P.bag(0)) if state.pawn_color[q] == "blue"]:
         tap_and_wait(room, table, "bag-1", pawn)
-    state = hub_state(table)
-    blue = next(q for q in state.pawns_at(P.bag(1)) if state.pawn_color[q] == "blue")
-    tap_and_wait(room, table, "bag-1", blue)
-    return blue
+    tap_and_wait(room, table, "bag-1", bobs[0])
+    return table, bobs[0]
 
 
 def test_an_alerts_correct_its_place_opens_the_dialog_filled_in(room: Room, page: Page) -> None:
@@ -154,8 +159,7 @@ def test_an_alerts_correct_its_place_opens_the_dialog_filled_in(room: Room, page
     (its disc and color word, never a number) and Ana's bag chosen; one tap on Correct, the
     PIN asked first and sent with Enter. The guest is in Ana's bag, the alert handled, and a
     tap of it again is a draw."""
-    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
-    blue = _color_not_in_bag(room, table)
+    table, blue = _color_not_in_bag(room)
     tablet = Tablet(page, room, table).open()
     page.evaluate("localStorage.clear()")
     banner = page.get_by_test_id("alert")
@@ -343,8 +347,7 @@ def test_the_banner_and_the_correction_dialog_speak_the_devices_language(
     """In French, German and Japanese the banner's buttons and the correction dialog (filled
     in from the banner, then by color) hold no English word (names and card titles aside)."""
     errors: list[str] = []
-    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
-    _color_not_in_bag(room, table)
+    table, _ = _color_not_in_bag(room)
     page = new_page(browser, errors)
     page.add_init_script(f"localStorage.setItem('popcorn:lang', '{lang}');")
     page.goto(f"{room.base}/setup")

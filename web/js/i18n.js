@@ -160,6 +160,12 @@ function words(params = {}) {
   return out;
 }
 
+/** A place a code's params name (`zone`, `owner`, `slot`, `seat`), in this device's
+ * language: "Bob's exit zone", "the reserve" (the game's `place` word). */
+export function placeText(params) {
+  return words(params).place || "";
+}
+
 /** A refusal's sentence in this device's language: the hub's English `message` for an
  * English device, else its `code`'s template filled with its `params`. */
 export function errorText(code, params, message) {

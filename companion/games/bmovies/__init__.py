@@ -182,9 +182,9 @@ class BMovies(GameKind[State, Move]):
         return views.named(final_cut(state).to_dict(), names) if state.is_over else None
 
     def read_tag(self, state: State, seat: int, thing: TagThing | None, uid: str,
-                 names: list[str], tapped: frozenset[int] = frozenset()) -> Move | Alert:
+                 names: list[str]) -> Move | Alert:
         """A token tapped on a player's pad: a draw, or an alert (:mod:`.tags`). Tokens of
-        one value are told apart by their tags' ids, so ``tapped`` changes nothing."""
+        one value are told apart by their tags' ids: no look-alikes to follow."""
         return tags.read_tag(state, self.facts, seat, thing, uid, names)
 
     def correct(self, state: State, body: dict[str, Any]) -> dict[str, Any]:
@@ -195,10 +195,10 @@ class BMovies(GameKind[State, Move]):
     audits = True
 
     def audit(self, state: State, seat: int, taps: Sequence[AuditTap],
-              tapped: frozenset[int], names: list[str], private: bool) -> AuditReport:
+              names: list[str], private: bool) -> AuditReport:
         """A player's token pile compared value by value with the tokens they tapped
         (:func:`.audit.audit`): their phone's report names the values, the table's screen's
-        only counts them. Token ids tell tokens apart, so ``tapped`` changes nothing."""
+        only counts them."""
         return audit_pile(state, seat, taps, names, private)
 
     def round_of(self, state: State) -> int | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint
@@ -33,6 +33,7 @@ from companion.kit.game import (
     TableHost,
     TagKinds,
     TagThing,
+    TapChoice,
     TapMoves,
     Tapper,
 )
@@ -42,10 +43,10 @@ from companion.kit.texts import GameTexts
 
 from . import analysis, card_list, commands, demo, routes, texts
 from .audit import audit
-from .card_taps import CardChoice, interpret_card
+from .card_taps import interpret_card
 from .cardbook import CardBook
 from .charts import PopcornNotes
-from .corrections import relocate
+from .corrections import correct, correction, record_move
 from .engine import (
     GUEST_COLORS,
     Catalog,
@@ -60,7 +61,8 @@ from .engine.pawns import pawn_colors
 from .facts_file import card_copies, load_catalog
 from .placement import forced_seating
 from .record import Record, dumps_record, loads_record, replay, upgraded
-from .tags import ALERT_CODES, interpret, swap
+from .table_state import TableState, play
+from .tags import ALERT_CODES, interpret
 from .views import PRIVATE_MOVES, private_view, public_view, replay_view, scores
 
 SETUP_CHANCE = frozenset({"deal_starting", "reveal_movie", "reveal_theater"})
@@ -88,9 +90,11 @@ class Popcorn(GameKind[GameState, Move]):
         return {}
 
     def new_state(self, players: list[str], first_player: int,
-                  options: dict[str, Any]) -> GameState:
-        """The fixed part of the setup; the deals wait as chance steps."""
-        return new_game(self.catalog, players, first_player)
+                  options: dict[str, Any]) -> TableState:
+        """The fixed part of the setup, followed as a table follows it (the hub knows only
+        the counts of each color until the taps show more); the deals wait as chance
+        steps."""
+        return TableState.following(new_game(self.catalog, players, first_player))
 
     def move_from_dict(self, data: Any, legacy: bool = False) -> Move:
         """Popcorn's move JSON (``legacy``: an activation may lack its ``seat``)."""
@@ -101,10 +105,11 @@ class Popcorn(GameKind[GameState, Move]):
         return name_guest(state, move)
 
     def secret(self, state: GameState, move: Move) -> str | None:
-        """Award draws are the phone's; setup deals entered by hand need the PIN."""
+        """Award draws are the phone's; setup deals entered by hand and a correction sent as
+        a move need the PIN."""
         if move.kind in PLAYER_MOVES:
             return SECRET_TOKEN
-        if move.kind in SETUP_CHANCE and state.phase == "setup":
+        if move.kind == "correct" or (move.kind in SETUP_CHANCE and state.phase == "setup"):
             return SECRET_PIN
         return None
 
@@ -121,14 +126,13 @@ class Popcorn(GameKind[GameState, Move]):
         return scores(state) if state.is_over else None
 
     def read_tag(self, state: GameState, seat: int, thing: TagThing | None, uid: str,
-                 names: list[str], tapped: frozenset[int] = frozenset()
-                 ) -> Move | Relabel | TapMoves | CardChoice | Alert:
-        """A pawn's tap is a draw or an addition (standing in for a look-alike of its color
-        when it was never tapped); a card's is a reveal, a draw or a buy."""
+                 names: list[str]) -> Move | Relabel | TapMoves | TapChoice | Alert:
+        """A pawn's tap is a draw or an addition when some arrangement of the look-alikes
+        explains it (:func:`.tags.interpret`); a card's is a reveal, a draw or a buy."""
         if thing is not None and thing.kind in CARD_KINDS:
             return interpret_card(state, seat, thing.kind, str(thing.id))
         pawn = int(thing.id) if thing is not None and thing.kind == "pawn" else None
-        return interpret(state, seat, pawn, uid, tapped)
+        return interpret(state, seat, pawn, uid)
 
     alert_codes = ALERT_CODES
     demo_pads = "bag readers"
@@ -181,27 +185,34 @@ class Popcorn(GameKind[GameState, Move]):
         """The seating advisor's routes and the card catalog (:mod:`.routes`)."""
         return routes.blueprint(host, self.catalog)
 
+    def correction(self, state: GameState, body: dict[str, Any]) -> dict[str, Any]:
+        """A pawn moved, a guest moved by its color, or only a relabel
+        (:func:`.corrections.correction`)."""
+        return correction(state, body)
+
     def correct(self, state: GameState, body: dict[str, Any]) -> dict[str, Any]:
-        """A pawn put where the table says it is (:func:`.corrections.relocate`): named by
-        its id, or as the table sees it (a color and where the companion has it)."""
-        return relocate(state, body)
+        """Apply a correction as it is logged (:func:`.corrections.correct`)."""
+        return correct(state, body)
+
+    def record_move(self, correction: dict[str, Any]) -> Move | None:
+        """A ``correct`` move, or None for a relabel (:func:`.corrections.record_move`)."""
+        return record_move(correction)
 
     audits = True
 
     def audit(self, state: GameState, seat: int, taps: Sequence[AuditTap],
-              tapped: frozenset[int], names: list[str], private: bool) -> AuditReport:
+              names: list[str], private: bool) -> AuditReport:
         """The guests of a bag compared color by color (:func:`.audit.audit`); a bag holds
         no secret, so the table's screen and the phone get the same report."""
-        return audit(state, seat, taps, tapped)
+        return audit(state, seat, taps)
 
     def round_of(self, state: GameState) -> int:
         """The round on the Round track."""
         return state.round
 
-    def tapped_thing(self, move: dict[str, Any]) -> int | None:
-        """The pawn a tapped draw or addition names."""
-        pawn = move.get("pawn")
-        return pawn if isinstance(pawn, int) else None
+    def play(self, state: GameState, move: Move | None, marks: Mapping[str, Any]) -> None:
+        """A move with what its tap showed (:func:`.table_state.play`)."""
+        play(state, move, marks)
 
     def renamed(self, move: Move, names: dict[int, int]) -> Move:
         """The move with its pawn renamed."""
@@ -212,10 +223,6 @@ class Popcorn(GameKind[GameState, Move]):
     def forced(self, state: GameState, player: int) -> list[Move]:
         """Drawn guests with one way left to be seated (:func:`.placement.forced_seating`)."""
         return forced_seating(state, player)
-
-    def relabel(self, state: GameState, thing: int, look_alike: int) -> None:
-        """Two pawns of one color trade places (:func:`companion.games.popcorn.tags.swap`)."""
-        swap(state, thing, look_alike)
 
     def record_text(self, names: list[str], first_player: int, options: dict[str, Any],
                     moves: list[Move]) -> str:

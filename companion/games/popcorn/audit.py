@@ -1,23 +1,28 @@
 """A Popcorn bag audit: every guest the player tapped against what the companion has there.
 
-The player taps each guest in their bag (:mod:`companion.kit.audits`). The companion knows a
-guest never tapped only by its color (see :mod:`.tags`), so the bag is compared color by
-color: a tapped guest the companion had elsewhere, but known only by its color, simply stands
-for a look-alike the companion had in the bag and nobody tapped; nothing is found. What is
-left after that are real differences:
+The player taps each guest in their bag (:mod:`companion.kit.audits`). The companion knows
+where each pawn may be (:mod:`.whereabouts`), so the bag is compared color by color:
 
-- **found elsewhere**: a tapped guest the companion had in another place (its exit zone,
-  another bag, the reserve): the fix puts it into the bag (a correction). A guest the
-  companion has on a seat or drawn is moved by the rules, not by a correction, so that
-  difference is *refused* with the correction's code (``PAWN_IN_PLAY``);
-- **not tapped**: a guest the companion had in the bag that nobody tapped. While the player
-  still owes draws, it is a draw the reader missed, and the fix draws it (a move); otherwise
-  the fix puts it where a guest of its color was found missing from (the place the other
-  guest came from), else into the player's exit zone, where a guest out of the bag usually
-  is;
+- a tapped guest that **may be in the bag** (some arrangement the table's moves allow puts it
+  there) is simply there: nothing is found. Accepting the audit tells the hub so (the
+  report's ``learned`` correction: every such guest is in the bag, a relabel that changes no
+  count), and the hub knows each of them by its tag from then on;
+- **found elsewhere**: a tapped guest the companion knows to be in another place (its exit
+  zone, another bag, the reserve): the fix puts it into the bag (a correction naming it).
+  A guest the companion has on a seat or drawn is moved by the rules, not by a correction,
+  so that difference is *refused* with the correction's code (``PAWN_IN_PLAY``). When the
+  companion cannot say where the guest was (it may be in several places), no fix could take
+  it from the right one: the finding says so (``AUDIT_FOUND_UNSURE``) and mends nothing;
+- **not tapped**: the bag holds more guests of a color than were tapped. While the player
+  still owes draws, each is a draw the reader missed, and the fix draws a guest of that
+  color (a move entered by color: the hub does not guess which pawn it was); otherwise the
+  fix puts a guest of that color where a guest of its color was found missing from (the
+  place the other guest came from), else into the player's exit zone, where a guest out of
+  the bag usually is;
 - **tapped twice** and tags that are no guest: said, with nothing to mend.
 
-Pure: it reads the state (and a copy it changes to check each fix in turn) and returns a value.
+Pure: it reads the state (and copies it changes to check each fix in turn) and returns a
+value.
 """
 
 from __future__ import annotations
@@ -31,14 +36,18 @@ from companion.kit.game import AuditTap
 from companion.kit.texts import Lenient
 
 from .alert_params import guest_words, place_params
-from .corrections import relocate
+from .corrections import correct
 from .engine import GameState, move_from_dict
 from .engine import pawns as P
-from .tags import known_by_color
+from .table_state import TableState
+from .tags import tracked
 
 MESSAGES: dict[str, str] = {
     "AUDIT_FOUND_ELSEWHERE": "The {guest} is in {name}'s bag, but the companion had it in "
                              "{place}.",
+    "AUDIT_FOUND_UNSURE": "The {guest} is in {name}'s bag, but the companion knew it was not "
+                          "there and cannot say where it came from: check the other bags, "
+                          "or correct its place by hand.",
     "AUDIT_NOT_TAPPED_DRAWN": "The companion had a {guest} in {name}'s bag that was not "
                               "tapped: it counts as drawn.",
     "AUDIT_NOT_TAPPED": "The companion had a {guest} in {name}'s bag that was not tapped: it "
@@ -52,30 +61,34 @@ MESSAGES: dict[str, str] = {
 """The English sentence of each finding (:data:`.texts.FINDINGS` holds their templates)."""
 
 
-def audit(state: GameState, seat: int, taps: Sequence[AuditTap],
-          tapped: frozenset[int]) -> AuditReport:
+def audit(state: GameState, seat: int, taps: Sequence[AuditTap]) -> AuditReport:
     """What ``seat``'s audit taps say about their bag (see the module's text)."""
+    state = tracked(state)
     report = _Report(state, seat)
     guests = report.read_taps(taps)
     bag = P.bag(seat)
-    missing = [q for q in sorted(state.pawns_at(bag)) if q not in guests]
-    found = [p for p in guests if state.loc[p] != bag]
-    for pawn in found:
-        alike = next((q for q in missing if state.pawn_color[q] == state.pawn_color[pawn]
-                      and known_by_color(state, q, tapped)), None)
-        if alike is not None and known_by_color(state, pawn, tapped):
-            missing.remove(alike)  # two look-alikes: the bag holds what the companion said
+    probe = state.clone()
+    inside: list[int] = []
+    for pawn in guests:
+        swaps = probe.known.swaps_for(pawn, bag, probe.loc)
+        if swaps is None:
+            report.found_elsewhere(pawn)
             continue
-        report.found_elsewhere(pawn)
-    for pawn in missing:
-        report.not_tapped(pawn)
-    return report.done(guests)
+        probe.relabel(swaps)
+        probe.observe(pawn)
+        inside.append(pawn)
+    for color in dict.fromkeys(state.pawn_color):
+        held = sum(1 for q in state.pawns_at(bag) if state.pawn_color[q] == color)
+        seen = sum(1 for q in inside if state.pawn_color[q] == color)
+        for _ in range(held - seen):
+            report.not_tapped(color, guests)
+    return report.done(guests, inside)
 
 
 class _Report:
     """An audit report being built, with the copy of the state its fixes change in turn."""
 
-    def __init__(self, state: GameState, seat: int) -> None:
+    def __init__(self, state: TableState, seat: int) -> None:
         self.state, self.seat, self.trial = state, seat, state.clone()
         self.name = state.names[seat]
         self.findings: list[Finding] = []
@@ -103,28 +116,35 @@ class _Report:
         return list(dict.fromkeys(guests))
 
     def found_elsewhere(self, pawn: int) -> None:
-        """A tapped guest the companion had in another place: into the bag, if the rules let
-        a correction move it."""
-        params = {**self._guest(pawn), **place_params(self.state.loc[pawn], self.state.names)}
-        body = {"pawn": pawn, "zone": "bag", "player": self.seat}
-        if self._fix({"correct": body}, params, "AUDIT_FOUND_ELSEWHERE", self.state.loc[pawn]):
-            self.vacated.setdefault(params["color"], []).append(
-                _zone_of(params["zone"], self.state, pawn))
+        """A tapped guest the companion knows is not in the bag: into the bag, if the
+        companion knows where it was and the rules let a correction move it."""
+        where = self.state.known.certain(pawn)
+        if where is None:
+            self._find("AUDIT_FOUND_UNSURE", self._guest(pawn))
+            return
+        params = {**self._guest(pawn), **place_params(where, self.state.names)}
+        body = {"pawn": pawn, "zone": "bag", "player": self.seat, "by": "tag"}
+        if self._fix({"correct": body}, params, "AUDIT_FOUND_ELSEWHERE", where):
+            self.vacated.setdefault(params["color"], []).append(_zone_of(where))
 
-    def not_tapped(self, pawn: int) -> None:
-        """A guest the companion had in the bag that was not tapped: drawn if a draw of it
-        is due, else moved to where its color went missing, or to the exit zone."""
+    def not_tapped(self, color: str, tapped: list[int]) -> None:
+        """A guest of ``color`` the companion had in the bag that was not tapped: drawn if a
+        draw is due, else moved to where its color went missing, or to the exit zone; either
+        way by its color (a pawn the audit did not see)."""
+        bag = P.bag(self.seat)
+        pawn = next(q for q in self.trial.pawns_at(bag)
+                    if self.trial.pawn_color[q] == color and q not in tapped)
         draw = next((m for m in self.trial.chance_outcomes(self.seat)
                      if m.kind == "draw_pawn" and m.pawn == pawn), None)
         if draw is not None:
             self._fix({"move": draw.to_dict()}, self._guest(pawn), "AUDIT_NOT_TAPPED_DRAWN")
             return
-        color = self.state.pawn_color[pawn]
         spots = self.vacated.get(color)
         to = spots.pop(0) if spots else {"zone": "exit", "player": self.seat}
         loc = _loc(to)
         params = {**self._guest(pawn), **place_params(loc, self.state.names)}
-        self._fix({"correct": {"pawn": pawn, **to}}, params, "AUDIT_NOT_TAPPED", loc)
+        body = {"pawn": pawn, **to, "by": "color"}
+        self._fix({"correct": body}, params, "AUDIT_NOT_TAPPED", loc)
 
     def _fix(self, fix: dict[str, Any], params: dict[str, Any], code: str,
              where: int | None = None) -> bool:
@@ -133,7 +153,7 @@ class _Report:
             if "move" in fix:
                 self.trial.apply(move_from_dict(fix["move"]))
             else:
-                relocate(self.trial, fix["correct"])
+                correct(self.trial, fix["correct"])
         except TableError as exc:
             self.refused.append({"code": exc.code, "message": exc.message,
                                  "params": {**exc.params, **params}})
@@ -154,8 +174,9 @@ class _Report:
     def _guest(self, pawn: int) -> dict[str, Any]:
         return {"pawn": pawn, "color": self.state.pawn_color[pawn]}
 
-    def done(self, guests: list[int]) -> AuditReport:
-        """The report, with the counts per color (tapped against what the bag held)."""
+    def done(self, guests: list[int], inside: list[int]) -> AuditReport:
+        """The report, with the counts per color (tapped against what the bag held) and
+        what accepting tells the hub: the guests it saw in the bag."""
         counts = []
         held = self.state.pawns_at(P.bag(self.seat))
         for color in dict.fromkeys(self.state.pawn_color):
@@ -163,14 +184,18 @@ class _Report:
             got = sum(1 for q in guests if self.state.pawn_color[q] == color)
             if had or got:
                 counts.append({"key": color, "tapped": got, "expected": had})
+        learned = {"seen": inside, "zone": "bag", "player": self.seat} if inside else None
         return AuditReport(tuple(self.findings), tuple(self.fixes), tuple(self.refused),
-                           tuple(counts))
+                           tuple(counts), learned=learned)
 
 
-def _zone_of(zone: str, state: GameState, pawn: int) -> dict[str, Any]:
-    """The correction's place (``zone`` and ``player``) of where ``pawn`` was."""
-    owner = P.owner(state.loc[pawn])
-    return {"zone": zone} if owner is None else {"zone": zone, "player": owner}
+def _zone_of(where: int) -> dict[str, Any]:
+    """The correction's place (``zone`` and ``player``) of a location at rest."""
+    if where in (P.BOX, P.RESERVE):
+        return {"zone": "box" if where == P.BOX else "reserve"}
+    owner = P.owner(where)
+    zone = "bag" if where == P.bag(owner or 0) else "exit"
+    return {"zone": zone, "player": owner}
 
 
 def _loc(place: dict[str, Any]) -> int:

@@ -28,7 +28,6 @@ from .cardbook import CARD_KINDS, CardBook
 from .engine import Move, Violation
 from .engine import pawns as P
 from .engine.simulator import PASSIVE_KINDS
-from .tags import resting
 
 log = logging.getLogger("companion.demo")
 
@@ -76,13 +75,11 @@ class ScriptedPlayers:
 
         ``any_pawn`` plays as a real table does: the players filled the bags, exit zones
         and reserve with whichever pawns of each color came to hand, so a pawn drawn from a
-        bag (or taken from the reserve) is any pawn of its color never tapped so far, not
-        the one the hub placed there (see :meth:`pawn_to_tap`)."""
+        bag (or taken from the reserve) is any pawn of its color that may be there, not the
+        one the hub placed there (see :meth:`pawn_to_tap`)."""
         self.hub, self.table, self.bank, self.uids = hub, table, bank, uids
         self.cards = cards or {}
         self.any_pawn = any_pawn
-        self.tapped: set[int] = set()
-        """The pawns these players have tapped (whose places the hub knows)."""
         if hub is not None:
             lock = lock if lock is not None else hub.lock
             decide = decide or (lambda move: hub.submit(table.id, move, source="demo"))
@@ -160,7 +157,6 @@ class ScriptedPlayers:
         reader = self.table.config.readers[bag_owner]
         before = self.table.count
         pawn = self.pawn_to_tap(move.pawn)
-        self.tapped.add(pawn)
         self.bank.tap(reader, self.uids[pawn])
         deadline = time.monotonic() + 10
         while self.table.count == before and time.monotonic() < deadline:
@@ -168,17 +164,17 @@ class ScriptedPlayers:
 
     def pawn_to_tap(self, pawn: int) -> int:
         """The pawn whose tag a player taps for a move of ``pawn``: ``pawn`` itself, or with
-        :attr:`any_pawn`, when ``pawn`` was never tapped and rests in a bag, an exit zone,
-        the reserve or the box, any such pawn of its color, picked at random. (Pawns never
-        tapped lie where the players put them, which the hub does not know: from the hub's
-        side each one is equally likely to be the one in hand.)"""
+        :attr:`any_pawn`, any pawn of its color that may be where the hub has ``pawn``, as
+        far as the table showed it (:mod:`.whereabouts`), picked at random: the players put
+        pawns where they liked, and the hub cannot tell which one comes to hand."""
         state = self.table.state
-        if not self.any_pawn or pawn in self.tapped or not resting(state, pawn):
+        known = getattr(state, "known", None)
+        if not self.any_pawn or known is None:
             return pawn
-        color = state.pawn_color[pawn]
+        place, color = state.loc[pawn], state.pawn_color[pawn]
         alike = [q for q, c in enumerate(state.pawn_color)
-                 if c == color and q not in self.tapped and resting(state, q)]
-        return self.rng.choice(alike)
+                 if c == color and known.may_be(q, place)]
+        return self.rng.choice(alike) if alike else pawn
 
     def _card_tap(self, move: Move) -> None:
         """Tap the card on its player's reader (any reader for a shared reveal); choose the

@@ -5,10 +5,13 @@ canonical text, and :func:`loads_record` reads it back, so a canonical record
 round-trips byte for byte. :func:`replay` re-runs a record through the engine and stops
 at the first illegal move, naming its line.
 
-Version 2 (written now) names the acting guest's ``seat`` in every ``seat_action``,
-``movie_action`` and ``end_guest``; version 1 left it out, and is still read: its activation
-moves act for the guest whose turn it was, as they did then (see
-:func:`~companion.games.popcorn.engine.name_guest`).
+Version 3 (written now) may hold the table's corrections, each as a ``correct`` line
+(``{"move": "correct", "pawn": 17, "zone": "bag", "player": 0}``: the pawn is put there,
+and the game goes on; see :mod:`.engine.corrections`). Version 2 names the acting guest's
+``seat`` in every ``seat_action``, ``movie_action`` and ``end_guest``, as version 3 does;
+version 1 left it out, and is still read: its activation moves act for the guest whose turn
+it was, as they did then (see :func:`~companion.games.popcorn.engine.name_guest`). Neither
+holds a correction.
 """
 
 from __future__ import annotations
@@ -32,9 +35,9 @@ from .engine import (
 
 FORMAT = "popcorn-record"
 """The ``format`` value of a record's header line."""
-VERSION = 2
+VERSION = 3
 """The record format version this code writes."""
-READABLE = (1, 2)
+READABLE = (1, 2, 3)
 """The record format versions this code reads."""
 
 
@@ -48,7 +51,8 @@ class Record:
     lines: list[int] | None = None
     """The 1-based line number of each move in the text it was read from."""
     version: int = VERSION
-    """The format version: a version-1 record's activation moves may lack ``seat``."""
+    """The format version: a version-1 record's activation moves may lack ``seat``; only a
+    version-3 record may hold ``correct`` lines."""
 
     def line_of(self, index: int) -> int:
         """The line number of move ``index`` (as written canonically when not read)."""
@@ -84,9 +88,13 @@ def loads_record(text: str | Iterable[str]) -> Record:
         if not line.strip():
             continue
         try:
-            moves.append(move_from_dict(parse_line(line, number), legacy=version == 1))
+            move = move_from_dict(parse_line(line, number), legacy=version == 1)
         except Violation as exc:
             raise RecordError(number, exc.message, exc.code) from exc
+        if move.kind == "correct" and version < 3:
+            raise RecordError(number, f"a version-{version} record holds no correction "
+                              "(corrections came with version 3)")
+        moves.append(move)
         numbers.append(number)
     return Record(names, first, moves, numbers, version)
 

@@ -75,6 +75,7 @@ REFUSALS: dict[str, str] = {
     "SEAT_INVALID": N_("A theater's seat list must match its seat count."),
     "NO_DRAW_WAITING": N_("This player has no drawn guest to seat."),
     "NO_SUCH_GUEST": N_("The companion has no {color} guest in {place}."),
+    "NOT_THERE": N_("The companion knows this {color} {letter} guest cannot be in {place}."),
     "PAWN_IN_PLAY": N_("This {color} {letter} guest is drawn or seated ({place}): the rules "
                        "move it on; correct it once it is back in a bag, an exit zone, the "
                        "reserve or the box."),
@@ -85,6 +86,9 @@ corrections' (a guest named by color and place that is not there)."""
 FINDINGS: dict[str, str] = {
     "AUDIT_FOUND_ELSEWHERE": N_("The {color} {letter} guest is in {name}'s bag, but the "
                                 "companion had it in {place}."),
+    "AUDIT_FOUND_UNSURE": N_("The {color} {letter} guest is in {name}'s bag, but the "
+                             "companion knew it was not there and cannot say where it came "
+                             "from: check the other bags, or correct its place by hand."),
     "AUDIT_NOT_TAPPED_DRAWN": N_("The companion had a {color} {letter} guest in {name}'s bag "
                                  "that was not tapped: it counts as drawn."),
     "AUDIT_NOT_TAPPED": N_("The companion had a {color} {letter} guest in {name}'s bag that "
@@ -106,21 +110,39 @@ ALERTS: dict[str, tuple[str, str]] = {
         N_("This {color} {letter} guest is in {place}, but it was tapped on {name}'s bag "
            "reader."),
         N_("Put it back in {place}.")),
+    "PAWN_OF_ANOTHER_PLAYER:unsure": (
+        N_("This {color} {letter} guest is in another player's place, but it was tapped on "
+           "{name}'s bag reader."),
+        N_("Put it back where it came from.")),
     "DRAW_BEYOND_AUDIENCE": (
         N_("{name} has already drawn the whole audience, and a {color} {letter} guest came "
            "out of the bag."),
         N_("Put the {color} {letter} guest back into {name}'s bag.")),
+    "DRAW_BEYOND_AUDIENCE:unsure": (
+        N_("{name} has already drawn the whole audience, and a {color} {letter} guest was "
+           "tapped on the bag reader."),
+        N_("Put the {color} {letter} guest back where it came from.")),
     "PAWN_NOT_IN_BAG": (
         N_("A {color} {letter} guest was drawn from {name}'s bag, but the companion has it "
            "in {place}."),
         N_("If it really was in the bag, correct its place (PIN); otherwise put it back in "
            "{place} and draw again.")),
+    "PAWN_NOT_IN_BAG:unsure": (
+        N_("A {color} {letter} guest was drawn from {name}'s bag, but the companion knows "
+           "this guest was not in that bag."),
+        N_("Put it back where it came from and draw again; if the bag really held it, check "
+           "the bag (audit).")),
     "COLOR_NOT_IN_BAG": (
         N_("A {color} {letter} guest was drawn from {name}'s bag, but the companion has no "
            "{color} guest left in {name}'s bag; it had this one in {place}."),
         N_("If it came from another bag or zone, put it back there ({place}, as far as the "
            "companion knows) and draw again; if {name}'s bag really held it, correct its place "
            "(PIN).")),
+    "COLOR_NOT_IN_BAG:unsure": (
+        N_("A {color} {letter} guest was drawn from {name}'s bag, but the companion has no "
+           "{color} guest left in {name}'s bag."),
+        N_("Put it back where it came from and draw again; if the bag really held it, check "
+           "the bag (audit).")),
     "NO_DRAW_EXPECTED": (
         N_("A {color} {letter} guest came out of {name}'s bag, but no draw is expected now."),
         N_("Put it back into {name}'s bag.")),
@@ -128,6 +150,9 @@ ALERTS: dict[str, tuple[str, str]] = {
         N_("Nothing expects this {color} {letter} guest to go into {name}'s bag now; the "
            "companion has it in {place}."),
         N_("Put it back in {place}.")),
+    "UNEXPECTED_TAG:unsure": (
+        N_("Nothing expects this {color} {letter} guest to go into {name}'s bag now."),
+        N_("Put it back where it came from.")),
     "CARD_NOT_IN_DECK": (
         N_("{name} tapped an award card that is not in the award deck."),
         N_("Put that card back where it was and draw from the award deck on {name}'s "
@@ -157,7 +182,8 @@ ALERTS: dict[str, tuple[str, str]] = {
 }
 """For each alert code: the message and the fix, with the alert's ``params``. A key
 ``CODE:kind`` holds the texts of that code for a card of that ``kind`` (param), when they
-differ: an award card's alert never names the card (award cards are private)."""
+differ: an award card's alert never names the card (award cards are private), and a pawn
+alert's ``CODE:unsure`` names no place (the hub cannot say where the pawn is)."""
 
 PLACES: dict[str, str] = {
     "box": N_("the box"),
@@ -165,6 +191,8 @@ PLACES: dict[str, str] = {
     "bag": N_("{owner}'s bag"),
     "exit": N_("{owner}'s exit zone"),
     "hand": N_("{owner}'s hand"),
+    "cinema": N_("{owner}'s cinema"),
+    "area": N_("{owner}'s play area"),
     "seat-0": N_("seat {seat} of {owner}'s left theater"),
     "seat-1": N_("seat {seat} of {owner}'s center theater"),
     "seat-2": N_("seat {seat} of {owner}'s right theater"),

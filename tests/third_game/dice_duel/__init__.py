@@ -148,7 +148,7 @@ class DiceDuel(GameKind[DiceState, DiceMove]):
         return score_json(state.scores, names) if state.is_over else None
 
     def read_tag(self, state: DiceState, seat: int, thing: TagThing | None, uid: str,
-                 names: list[str], tapped: frozenset[int] = frozenset()) -> DiceMove | Alert:
+                 names: list[str]) -> DiceMove | Alert:
         """A face tapped on the current player's reader is a roll; anything else an alert."""
         value = FACES.get(uid)
         if value is None:

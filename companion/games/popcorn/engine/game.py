@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import buying as B
+from . import corrections as K
 from . import pawns as P
 from . import showing_choices as C
 from . import showings as S
@@ -44,6 +45,7 @@ HANDLERS: dict[str, Handler] = {
     "seat_action": S.apply_seat_action,
     "movie_action": S.apply_movie_action,
     "end_guest": S.apply_end_guest,
+    "correct": K.apply_correct,
 }
 """The function that checks and applies each move kind."""
 
@@ -72,7 +74,8 @@ def apply(state: BaseState, move: Move) -> None:
     except Violation as exc:
         exc.params = {**move_params(state, move), **exc.params}
         raise
-    settle(state)
+    if move.kind != "correct":  # the table's word: the game stands where it stood
+        settle(state)
 
 
 def move_params(state: BaseState, move: Move) -> Params:

@@ -43,6 +43,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "end_guest": ("player", "slot", "seat"),
     "bonus_action": ("player", "pawn"),
     "decline": ("player",),
+    # the table's own word: a pawn is somewhere else (never listed; see .corrections)
+    "correct": ("pawn", "zone", "player?"),
 }
 """For each move kind, its fields; a trailing ``?`` marks an optional one."""
 
@@ -53,7 +55,7 @@ slip at the table never lands on the wrong guest. Records of version 1 left ``se
 them with ``move_from_dict(data, legacy=True)`` and :func:`.showing_choices.name_guest`."""
 
 _INT_FIELDS = ("player", "slot", "seat", "index", "pawn", "target")
-_STR_FIELDS = ("card", "space", "color")
+_STR_FIELDS = ("card", "space", "color", "zone")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,7 @@ class Move:
     space: str | None = None
     color: str | None = None
     target: int | None = None
+    zone: str | None = None
 
     @property
     def is_chance(self) -> bool:

@@ -68,6 +68,7 @@ CODES: dict[str, str] = {
     "CARD_TWICE": "a movie, theater tile or award card is in one place only",
     "TOKEN_COUNT": "a player's advertising tokens in supply and on the board add up to the set",
     "SEAT_INVALID": "a theater's seat list matches its seat count",
+    "PAWN_IN_PLAY": "a correction names a pawn that is drawn or seated: the rules move it on",
 }
 """Every violation code, with what it means in general."""
 

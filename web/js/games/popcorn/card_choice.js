@@ -6,9 +6,14 @@
 // card would cover there, and the board marks the card "just placed"; one tap on another slot
 // (here or on the board) moves it there, as one move (POST .../choice). Any other move clears
 // the choice. A choice with nothing placed (`placed` null) asks first, one button per slot.
+//
+// A guest tapped into a bag that may have come from several places (a gain from another
+// player's exit zone when the reserve has none of its color: the tag says which pawn, not which
+// place) is a choice too, of `kind` "guest" ({player, color, moves, places, placed}): the hub
+// takes it from the first place at once, and the panel offers each other place, one tap each.
 
-import { t, tn } from "../../i18n.js";
-import { esc } from "../../labels.js";
+import { placeText, t, tn } from "../../i18n.js";
+import { esc, guestName } from "../../labels.js";
 
 /** Each slot's button word, in this device's language. */
 const SLOT_WORDS = () => [t("Left slot"), t("Center slot"), t("Right slot")];
@@ -38,10 +43,25 @@ function placedText(view, choice) {
   return t("{title} is in {name}'s cinema, {slot}. Another slot? One tap moves it there:", params);
 }
 
+/** Where a tapped guest came from, and each other place it may have come from: the prompt of
+ * a guest choice (the tablet's, or with `own` the tapping player's phone's). */
+export function guestChoiceHtml(view, choice, own = false, act = "card-choice") {
+  const placed = choice.placed ?? 0;
+  const params = { guest: guestName(choice.color), name: view.names[choice.player], place: placeText(choice.places[placed]) };
+  const head = own ? t("The {guest} went into your bag from {place}. From another place? One tap:", params)
+    : t("The {guest} went into {name}'s bag from {place}. From another place? One tap:", params);
+  const buttons = choice.places.map((place, index) => index === placed ? ""
+    : `<button type="button" class="btn" data-act="${act}" data-index="${index}" data-testid="guest-choice-${index}">${esc(placeText(place))}</button>`);
+  return `<div class="card-choice" data-testid="guest-choice" data-placed="${placed}">
+    <div>${esc(head)}</div>
+    <div class="row">${buttons.join("")}</div></div>`;
+}
+
 /** The prompt's HTML, or "" when no card waits for its slot. */
 export function cardChoiceHtml(view) {
   const choice = view.card_choice;
   if (!choice || !choice.moves || !choice.moves.length) return "";
+  if (choice.kind === "guest") return guestChoiceHtml(view, choice);
   const words = SLOT_WORDS();
   const placed = choice.placed ?? null;
   const buttons = choice.moves.map((move, index) => index === placed ? "" : `<button class="btn${placed === null ? " primary" : ""}"
@@ -55,7 +75,7 @@ export function cardChoiceHtml(view) {
 /** The slot of player `p` a placed card just went into (to mark it "just placed"), or -1. */
 export function justPlacedSlot(view, p) {
   const choice = view.card_choice;
-  if (!choice || choice.placed === null || choice.placed === undefined || choice.player !== p) return -1;
+  if (!choice || choice.kind === "guest" || choice.placed === null || choice.placed === undefined || choice.player !== p) return -1;
   return choice.moves[choice.placed].slot;
 }
 
@@ -63,7 +83,7 @@ export function justPlacedSlot(view, p) {
  * the placed card (another legal slot), else -1. */
 export function rechoiceAt(view, p, k) {
   const choice = view.card_choice;
-  if (!choice || choice.placed === null || choice.placed === undefined || choice.player !== p) return -1;
+  if (!choice || choice.kind === "guest" || choice.placed === null || choice.placed === undefined || choice.player !== p) return -1;
   const index = choice.moves.findIndex((m) => m.slot === k);
   return index === choice.placed ? -1 : index;
 }

@@ -14,8 +14,9 @@
 // and batches as the tablet; the tablet redraws on the `state` push.
 
 import { call } from "../../api.js";
-import { t, tn } from "../../i18n.js";
+import { placeText, t, tn } from "../../i18n.js";
 import { actionLabel, esc, guestChip, guestName, moveLabel, pawnHtml, seatWords } from "../../labels.js";
+import { guestChoiceHtml } from "./card_choice.js";
 import { activationWords } from "./gains.js";
 
 /** Moves the phone offers no button of their own: a card is bought by tapping it (at the
@@ -89,6 +90,7 @@ export class PhoneTurn {
   choiceHtml(view) {
     const choice = view.card_choice;
     if (!choice || choice.player !== this.seat || !choice.moves || !choice.moves.length) return "";
+    if (choice.kind === "guest") return guestChoiceHtml(view, choice, true, "turn-choice");
     const words = SLOT_WORDS();
     const placed = choice.placed ?? null;
     const head = placed === null
@@ -223,7 +225,7 @@ export class PhoneTurn {
         const choice = view.card_choice;
         const index = Number(el.dataset.index);
         if (!choice || !choice.moves[index]) return null;
-        const label = SLOT_WORDS()[choice.moves[index].slot];
+        const label = choice.kind === "guest" ? placeText(choice.places[index]) : SLOT_WORDS()[choice.moves[index].slot];
         // a card the hub asks about first is bought by its move; a placed one moves
         return choice.placed === null || choice.placed === undefined
           ? moves({ move: choice.moves[index] }, label) : { path: "choice", body: { index }, label };

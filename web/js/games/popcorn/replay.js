@@ -5,7 +5,7 @@
 // reader is watched.
 
 import { boardMethods } from "./board.js";
-import { colorWord, t } from "../../i18n.js";
+import { colorWord, placeText, t } from "../../i18n.js";
 import { adSpace, esc, guestName, moveLabel, seatWords, slotWord } from "../../labels.js";
 
 const PHASES = () => ({ setup: t("Setup"), buying: t("Buying & Advertising"), showings: t("Showings"), over: t("Game over") });
@@ -100,7 +100,8 @@ export function replayScreen(ctx) {
           ? t("{name} uses the ad token on {space} and takes a {color} guest.", { name, space: adSpace(step.space), color: colorWord(step.color) })
           : t("{name} uses the ad token on {space}.", { name, space: adSpace(step.space) });
         case "end_turn": return t("{name} ends their turn.", { name });
-        case "correct": return t("The table corrected where a guest is.");
+        case "correct": return step.pawn === undefined ? t("The table corrected where a guest is.")
+          : t("The table says a {guest} is in {place}.", { guest: guest(step.pawn), place: placeText({ zone: step.zone, owner: nameOf(view, step.player) }) });
         default: return t("{name}: {what}", { name, what: moveLabel(step, view, catalog) });
       }
     },
