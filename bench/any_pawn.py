@@ -11,6 +11,11 @@ lists it, with hands that take any look-alike out of the place it leaves. An ale
 legal play is a **false alert** (the table then puts the pawn back and takes another);
 "deal for us" deals the cards.
 
+With ``--mishaps R`` (default 0.01), that share of actions first slips unseen (a draw whose
+tap was lost, a guest dropped back into its bag); the table then audits that bag at once,
+accepts the audit and corrects by hand what it could not mend, so games have corrections;
+each finished game's exported record is replayed and checked against the hub's scores.
+
 With ``--mistakes R`` (default 0.05), that share of actions first injects a mistake a table
 really makes (a guest from another player's seat tapped in a draw, a pawn tapped twice, a
 draw beyond the audience, a draw during Buying, a pawn from another player's bag, an unknown
@@ -38,6 +43,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -58,12 +64,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="game i is seeded 'SEED:i'")
     parser.add_argument("--mistakes", type=float, default=0.05,
                         help="the share of actions that inject a mistake first")
+    parser.add_argument("--mishaps", type=float, default=0.01,
+                        help="the share of actions that slip unseen first (then an audit)")
     parser.add_argument("--baseline", metavar="REV", help="also play them on commit REV's hub")
     parser.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         sys.path.insert(0, args.worker)
-        print(json.dumps(play_all(args.games, args.players, args.seed, args.mistakes)))
+        print(json.dumps(play_all(args.games, args.players, args.seed, args.mistakes,
+                                  args.mishaps)))
         return
     rows = [("current", run(REPO, args))]
     if args.baseline:
@@ -76,13 +85,19 @@ def main() -> None:
 def report(rows: list[tuple[str, dict[str, Any]]], args: argparse.Namespace) -> None:
     """Print each version's figures, then its mistakes by kind."""
     print(f"{args.games} games of {args.players} players, seed {args.seed}; hands take any "
-          f"look-alike; mistakes injected at {args.mistakes:.0%} of actions")
+          f"look-alike; mistakes injected at {args.mistakes:.0%} of actions, unseen slips "
+          f"(each found by an audit) at {args.mishaps:.0%}")
     print(f"{'version':<18}{'finished':>9}{'actions':>9}{'taps':>7}{'by color':>10}"
           f"{'false alerts':>14}{'per game':>10}{'games with one':>16}")
     for name, t in rows:
         print(f"{name:<18}{t['finished']:>9}{t['actions']:>9}{t['taps']:>7}"
               f"{t['look_alike_moves']:>10}{t['false_alerts']:>14}"
               f"{t['false_alerts'] / args.games:>10.1f}{t['alerted_games']:>16}")
+    print("\nthe hub's tag reading per tap (the game's read_tag, in this process):")
+    for name, t in rows:
+        read = t["read_tag"]
+        print(f"  {name:<18} p50 {read['p50'] * 1e3:.3f} ms, p99 {read['p99'] * 1e3:.3f} ms, "
+              f"max {read['max'] * 1e3:.3f} ms")
     for name, t in rows:
         codes = ", ".join(f"{c} {n}" for c, n in sorted(t["false_codes"].items())) or "none"
         print(f"\n{name}: false alerts by code: {codes}; guests asked where from "
@@ -95,6 +110,10 @@ def report(rows: list[tuple[str, dict[str, Any]]], args: argparse.Namespace) -> 
             print(f"  {kind:<16}" + "".join(f"{c:>{w}}" for c, w in zip(
                 cells, (9, 8, 11, 7, 8, 9), strict=True)))
         print(f"  the oracle kept at most {t['worlds']:,} arrangements of one color")
+        slips = ", ".join(f"{k} {n}" for k, n in sorted(t["mishaps"].items())) or "none"
+        print(f"  unseen slips, each audited: {slips}; corrections by hand after the audits "
+              f"{t['corrections']}; finished games whose record replays to the hub's scores "
+              f"{t['replayed']} of {t['finished']} (no record: {t['no_record']})")
         for broke in t["broke"]:
             print(f"  a game broke off: {broke}")
 
@@ -103,7 +122,8 @@ def run(root: Path, args: argparse.Namespace) -> dict[str, Any]:
     """Play the games with the ``companion`` package under ``root``, in its own process."""
     out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", str(root),
                           "--games", str(args.games), "--players", str(args.players),
-                          "--seed", str(args.seed), "--mistakes", str(args.mistakes)],
+                          "--seed", str(args.seed), "--mistakes", str(args.mistakes),
+                          "--mishaps", str(args.mishaps)],
                          cwd=root, check=True, capture_output=True, text=True)
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
@@ -120,20 +140,26 @@ def unpack(rev: str, into: Path) -> str:
     return sha
 
 
-def play_all(games: int, players: int, seed: int, mistakes: float) -> dict[str, Any]:
+def play_all(games: int, players: int, seed: int, mistakes: float,
+             mishaps: float) -> dict[str, Any]:
     """Play every game on a fresh hub; the summed tally, as JSON."""
     total = Tally()
-    alerted = 0
+    alerted, times = 0, []
     for number in range(games):
         with tempfile.TemporaryDirectory(prefix="any-pawn-hub-") as tmp:
-            tally = play_one(Path(tmp), players, random.Random(f"{seed}:{number}"), mistakes)
+            tally = play_one(Path(tmp), players, random.Random(f"{seed}:{number}"), mistakes,
+                             mishaps, times)
         alerted += tally.false_alerts > 0
         total.add(tally)
     out = {name: (dict(v) if isinstance(v, Counter) else v) for name, v in vars(total).items()}
-    return {**out, "alerted_games": alerted}
+    times.sort()
+    read = {"p50": times[len(times) // 2], "p99": times[int(len(times) * 0.99)],
+            "max": times[-1]} if times else {}
+    return {**out, "alerted_games": alerted, "read_tag": read}
 
 
-def play_one(tmp: Path, players: int, rng: random.Random, mistakes: float) -> Tally:
+def play_one(tmp: Path, players: int, rng: random.Random, mistakes: float, mishaps: float,
+             times: list[float]) -> Tally:
     """One whole game on a hub that is not listening (taps go straight to the table)."""
     readers = [f"bag-{i + 1}" for i in range(players)]
     hub = new_hub(tmp / "hub.sqlite", readers)
@@ -142,10 +168,29 @@ def play_one(tmp: Path, players: int, rng: random.Random, mistakes: float) -> Ta
     uids = {p: f"pawn-{p}" for p in range(len(table.state.pawn_color))}
     thing = ours().TagThing
     at_table = TableInProcess(hub, table, uids, lambda p: thing("pawn", p))
+    table.game = TimedTags(table.game, times)
     try:
-        return PhysicalTable(at_table, rng, mistakes, ours().pawns).play()
+        return PhysicalTable(at_table, rng, mistakes, ours().pawns, mishaps).play()
     finally:
         hub.stop()
+
+
+class TimedTags:
+    """A table's game whose tag reading is timed (``times``: seconds per tap, appended)."""
+
+    def __init__(self, game: Any, times: list[float]) -> None:
+        self._game, self._times = game, times
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def read_tag(self, *args: Any, **kwargs: Any) -> Any:
+        """The game's own answer, timed."""
+        start = time.perf_counter()
+        try:
+            return self._game.read_tag(*args, **kwargs)
+        finally:
+            self._times.append(time.perf_counter() - start)
 
 
 def ours() -> Any:

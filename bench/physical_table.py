@@ -56,6 +56,13 @@ PATIENCE = 30
 a legal tap, before it gives up the game."""
 
 
+MISHAPS = ("lost_tap", "slipped_back")
+"""Slips nobody sees at the time: a guest drawn in Open Cinema whose tap never reached the
+hub; a guest of a player's exit zone dropped back into their bag. Either way that player's
+bag is audited at once (its real contents tapped), the audit accepted, and whatever it could
+not mend corrected by hand, by color (the counts must be the table's again)."""
+
+
 class TableBroke(Exception):
     """The truth and the hub disagree on a count, or the hub refused a legal play."""
 
@@ -91,6 +98,20 @@ class Hub(Protocol):
 
     def events(self) -> int:
         """How many events the table's log holds."""
+        ...
+
+    def audit(self, seat: int, pawns: list[int]) -> dict[str, Any]:
+        """Audit ``seat``'s bag: tap ``pawns`` (what it really holds), end the tapping,
+        accept; the report."""
+        ...
+
+    def correct(self, body: dict[str, Any]) -> None:
+        """A correction, with the table's PIN."""
+        ...
+
+    def replays(self) -> bool | None:
+        """Whether the game's exported record, replayed, gives the hub's scores (None: the
+        hub gives no record of this game)."""
         ...
 
     def source_of(self, pawn: int, before: Any, events: int) -> int | None:
@@ -132,7 +153,8 @@ class Oracle:
     arrangement) is the place of each pawn tapped so far (``named``, in order of first tap);
     the anonymous ones fill each place up to its count. A move by color out of ``X`` gives
     one world per pawn that may be the one taken; a tap keeps the worlds that agree with it.
-    A color whose worlds pass :data:`WORLDS` is given up (:meth:`may_be` answers None).
+    A color whose worlds pass :data:`WORLDS`, or come to none (a hub whose audits told the
+    table another story), is given up (:meth:`may_be` answers None).
     """
 
     def __init__(self, state: Any) -> None:
@@ -193,10 +215,10 @@ class Oracle:
         return any(self.count[(color, place)] - w.count(place) >= 1 for w in worlds)
 
     def _keep(self, color: str, worlds: set[tuple[int, ...]]) -> None:
-        if not worlds:
-            raise TableBroke(f"no arrangement of the {color} pawns agrees with the table")
+        """Keep a color's worlds; give the color up when there are too many, or none (a
+        story no arrangement agrees with: a hub that told its table something else)."""
         self.largest = max(self.largest, len(worlds))
-        self.worlds[color] = worlds if len(worlds) <= WORLDS else None
+        self.worlds[color] = worlds if 0 < len(worlds) <= WORLDS else None
 
 
 WORLDS = 200_000
@@ -228,6 +250,15 @@ class Tally:
     """Mistakes the hub alerted on although some arrangement explains them."""
     worlds: int = 0
     """The most arrangements the oracle kept for one color."""
+    mishaps: Counter[str] = field(default_factory=Counter)
+    """Slips nobody saw at the time (a draw whose tap was lost, a guest dropped back into its
+    bag), each found by an audit of that bag."""
+    corrections: int = 0
+    """Corrections the table made by hand after an audit (the audit could not mend it)."""
+    replayed: int = 0
+    """Finished games whose exported record, replayed, gives the hub's scores."""
+    no_record: int = 0
+    """Finished games the hub gives no record of (an older hub, after a correction)."""
     finished: int = 0
     broke: list[str] = field(default_factory=list)
 
@@ -247,10 +278,11 @@ class PhysicalTable:
     """Random players at a real table, against ``hub`` (see the module's text)."""
 
     def __init__(self, hub: Hub, rng: random.Random, mistakes: float = 0.0,
-                 pawns: Any = None) -> None:
+                 pawns: Any = None, mishaps: float = 0.0) -> None:
         """``mistakes``: the share of actions that inject one; ``pawns``: the engine's
-        ``pawns`` module (location codes) of the hub's version."""
-        self.hub, self.rng, self.mistakes = hub, rng, mistakes
+        ``pawns`` module (location codes) of the hub's version; ``mishaps``: the share of
+        actions that slip (:data:`MISHAPS`), each found by an audit at once."""
+        self.hub, self.rng, self.mistakes, self.mishaps = hub, rng, mistakes, mishaps
         self.P = pawns if pawns is not None else _pawns()
         self.truth = Truth(hub.state(), rng)
         self.oracle = Oracle(hub.state())
@@ -265,7 +297,11 @@ class PhysicalTable:
         try:
             while not self.hub.state().is_over and self.tally.actions < limit:
                 self.step()
-            self.tally.finished += self.hub.state().is_over
+            if self.hub.state().is_over:
+                self.tally.finished += 1
+                replays = self.hub.replays()
+                self.tally.replayed += replays is True
+                self.tally.no_record += replays is None
         except TableBroke as exc:
             self.tally.broke.append(str(exc))
         self.tally.worlds = self.oracle.largest
@@ -276,6 +312,9 @@ class PhysicalTable:
         state = self.hub.state()
         if self.mistakes and self.rng.random() < self.mistakes:
             self.mistake(state)
+            state = self.hub.state()
+        if self.mishaps and self.rng.random() < self.mishaps:
+            self.mishap(state)
             state = self.hub.state()
         waiting = state.waiting_players() or [None]
         who = self.rng.choice(waiting)
@@ -407,6 +446,96 @@ class PhysicalTable:
         trial.apply(move)
         return trial.loc[move.pawn] in {self.P.bag(q) for q in range(trial.n)}
 
+    # -- mishaps: slips found by an audit ---------------------------------------------------
+
+    def mishap(self, state: Any) -> None:
+        """One slip that fits the moment, if any, then the audit of that bag."""
+        P = self.P
+        for kind in self.rng.sample(MISHAPS, len(MISHAPS)):
+            seat = self._slip(kind, state)
+            if seat is None:
+                continue
+            self.tally.mishaps[kind] += 1
+            try:
+                report = self.hub.audit(seat, self.truth.at(P.bag(seat)))
+                self.audited(seat, report)
+                self.mend()
+            except TableBroke:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a hub that refused the audit or the fix
+                raise TableBroke(f"after a {kind}, the audit or its correction failed: "
+                                 f"{exc}") from exc
+            return
+
+    def _slip(self, kind: str, state: Any) -> int | None:
+        """Make the slip (in the truth only); the seat whose bag it touched, or None."""
+        P = self.P
+        if kind == "lost_tap" and state.phase == "showings":
+            seats = [s for s in range(state.n) if state.showings[s].to_draw > 0
+                     and state.task_for(s) is None and len(self.truth.at(P.bag(s))) > 1]
+            if seats:
+                seat = self.rng.choice(seats)
+                pawn = self.rng.choice(self.truth.at(P.bag(seat)))
+                self.truth.loc[pawn] = P.hand(seat)
+                self.oracle.moved(self.truth.colors[pawn], P.bag(seat), P.hand(seat))
+                return seat
+        if kind == "slipped_back" and state.phase == "buying" and not state.tasks:
+            seats = [s for s in range(state.n) if self.truth.at(P.exit_zone(s))]
+            if seats:
+                seat = self.rng.choice(seats)
+                pawn = self.rng.choice(self.truth.at(P.exit_zone(seat)))
+                self.truth.loc[pawn] = P.bag(seat)
+                return seat
+        return None
+
+    def audited(self, seat: int, report: dict[str, Any]) -> None:
+        """What the accepted audit told the hub, told the oracle too: each fix, then the
+        guests it saw in the bag."""
+        P = self.P
+        for fix in report["fixes"]:
+            body = fix.get("correct")
+            if body is not None and body.get("by") == "tag" and "from" in body:
+                pawn, src = body["pawn"], self._place_of(body["from"])
+                self.oracle.seen(pawn, src)
+                self.oracle.carried(pawn, src, P.bag(seat))
+        unsure = {f["params"].get("pawn") for f in report["findings"]
+                  if f["code"] == "AUDIT_FOUND_UNSURE"}
+        for pawn in self.truth.at(P.bag(seat)):
+            if pawn not in unsure:  # the hub learns where each other guest is
+                self.oracle.seen(pawn, P.bag(seat))
+
+    def _place_of(self, place: dict[str, Any]) -> int:
+        """The location of a correction's place (``zone``, ``player``)."""
+        P, zone = self.P, place["zone"]
+        if zone in ("box", "reserve"):
+            return int(P.BOX if zone == "box" else P.RESERVE)
+        return int(P.bag(place["player"]) if zone == "bag" else P.exit_zone(place["player"]))
+
+    def mend(self) -> None:
+        """Correct by hand, by color, whatever counts the audit could not mend."""
+        state = self.hub.state()
+        hub = Counter(zip(state.pawn_color, state.loc, strict=True))
+        truth = self.truth.counts()
+        extra, missing = hub - truth, truth - hub
+        for (color, src), n in sorted(extra.items()):
+            for _ in range(n):
+                dst = next(k for k in sorted(missing) if k[0] == color and missing[k] > 0)
+                missing[dst] -= 1
+                self.hub.correct({"color": color, "from": self._zone(src), **self._to(dst[1])})
+                self.oracle.moved(color, src, dst[1])
+                self.tally.corrections += 1
+        self.check(self.hub.state())
+
+    def _zone(self, place: int) -> dict[str, Any]:
+        P = self.P
+        if place in (P.BOX, P.RESERVE):
+            return {"zone": "box" if place == P.BOX else "reserve"}
+        owner = P.owner(place)
+        return {"zone": "bag" if place == P.bag(owner) else "exit", "player": owner}
+
+    def _to(self, place: int) -> dict[str, Any]:
+        return self._zone(place)
+
     # -- mistakes --------------------------------------------------------------------------
 
     def mistake(self, state: Any) -> None:
@@ -509,6 +638,12 @@ def source(events: list[tuple[int, str, dict[str, Any]]], pawn: int,
     return None
 
 
+def replayed_scores(game: Any, text: str) -> Any:
+    """The scores a record gives, replayed by its game's own reader (as ``replay`` does)."""
+    recorded = game.read_record(text)
+    return game.scores(recorded.state, list(recorded.names))
+
+
 def _pairs(logged: Any) -> list[tuple[int, int]]:
     if not logged:
         return []
@@ -566,6 +701,33 @@ class TableInProcess:
     def events(self) -> int:
         """The table's event count."""
         return int(self.table.count)
+
+    def audit(self, seat: int, pawns: list[int]) -> dict[str, Any]:
+        """The audit, as the tablet and the reader make it."""
+        with self.hub.lock:
+            self.table.start_audit(seat)
+            for pawn in pawns:
+                self.table.audit_tap({"uid": self.uids[pawn]}, self.thing(pawn))
+            report = self.table.finish_audit().report.to_dict()
+            self.table.accept_audit()
+        return dict(report)
+
+    def correct(self, body: dict[str, Any]) -> None:
+        """The correction, as the dialog sends it."""
+        with self.hub.lock:
+            self.table.correct(dict(body))
+
+    def replays(self) -> bool | None:
+        """The record replayed by the game's own reader, against the table's scores."""
+        with self.hub.lock:
+            try:
+                text = self.table.record_text()
+            except Exception as exc:  # noqa: BLE001 - an older hub's refusal (HAS_CORRECTIONS)
+                if getattr(exc, "code", None) == "HAS_CORRECTIONS":
+                    return None
+                raise
+            scores = self.table.scores()
+        return replayed_scores(self.table.game, text) == scores
 
     def source_of(self, pawn: int, before: Any, events: int) -> int | None:
         """The place of ``pawn`` in ``before`` once the first relabel logged after
@@ -669,6 +831,40 @@ class TableOverHttp:
         """Where the hub took ``pawn`` from, in the move its tap logged after ``events``."""
         self._read()
         return source(self.log[self._index(events):], pawn, before)
+
+    def audit(self, seat: int, pawns: list[int]) -> dict[str, Any]:
+        """Start the audit (PIN), tap each pawn on the seat's reader, end it, accept it."""
+        import time
+
+        self._call("/audits", {"player": seat})
+        for pawn in pawns:
+            before = self.events()
+            self.bank.tap(self.info["readers"][seat], self.uids[pawn])
+            deadline = time.monotonic() + self.timeout
+            while self.events() == before:
+                if time.monotonic() > deadline:
+                    raise TableBroke(f"the hub never logged an audit tap on seat {seat}")
+                time.sleep(0.01)
+        report = self._call("/audits/current/done", {})["report"]
+        self._call("/audits/current/accept", {})
+        return dict(report)
+
+    def correct(self, body: dict[str, Any]) -> None:
+        """POST the correction with the table's PIN."""
+        self._call("/correct", dict(body))
+
+    def replays(self) -> bool | None:
+        """GET the record (PIN) and the scores; the record replayed here, by the game."""
+        from companion.kit.http import HttpError, call
+
+        base = f"{self.base}/api/tables/{self.info['id']}"
+        try:
+            text = call(f"{base}/record", headers={"X-Table-Pin": self.info["pin"]})
+        except HttpError as exc:
+            if exc.code == "HAS_CORRECTIONS":
+                return None
+            raise
+        return replayed_scores(self.copy.game, text) == call(f"{base}/scores")
 
     def close(self) -> None:
         """Close the hub's file."""

@@ -10,6 +10,7 @@ its fix says to put it back there.
 
 from __future__ import annotations
 
+from companion.games.popcorn.corrections import correct
 from companion.games.popcorn.engine import GameState, Move
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.facts_file import load_catalog
@@ -103,3 +104,21 @@ def test_a_guest_that_may_be_in_several_players_places_is_named_nowhere() -> Non
     assert isinstance(alert, Alert) and alert.code == "COLOR_NOT_IN_BAG"
     assert alert.params["kind"] == "unsure" and alert.correct is None
     assert "Chloe's bag" in alert.message and "came from" in alert.fix
+
+
+def test_an_audit_learns_every_look_alike_it_saw_in_the_bag() -> None:
+    """The guests an audit saw in Ana's bag, several of one color that the hub had placed
+    elsewhere: after the audit's relabel each one is known in her bag, and the arrangement
+    has them all there (no swap chain for one moved an earlier one out)."""
+    state = TableState.following(dealt_game(2))
+    bag = P.bag(0)
+    whites = [q for q in state.pawns_at(bag) if state.pawn_color[q] == "white"]
+    others = [q for q in range(60) if state.pawn_color[q] == "white" and q not in whites
+              and state.known.may_be(q, bag)][:len(whites)]
+    assert len(others) == len(whites) >= 2
+    logged = correct(state, {"seen": others, "zone": "bag", "player": 0})
+    assert len(logged["relabel"]) >= len(others)
+    assert all(state.known.certain(q) == bag and state.loc[q] == bag for q in others)
+    again = TableState.following(dealt_game(2))
+    correct(again, logged)  # the log's replay makes the same swaps
+    assert again.to_dict() == state.to_dict() and again.known == state.known

@@ -270,6 +270,29 @@ def test_a_b_movies_replay_shows_each_pitch_its_votes_as_revealed_and_the_draws(
     page.screenshot(path=str(SHOTS / "replay-bmovies-tablet.png"), full_page=True)
 
 
+def test_a_correction_is_a_step_in_words(hub: ServeProcess, page: Page) -> None:
+    """A table corrects a guest's place mid-game (a guest of Ana's bag is really in her exit
+    zone): the live replay board shows the correction as a step of its own, in words, with
+    the guest where the table put it."""
+    text, moves = popcorn_game(3, 11)
+    info = hub.create_table({"players": ["Ana", "Bob", "Chloe"],
+                             "first_player": popcorn_first_player(text),
+                             "readers": ["bag-1", "bag-2", "bag-3"]})
+    play_over_http(hub.base, info, moves[:60])
+    state = call(f"{hub.base}/api/tables/{info['id']}/state",
+                 headers={"X-Table-Pin": info["pin"]})["state"]
+    color = load_colors()[state["players"][0]["bag"][0]]
+    call(f"{hub.base}/api/tables/{info['id']}/correct", "POST",
+         {"color": color, "from": {"zone": "bag", "player": 0}, "zone": "exit", "player": 0},
+         {"X-Table-Pin": info["pin"]})
+    page.goto(f"{hub.base}/table/{info['id']}/replay")
+    at(page, 61)
+    expect(page.get_by_test_id("replay-words")).to_have_text(
+        re.compile(rf"The table says a {color} \w+ guest is in Ana's exit zone\."))
+    page.get_by_test_id("replay-back").click()
+    at(page, 60)
+
+
 def test_a_live_table_offers_its_moves_so_far_read_only(hub: ServeProcess, page: Page) -> None:
     """From the table screen, Replay opens the board of the moves so far, at the last one,
     without a PIN; it follows the table as moves come, and leads back to the table."""

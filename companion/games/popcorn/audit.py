@@ -28,6 +28,7 @@ value.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 from companion.kit.audits import AuditReport, Finding
@@ -36,7 +37,7 @@ from companion.kit.game import AuditTap
 from companion.kit.texts import Lenient
 
 from .alert_params import guest_words, place_params
-from .corrections import correct
+from .corrections import correct, in_play_at, in_play_error
 from .engine import GameState, move_from_dict
 from .engine import pawns as P
 from .table_state import TableState
@@ -69,20 +70,53 @@ def audit(state: GameState, seat: int, taps: Sequence[AuditTap]) -> AuditReport:
     bag = P.bag(seat)
     probe = state.clone()
     inside: list[int] = []
-    for pawn in guests:
+    for color in dict.fromkeys(state.pawn_color):
+        tapped = [q for q in guests if state.pawn_color[q] == color]
+        held = sum(1 for q in state.pawns_at(bag) if state.pawn_color[q] == color)
+        mine = _inside(probe, tapped, held, bag)
+        for pawn in tapped:
+            if pawn not in mine:
+                report.found_elsewhere(pawn)
+        inside += mine
+        for _ in range(held - len(mine)):
+            report.not_tapped(color, guests)
+    return report.done(guests, [q for q in guests if q in inside])
+
+
+def _inside(probe: TableState, tapped: list[int], held: int, bag: int) -> list[int]:
+    """Which of the ``tapped`` guests of one color the bag held, as far as the hub can tell
+    (``held``: how many the hub has there): they are seen there in ``probe``. When more were
+    tapped than the bag held, the others came from elsewhere: the hub prefers the choice in
+    which each of those may be in one other place only, so that its fix names that place (a
+    guest that slipped back into the bag unseen came from there); else any choice that fits.
+    """
+    extra = len(tapped) - held
+    if extra > 0:
+        choices = list(combinations(tapped, extra))
+        known = probe.known
+        certain = [c for c in choices if all(len(known.maybe[q] - {bag}) == 1 for q in c)]
+        for outside in certain + choices:
+            mine = [q for q in tapped if q not in outside]
+            if _fits(probe.clone(), mine, bag):
+                _fits(probe, mine, bag)
+                return mine
+    mine = []
+    for pawn in tapped:  # each one that still fits, in tap order
+        if _fits(probe, [pawn], bag):
+            mine.append(pawn)
+    return mine
+
+
+def _fits(probe: TableState, pawns: list[int], bag: int) -> bool:
+    """See ``pawns`` in the bag, one after another, in ``probe``; whether all could be
+    (``probe`` is changed either way)."""
+    for pawn in pawns:
         swaps = probe.known.swaps_for(pawn, bag, probe.loc)
         if swaps is None:
-            report.found_elsewhere(pawn)
-            continue
+            return False
         probe.relabel(swaps)
         probe.observe(pawn)
-        inside.append(pawn)
-    for color in dict.fromkeys(state.pawn_color):
-        held = sum(1 for q in state.pawns_at(bag) if state.pawn_color[q] == color)
-        seen = sum(1 for q in inside if state.pawn_color[q] == color)
-        for _ in range(held - seen):
-            report.not_tapped(color, guests)
-    return report.done(guests, inside)
+    return True
 
 
 class _Report:
@@ -116,14 +150,22 @@ class _Report:
         return list(dict.fromkeys(guests))
 
     def found_elsewhere(self, pawn: int) -> None:
-        """A tapped guest the companion knows is not in the bag: into the bag, if the
-        companion knows where it was and the rules let a correction move it."""
-        where = self.state.known.certain(pawn)
-        if where is None:
+        """A tapped guest the companion knows is not in the bag: into the bag, from the one
+        other place it may be in, if there is one and the rules let a correction move it."""
+        bag = P.bag(self.seat)
+        places = self.state.known.maybe[pawn] - {bag}
+        if len(places) != 1:
             self._find("AUDIT_FOUND_UNSURE", self._guest(pawn))
             return
+        where = next(iter(places))
         params = {**self._guest(pawn), **place_params(where, self.state.names)}
-        body = {"pawn": pawn, "zone": "bag", "player": self.seat, "by": "tag"}
+        if in_play_at(self.state, where):
+            refusal = in_play_error(self.state, pawn, where)
+            self.refused.append({"code": refusal.code, "message": refusal.message,
+                                 "params": {**refusal.params, **params}})
+            return
+        body = {"pawn": pawn, "zone": "bag", "player": self.seat, "by": "tag",
+                "from": _zone_of(where)}
         if self._fix({"correct": body}, params, "AUDIT_FOUND_ELSEWHERE", where):
             self.vacated.setdefault(params["color"], []).append(_zone_of(where))
 

@@ -68,12 +68,35 @@ def correct(state: GameState, logged: dict[str, Any]) -> dict[str, Any]:
         return correct(state, correction(state, logged))
     pawn = _pawn(state, logged.get("pawn"))
     _location(state, logged.get("zone"), logged.get("player"), "zone")
+    logged = {**logged, **_from(state, pawn, logged)}
     _check_rest(state, pawn)
     before = list(state.loc)
     apply_correct(state, _move(logged))
     if isinstance(state, TableState):
         state.relocated(before, None if logged.get("by") == "color" else pawn)
     return dict(logged)
+
+
+def _from(state: GameState, pawn: int, logged: dict[str, Any]) -> dict[str, Any]:
+    """A pawn named by its tag and the place it comes ``from`` (an audit's fix: the one
+    other place it may be in): the relabel that puts it there first, made in ``state`` (the
+    logged one on a replay); nothing to add without ``from``."""
+    place = logged.get("from")
+    if place is None or not isinstance(state, TableState):
+        return {}
+    if not isinstance(place, dict):
+        raise TableError("BAD_REQUEST", 'from must be a place: {"zone": ..., "player": ...}')
+    loc = _location(state, place.get("zone"), place.get("player"), "from")
+    given = logged.get("relabel")
+    swaps = state.known.swaps_for(pawn, loc, state.loc) if given is None else \
+        [(int(a), int(b)) for a, b in given]
+    if swaps is None:
+        guest, there = guest_words(state.pawn_color[pawn]), P.describe(loc, state.names)
+        raise TableError("NOT_THERE", f"The companion knows this {guest} cannot be in "
+                         f"{there}.", 409, params={"color": state.pawn_color[pawn],
+                                                   **place_params(loc, state.names)})
+    state.relabel(swaps)
+    return {"relabel": [list(pair) for pair in swaps]} if swaps else {}
 
 
 def record_move(logged: dict[str, Any]) -> Move | None:
@@ -99,21 +122,22 @@ def _relabel(state: GameState, logged: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(state, TableState):
         return dict(logged)
     given = logged.get("relabel")
+    if given is not None:  # a replay: the swaps as they were made
+        state.relabel([(int(a), int(b)) for a, b in given])
+        for pawn in pawns:
+            state.observe(pawn)
+        return dict(logged)
     swaps: list[list[int]] = []
-    for pawn in pawns:
-        found = state.known.swaps_for(pawn, where, state.loc) if given is None else []
+    for pawn in pawns:  # each one seen there before the next one's swaps are sought
+        found = state.known.swaps_for(pawn, where, state.loc)
         if found is None:
             guest, there = guest_words(state.pawn_color[pawn]), P.describe(where, state.names)
             raise TableError("NOT_THERE", f"The companion knows this {guest} cannot be in "
                              f"{there}.", 409, params={"color": state.pawn_color[pawn],
                                                        **place_params(where, state.names)})
         state.relabel(found)
-        swaps += [list(pair) for pair in found]
-    if given is not None:
-        state.relabel([(int(a), int(b)) for a, b in given])
-        swaps = [list(pair) for pair in given]
-    for pawn in pawns:
         state.observe(pawn)
+        swaps += [list(pair) for pair in found]
     return {**logged, "relabel": swaps}
 
 
@@ -142,12 +166,21 @@ def _pawn(state: GameState, pawn: Any) -> int:
 
 def _check_rest(state: GameState, pawn: int) -> None:
     if in_play(state, pawn):
-        raise TableError("PAWN_IN_PLAY", f"This {guest_words(state.pawn_color[pawn])} is "
-                         f"drawn or seated ({P.describe(state.loc[pawn], state.names)}): the "
-                         "rules move it on; correct it once it is back in a bag, an exit zone, "
-                         "the reserve or the box.", 409,
-                         params={"color": state.pawn_color[pawn],
-                                 **place_params(state.loc[pawn], state.names)})
+        raise in_play_error(state, pawn, state.loc[pawn])
+
+
+def in_play_at(state: GameState, loc: int) -> bool:
+    """Whether ``loc`` is a place the rules move a guest on from (a hand or a seat)."""
+    return P.is_seat(loc) or loc in {P.hand(q) for q in range(state.n)}
+
+
+def in_play_error(state: GameState, pawn: int, loc: int) -> TableError:
+    """``PAWN_IN_PLAY``: ``pawn``, at ``loc`` (a hand or a seat), cannot be corrected."""
+    return TableError("PAWN_IN_PLAY", f"This {guest_words(state.pawn_color[pawn])} is drawn "
+                      f"or seated ({P.describe(loc, state.names)}): the rules move it on; "
+                      "correct it once it is back in a bag, an exit zone, the reserve or the "
+                      "box.", 409, params={"color": state.pawn_color[pawn],
+                                           **place_params(loc, state.names)})
 
 
 def _location(state: GameState, zone: Any, player: Any, field: str) -> int:

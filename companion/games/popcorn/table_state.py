@@ -59,6 +59,14 @@ class TableState(GameState):
         super().apply(move)
         self._known = known.moved(before, self.loc)
 
+    def plain(self) -> GameState:
+        """A copy that is only the engine's state: it tries moves without following its
+        pawns (a trial whose knowledge nobody reads costs no matching)."""
+        copy: GameState = self.clone()
+        copy.__class__ = GameState
+        del copy.__dict__["_known"]
+        return copy
+
     def relabel(self, swaps: Sequence[Swap]) -> None:
         """Let look-alike pawns trade places, in order (:func:`swap`)."""
         for pawn, other in swaps:

@@ -37,7 +37,7 @@ from .alert_params import alert_params, guest_words, place_params, region_params
 from .corrections import into_bag
 from .engine import GameState, Move, Violation
 from .engine import pawns as P
-from .table_state import TableState
+from .table_state import TableState, swap
 
 ALERT_CODES: dict[str, str] = {
     "UNKNOWN_TAG": "the tag is not in the registry",
@@ -159,8 +159,9 @@ def _relabelled(state: TableState, pawn: int, place: int, move: Move) -> Relabel
     swaps = state.known.swaps_for(pawn, place, state.loc)
     if swaps is None:
         return None
-    trial = state.clone()
-    trial.relabel(swaps)
+    trial = state.plain()
+    for a, b in swaps:
+        swap(trial, a, b)
     try:
         trial.apply(move)
     except Violation:
@@ -176,7 +177,7 @@ def additions(state: GameState, player: int, color: str) -> list[Move]:
         if move.pawn is None or move.kind == "draw_pawn" or \
                 state.pawn_color[move.pawn] != color:
             continue
-        trial = state.clone()
+        trial = state.plain() if isinstance(state, TableState) else state.clone()
         try:
             trial.apply(move)
         except Violation:
@@ -197,8 +198,9 @@ def drawn_to_seat(state: TableState, player: int,
             or task is None \
             or task.kind != "draw_seat":
         return found
-    trial = state.clone()
-    trial.relabel(found.swaps)
+    trial = state.plain()
+    for a, b in found.swaps:
+        swap(trial, a, b)
     trial.apply(move)
     options = trial.legal_moves(player)
     return TapMoves((), found, (options[0],)) if len(options) == 1 else found
