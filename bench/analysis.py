@@ -2,7 +2,7 @@
 
 Run ``python bench/analysis.py [--games N] [--seed S]``, pinned to one core. The analysis
 is timed as the hub and ``popcorn-companion analyze`` run it: Popcorn's
-``GameKind.analyze`` on the record's text (reading the record, replaying it, valuing every
+``GameKind.advisor.analyze`` on the record's text (reading the record, replaying it, valuing every
 decision the seating advisor can judge, describing the three biggest misses per player).
 
 1. ``docs/examples/game-4p.jsonl``, the example record (a game of random choices).
@@ -56,7 +56,8 @@ def timed(text: str) -> tuple[float, float, dict[str, Any]]:
     """The analysis of one record's text: wall seconds, CPU seconds, the JSON."""
     kind = game()
     wall, cpu = time.perf_counter(), time.process_time()
-    result = kind.analyze(text)
+    assert kind.advisor is not None
+    result = kind.advisor.analyze(text)
     return time.perf_counter() - wall, time.process_time() - cpu, result
 
 

@@ -168,29 +168,28 @@ def play_one(tmp: Path, players: int, rng: random.Random, mistakes: float, misha
     uids = {p: f"pawn-{p}" for p in range(len(table.state.pawn_color))}
     thing = ours().TagThing
     at_table = TableInProcess(hub, table, uids, lambda p: thing("pawn", p))
-    table.game = TimedTags(table.game, times)
+    timed(table.game, times)
     try:
         return PhysicalTable(at_table, rng, mistakes, ours().pawns, mishaps).play()
     finally:
         hub.stop()
 
 
-class TimedTags:
-    """A table's game whose tag reading is timed (``times``: seconds per tap, appended)."""
+def timed(game: Any, times: list[float]) -> None:
+    """Time the game's tag reading (its pieces part's ``read``, or an older hub's
+    ``read_tag``) for one table: ``times`` gets seconds per tap."""
+    owner = getattr(game, "pieces", None) or game
+    name = "read" if owner is not game else "read_tag"
+    original = getattr(owner, name)
 
-    def __init__(self, game: Any, times: list[float]) -> None:
-        self._game, self._times = game, times
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def read_tag(self, *args: Any, **kwargs: Any) -> Any:
-        """The game's own answer, timed."""
+    def read(*args: Any, **kwargs: Any) -> Any:
         start = time.perf_counter()
         try:
-            return self._game.read_tag(*args, **kwargs)
+            return original(*args, **kwargs)
         finally:
-            self._times.append(time.perf_counter() - start)
+            times.append(time.perf_counter() - start)
+
+    setattr(owner, name, read)
 
 
 def ours() -> Any:

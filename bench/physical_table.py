@@ -640,7 +640,7 @@ def source(events: list[tuple[int, str, dict[str, Any]]], pawn: int,
 
 def replayed_scores(game: Any, text: str) -> Any:
     """The scores a record gives, replayed by its game's own reader (as ``replay`` does)."""
-    recorded = game.read_record(text)
+    recorded = game.records.read(text) if hasattr(game, "records") else game.read_record(text)
     return game.scores(recorded.state, list(recorded.names))
 
 

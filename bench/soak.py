@@ -48,6 +48,7 @@ from companion.games.popcorn.engine.moves import Move
 from companion.games.popcorn.engine.setup import new_game
 from companion.games.popcorn.engine.state import GameState
 from companion.games.popcorn.facts_file import Catalog, load_catalog
+from companion.games.popcorn.parts import DEALT as AUTO_DEAL_KINDS
 from companion.games.popcorn.record import loads_record, replay
 from companion.games.popcorn.remote import RemoteTable
 from companion.hub.remote import ServeProcess
@@ -58,7 +59,6 @@ from companion.readers import protocol as proto
 from companion.readers.accounts import ReaderAccounts
 from companion.readers.broker import Broker
 from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
-from companion.table.table import AUTO_DEAL_KINDS
 
 PLAYERS = ["Ana", "Bob", "Chloe", "Dev"]
 FAULTS = ("unplug", "broker_restart", "hub_kill", "garbage", "duplicate", "out_of_order")

@@ -1,7 +1,7 @@
 """``popcorn-companion analyze FILE``: each player's accuracy and biggest misses in a game.
 
 The record's game is found as ``replay`` finds it (:func:`.replay.record_game`), and the
-game analyses it (:meth:`companion.kit.game.GameKind.analyze`; Popcorn's compares every
+game analyses it (:meth:`companion.kit.parts.Advisor.analyze`; Popcorn's compares every
 decision its seating advisor can value with the advisor's best, see ``docs/advisor.md``).
 It prints one line per player (name, accuracy as a percentage, decisions valued), then
 that player's misses, one line each; ``--json`` prints the analysis as JSON instead. On a
@@ -52,12 +52,12 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(f"cannot read {args.file}: {exc}")
     game = games.load(record_game(args.game, text))
+    if game.advisor is None:
+        return _fail(f"{game.title} has no analysis")
     try:
-        result = game.analyze(text, _progress if sys.stderr.isatty() else None)
+        result = game.advisor.analyze(text, _progress if sys.stderr.isatty() else None)
     except RecordError as exc:
         return _fail(f"line {exc.line}: {exc.code}: {exc.message}")
-    if result is None:
-        return _fail(f"{game.title} has no analysis")
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:

@@ -109,14 +109,18 @@ def _start(args: argparse.Namespace, tmp: Path) -> server.Served:
         raise server.StartError(f"{PROG}: error: {exc}") from exc
     _health(virtual, args.transport == "mqtt", args.ailing_readers)
     game = hub.games[args.game]
-    table, pin, players = game.start_demo(hub, readers, bank, BASE_DELAY / args.speed, args)
+    if game.demo is None:
+        hub.stop()
+        raise server.StartError(f"{PROG}: error: {game.title} has no demo")
+    demo = game.demo
+    table, pin, players = demo.start(hub, readers, bank, BASE_DELAY / args.speed, args)
     app, _ = create_app(hub, lang=args.lang, host=args.host)
     base = tablet_url(args.host, args.port)
     print(f"Popcorn Companion demo: open {base}table/{table.id} in a browser (the table "
           "screen)", flush=True)
     for line in _table_lines(hub, table, pin, base, args.host):
         print(line, flush=True)
-    print(f"{READERS} virtual {game.demo_pads} over {args.transport}; Ctrl-C to stop",
+    print(f"{READERS} virtual {demo.pads} over {args.transport}; Ctrl-C to stop",
           flush=True)
 
     def watch() -> None:
@@ -173,5 +177,8 @@ def _print_scores(hub: Hub, table_id: str) -> None:
         table = hub.tables[table_id]
         if not table.state.is_over:
             return
-        line = table.game.demo_summary(table.scores(), table.config.players, table.state)
+        demo = table.game.demo
+        if demo is None:
+            return
+        line = demo.summary(table.scores(), table.config.players, table.state)
     print(line, flush=True)

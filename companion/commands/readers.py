@@ -53,7 +53,9 @@ def register(subparsers: Any) -> None:
     _tail_parser(sub)
     reader_flash.add_parser(sub, DEFAULT_TABLE)
     for game_id in games.game_ids():  # each game's own (Popcorn's card-list)
-        games.load(game_id).add_reader_commands(sub)
+        commands = games.load(game_id).commands
+        if commands is not None:
+            commands.add_reader_commands(sub)
     parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
 
 

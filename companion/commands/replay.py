@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         print(f"{PROG}: error: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
-    return games.load(record_game(args.game, text)).replay_record(PROG, text)
+    return games.load(record_game(args.game, text)).records.replay(PROG, text)
 
 
 def read_text(path: str) -> str:
@@ -56,5 +56,5 @@ def record_game(game: str | None, text: str) -> str:
     if game:
         return game
     first = text.split("\n", 1)[0]
-    owners = [g for g in games.game_ids() if games.load(g).owns_record(first)]
+    owners = [g for g in games.game_ids() if games.load(g).records.owns(first)]
     return owners[0] if owners else games.DEFAULT

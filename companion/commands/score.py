@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from companion import games
+from companion.kit.parts import ScoreSheets
 
 PROG = "popcorn-companion score"
 """The prefix of every error line, as argparse would print it."""
@@ -54,9 +55,20 @@ def run(args: argparse.Namespace) -> int:
         doc = _read_json(args.file)
     except _InputError as exc:
         return _fail(str(exc), EXIT_INPUT_ERROR)
-    game = args.game or next((g for g in games.game_ids() if games.load(g).owns_sheet(doc)),
-                             games.DEFAULT)
-    return games.load(game).score_sheet(PROG, doc)
+    game = args.game or next((g for g in games.game_ids() if _owns(g, doc)), games.DEFAULT)
+    sheets = _sheets(game)
+    if sheets is None:
+        return _fail(f"{game} has no score sheet", EXIT_INPUT_ERROR)
+    return sheets.score(PROG, doc)
+
+
+def _sheets(game_id: str) -> ScoreSheets | None:
+    return games.load(game_id).sheets
+
+
+def _owns(game_id: str, doc: Any) -> bool:
+    sheets = _sheets(game_id)
+    return sheets is not None and sheets.owns(doc)
 
 
 def _read_json(path: str) -> Any:

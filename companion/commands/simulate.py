@@ -56,4 +56,8 @@ def run(args: argparse.Namespace) -> int:
                           f"{game.max_players} players")
     if args.record:
         args.record.mkdir(parents=True, exist_ok=True)
-    return game.simulate(args)
+    commands = game.commands
+    if commands is None:
+        args.parser.error(f"{game.title} cannot be simulated")
+        return 2
+    return commands.simulate(args)

@@ -2,7 +2,7 @@
 
 A game whose :class:`~companion.kit.game.GameKind` ``analyzes`` (Popcorn, with its seating
 advisor) can have each finished game of the archive judged move by move
-(:meth:`~companion.kit.game.GameKind.analyze`): each player's accuracy and biggest misses.
+(:meth:`~companion.kit.parts.Advisor.analyze`): each player's accuracy and biggest misses.
 The first request starts the job in a thread of its own (``POST
 /api/archive/<id>/analysis``); anyone may then read how far it has gone (``GET``: the moves
 gone through of the record's moves, from the game's progress callback) until it is done and
@@ -92,7 +92,8 @@ class AnalysisJobs:
             with self.guard:
                 job.done, job.total = done, total
         try:
-            analysis = game.analyze(text, progress)
+            assert game.advisor is not None  # the archive starts only an advisor's
+            analysis = game.advisor.analyze(text, progress)
         except RecordError as exc:
             with self.guard:
                 job.failed = {"code": exc.code, "message": str(exc)}

@@ -71,7 +71,7 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.extensions["pin_tries"] = PinTries()
     protect(app)
-    setup_language(app, lang, TextBook.of(game.texts() for game in hub.games.values()))
+    setup_language(app, lang, TextBook.of(game.texts for game in hub.games.values()))
     # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
     socketio = SocketIO(app, async_mode=async_mode, serializer=sockets.TextPacket)
     app.register_blueprint(dashboard.blueprint(hub))
@@ -84,9 +84,8 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
     app.register_blueprint(replay.blueprint(hub))
     app.register_blueprint(analyses.blueprint(hub))
     for game in hub.games.values():  # each game's own routes (Popcorn's advisor, catalog)
-        own = game.blueprint(hub)
-        if own is not None:
-            app.register_blueprint(own)
+        if game.routes is not None:
+            app.register_blueprint(game.routes.blueprint(hub))
     sockets.register(socketio, hub)
 
     @app.after_request

@@ -19,6 +19,7 @@ from flask import Blueprint, jsonify, send_from_directory
 
 from companion.assets import web_dir
 from companion.hub.hub import Hub
+from companion.kit.game import GameKind
 
 
 def blueprint(hub: Hub) -> Blueprint:
@@ -44,8 +45,7 @@ def blueprint(hub: Hub) -> Blueprint:
 
     @dashboard.get("/api/games")
     def games():
-        return jsonify([{"id": g.id, "title": g.title, "min_players": g.min_players,
-                         "max_players": g.max_players} for g in hub.games.values()])
+        return jsonify([game_info(g) for g in hub.games.values()])
 
     @dashboard.get("/api/health")
     def health():
@@ -57,3 +57,12 @@ def blueprint(hub: Hub) -> Blueprint:
             return jsonify(hub.reader_status())
 
     return dashboard
+
+
+def game_info(game: GameKind[Any, Any]) -> dict[str, Any]:
+    """What a setup screen needs of a hosted game: its ``id``, ``title`` (English, marked
+    for the catalogs), player range, table ``options`` (a JSON Schema the form is built
+    from) and ``features`` (the optional parts its tables offer)."""
+    return {"id": game.id, "title": game.title, "min_players": game.min_players,
+            "max_players": game.max_players, "options": game.options.schema,
+            "features": game.features()}

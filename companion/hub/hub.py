@@ -186,7 +186,9 @@ class Hub:
         """Create a table; returns it, its PIN and its player tokens (all shown once: the hub
         keeps only their hashes). ``hints``: whether the table screen pre-fills the advisor's
         placement (else the first free seats). ``game``: the game's id; ``options``: the
-        request's other fields, from which the game takes its own (:meth:`GameKind.options`)."""
+        game's table options, checked by its options part (:func:`request_options` reads
+        them from a create request: its ``options`` object, or an older request's own fields
+        that the game's options name)."""
         kind = self.game(game)
         players, readers = _names(players, kind), _readers(readers)
         if len(readers) != len(players):
@@ -197,8 +199,8 @@ class Hub:
             raise TableError("BAD_REQUEST", "deal_seed must be an integer")
         if type(hints) is not bool:
             raise TableError("BAD_REQUEST", "hints must be true or false")
-        chosen = kind.options(options or {}, len(players))
-        if deal_seed is None and kind.deals_secretly(chosen):
+        chosen = kind.options.check(_own_options(kind, options or {}), len(players))
+        if deal_seed is None and kind.options.deals_secretly(chosen):
             deal_seed = secrets.randbits(32)  # a secret deal nobody at the table sees
         with self.lock:
             self._release_finished(readers)
@@ -423,13 +425,7 @@ class Hub:
         if self._identifies(table.id):
             self._identify_tap(table, seat[1], tag, event)
             return
-        try:
-            result = table.handle_tag(seat[1], self.registry.thing_of(event.uid), tag)
-        except table.game.violation as exc:  # pragma: no cover - taps read as legal moves
-            log.error("hub: tag move refused: %s", exc)
-            # GameKind.violation is typed type[Exception]; every game's carries a message
-            result = Alert("UNEXPECTED_TAG", exc.message,  # type: ignore[attr-defined]
-                           "Check the table.", seat[1])
+        result = table.handle_tag(seat[1], self.registry.thing_of(event.uid), tag)
         if self.timing.on:
             self.timing.tap(table.id, table.count, self.ingest.received.get(
                 (event.reader, event.boot, event.seq)), self.ingest.batch_started, locked)
@@ -512,10 +508,34 @@ class Hub:
         return self.enrollment.last
 
 
+def request_options(body: dict[str, Any]) -> dict[str, Any]:
+    """The game options of a create request: its ``options`` object, or (an older request,
+    which put them beside the hub's own fields) the whole body, marked so that
+    :func:`_own_options` keeps only the fields the game's options name."""
+    options = body.get("options")
+    if options is None:
+        return {LEGACY: True, **body}
+    if not isinstance(options, dict):
+        raise TableError("BAD_REQUEST", "options must be a JSON object")
+    return options
+
+
+LEGACY = "\0legacy"
+"""The mark of a create request that had no ``options`` object (see :func:`request_options`)."""
+
+
+def _own_options(kind: GameKind[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` as the game's own: an older request's body less the hub's fields."""
+    if LEGACY not in options:
+        return options
+    names = kind.options.schema.get("properties", {})
+    return {k: v for k, v in options.items() if k in names}
+
+
 def tag_kinds(games: dict[str, GameKind[Any, Any]]) -> TagKinds:
     """What the hosted games' pieces ask of the tag registry, added up: each kind from the
     first game that has it."""
-    kinds = [game.tag_kinds() for game in games.values()]
+    kinds = [game.pieces.kinds() for game in games.values() if game.pieces is not None]
     return TagKinds(pawn_colors=next((k.pawn_colors for k in kinds if k.pawn_colors), ()),
                     cards=next((k.cards for k in kinds if k.cards is not None), None),
                     token_values=next((k.token_values for k in kinds if k.token_values), ()))

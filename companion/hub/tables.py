@@ -29,7 +29,7 @@ from flask import Blueprint, Response, jsonify
 from companion.games import DEFAULT, GameKind
 from companion.hub import auth
 from companion.hub.bodies import json_body, json_object
-from companion.hub.hub import Hub
+from companion.hub.hub import Hub, request_options
 from companion.hub.phones import link_base, phone_links, secret_answer
 from companion.kit.errors import TableError
 from companion.kit.game import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN, GameMove
@@ -59,7 +59,7 @@ def _listing(tables: Blueprint, hub: Hub) -> None:
         table, pin, tokens = hub.create_table(body.get("players"), body.get("readers"),
                                               body.get("first_player", 0), body.get("name"),
                                               body.get("deal_seed"), body.get("hints", True),
-                                              body.get("game", DEFAULT), body)
+                                              body.get("game", DEFAULT), request_options(body))
         phones = phone_links(table, dict(enumerate(tokens)), link_base())
         return secret_answer({**table.info(), "pin": pin, "tokens": tokens,
                               "phones": phones}, 201)

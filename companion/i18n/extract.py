@@ -54,7 +54,7 @@ def extract(root: Path = ROOT) -> Catalog:
 def _card_words(catalog: Catalog) -> None:
     """Add the sentences of every installed game's data, each under its message context."""
     for game in build().values():
-        for word in game.texts().data_words:
+        for word in game.texts.data_words:
             catalog.add(word.message, None, context=word.context,
                         auto_comments=[word.comment] if word.comment else [])
 

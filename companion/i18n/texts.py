@@ -139,4 +139,4 @@ def book() -> TextBook:
     """The book of every installed game (the registry's order), made once per process."""
     from companion import games  # the registry of installed games, not any one game
 
-    return TextBook.of(game.texts() for game in games.build().values())
+    return TextBook.of(game.texts for game in games.build().values())

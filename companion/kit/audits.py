@@ -3,7 +3,7 @@
 A table's picture of a bag goes wrong without a word when a tap never reaches the hub: a
 pawn drawn past the reader, a tag misread, a pawn put back by hand. An audit puts the pieces
 back in charge: the player taps each piece the bag holds, one after another, and the table
-hands those taps to its game (:meth:`~companion.kit.game.GameKind.audit`), which compares
+hands those taps to its game (:meth:`~companion.kit.parts.Audits.audit`), which compares
 them with what it believes the bag holds and answers an :class:`AuditReport`:
 
 - ``findings``: each difference in words, with a stable ``code``, an English ``message`` and
@@ -11,7 +11,7 @@ them with what it believes the bag holds and answers an :class:`AuditReport`:
   does an alert's), and the index of the ``fixes`` entry that mends it, if any;
 - ``fixes``: what accepting the audit does, in order, as one batch: each a move of the game
   (``{"move": ...}``, a draw the reader missed) or a correction (``{"correct": ...}``, the
-  body :meth:`~companion.kit.game.GameKind.correct` takes). The table checks each one as it
+  body :meth:`~companion.kit.parts.Corrections.correct` takes). The table checks each one as it
   checks a move or a correction, all or none;
 - ``refused``: a difference the rules cannot mend where the audit puts the piece (a pawn
   that sits on a seat), as a refusal ``{"code", "message", "params"}``;

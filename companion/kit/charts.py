@@ -2,7 +2,7 @@
 
 The replay board of a finished (or running) game draws a few charts beside the board
 (Chart.js, in the browser). Each game says what is worth charting through
-:meth:`~companion.kit.game.GameKind.chart_notes`: a :class:`ChartNotes` that watches the
+:meth:`~companion.kit.parts.Replays.chart_notes`: a :class:`ChartNotes` that watches the
 game replayed position by position, as everyone at the table saw it, and then hands back its
 :class:`Chart` objects. Every point of a chart names the **position** of the replay it
 stands for (0 is the start, ``n`` the position after ``n`` moves), so a click on the point

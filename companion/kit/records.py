@@ -39,10 +39,10 @@ def parse_line(line: str, number: int) -> Any:
 
 @dataclass(frozen=True)
 class RecordedGame(Generic[StateT, MoveT]):
-    """A game record read and replayed by its game (:meth:`GameKind.read_record`): who played
+    """A game record read and replayed by its game (:meth:`Records.read`): who played
     (``names`` in seat order), who started, the table ``options`` it was played with (B Movies'
     variant), every move in the current form (an older record's moves made current), and the
-    ``state`` they lead to. The game writes it out again with :meth:`GameKind.record_text`."""
+    ``state`` they lead to. The game writes it out again with :meth:`Records.text`."""
 
     names: tuple[str, ...]
     first_player: int

@@ -125,7 +125,7 @@ class Archive:
         end, ``DUPLICATE_GAME`` (409) for a game the archive holds already."""
         game = self._game_of(text)
         try:
-            recorded = game.read_record(text)
+            recorded = game.records.read(text)
         except RecordError as exc:
             raise TableError("BAD_RECORD", f"line {exc.line}: {exc.code}: {exc.message}", 400,
                              params={"line": exc.line, "reason": exc.code}) from exc
@@ -135,8 +135,8 @@ class Archive:
                              "the end of the game: only finished games go in the archive.",
                              400, params={"line": last})
         names = list(recorded.names)
-        canonical = game.record_text(names, recorded.first_player, recorded.options,
-                                     recorded.moves)
+        canonical = game.records.text(names, recorded.first_player, recorded.options,
+                                      recorded.moves)
         known = self.store.archive_digest(_digest(canonical))
         if known is not None:
             raise TableError("DUPLICATE_GAME", f"This game is in the archive already, as "
@@ -151,7 +151,7 @@ class Archive:
         """The game whose header the record's first line is; the default game's otherwise
         (Popcorn's headers name no game), as ``replay`` decides."""
         first = text.split("\n", 1)[0]
-        owners = [g for g in self.games.values() if g.owns_record(first)]
+        owners = [g for g in self.games.values() if g.records.owns(first)]
         return owners[0] if owners else self.games.get(self.default,
                                                        next(iter(self.games.values())))
 
@@ -164,10 +164,10 @@ class Archive:
     def _row(self, game_id: str, game: GameKind[Any, Any], names: list[str],
              options: dict[str, Any], state: Any, played: int, source: str,
              events: int | None, has_record: bool, table_name: str | None) -> ArchiveRow:
-        standings = game.standings(state, names)
+        standings = None if game.archive is None else game.archive.standings(state, names)
         seats = (tuple(Seat(s.name, s.score, s.place, s.winner) for s in standings)
                  if standings is not None else tuple(Seat(n) for n in names))
-        variant = game.variant(options)
+        variant = game.options.variant(options)
         detail = {"title": game.title, "name": table_name,
                   "variant": variant.id if variant else None,
                   "variant_title": variant.title if variant else None,
@@ -230,7 +230,7 @@ class Archive:
         (the analysis kept is that record's). ``NO_ANALYSIS`` (409) for a game without an
         advisor to judge it, ``NO_RECORD`` for a game with corrections."""
         game, text = self.replay_source(game_id)
-        if not game.analyzes:
+        if game.advisor is None:
             raise TableError("NO_ANALYSIS", f"{game.title} has no advisor to analyse its "
                              "games.", 409, params={"game": game.id})
         return game, text, _digest(text)

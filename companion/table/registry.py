@@ -72,7 +72,7 @@ class TagRegistry:
     """UID to pawn id, backed by the hub store."""
 
     def __init__(self, store: HubStore, kinds: TagKinds) -> None:
-        """``kinds``: what the hosted games' pieces ask (:meth:`GameKind.tag_kinds`): the
+        """``kinds``: what the hosted games' pieces ask (:meth:`Pieces.kinds`): the
         color of each pawn id, the card book, the value of each token id."""
         self.store = store
         self.colors = kinds.pawn_colors

@@ -27,19 +27,40 @@ from companion.kit.game import (
     GameMove,
     GameState,
     Relabel,
+    TagKinds,
     TagThing,
     TapChoice,
     TapMoves,
+    TapResult,
+    play,
+    renamed,
     swap_pairs,
 )
+from companion.kit.parts import Corrections, Pieces
 from companion.table.audit import AuditRun, started, tap_body
 from companion.table.store import HubStore
 
 MAX_BATCH = 64
 """The most moves one batch may hold (a whole turn of a 4-player game is about 30)."""
-AUTO_DEAL_KINDS = frozenset({"deal_starting", "reveal_movie", "reveal_theater", "draw_award"})
-"""Popcorn's chance steps that "deal for us" draws with the table's seeded generator (each
-game names its own: :attr:`GameKind.auto_deal_kinds`)."""
+
+
+class _NoPieces(Pieces):
+    """The pieces of a game that reads no tag: every tap is an alert."""
+
+    def kinds(self) -> TagKinds:
+        """Nothing to tag."""
+        return TagKinds()
+
+    def read(self, state: Any, seat: int, thing: TagThing | None, uid: str,
+             names: list[str]) -> TapResult:
+        """``NO_PIECES``: this game reads no tag."""
+        return Alert("NO_PIECES", f"A tag ({uid}) was tapped on {names[seat]}'s reader, but "
+                     "this game reads no tag.", "Put it away.", seat,
+                     params={"player": seat, "name": names[seat], "uid": uid})
+
+
+NO_PIECES = _NoPieces()
+"""What a table reads a tap as when its game has no pieces part."""
 
 
 def hash_pin(pin: str, salt: str) -> str:
@@ -78,7 +99,7 @@ class TableConfig:
     game: str = "popcorn"
     """The game played (:mod:`companion.games`); a table stored before B Movies is Popcorn."""
     options: dict[str, Any] = field(default_factory=dict)
-    """The game's table options, as its :meth:`GameKind.options` checked them (B Movies: the
+    """The game's table options, as its :meth:`Options.check` checked them (B Movies: the
     variant and how the studios are dealt)."""
 
     @classmethod
@@ -146,7 +167,7 @@ class Table:
         """The bag audit under way, if any (:mod:`.audit`): rebuilt from the log like the
         state, so a restart or a reload finds it where it was."""
         self.alert_rounds: set[int] = set()
-        """The rounds (:meth:`GameKind.round_of`) in which a tap raised an alert: the
+        """The rounds (:meth:`Replays.round_of`) in which a tap raised an alert: the
         end-of-round checklist offers an audit after such a round."""
         self._public: tuple[int, Any, dict[str, Any]] | None = None
         """The game's public view last built: the event count and the state it was built
@@ -188,19 +209,18 @@ class Table:
                 self.last_kind = kind  # a tap that changed nothing is no input to deal after
             if kind in ("move", "tag") and body.get("move"):
                 # a log written before moves named their guest: act for the acting guest
-                move = self.game.replayed(
-                    self.state, self.game.move_from_dict(body["move"], legacy=True))
+                move = self.game.records.logged(self.state, body["move"])
                 marks = _tap_marks(kind, body)
-                self.game.play(self.state, move, marks)
+                play(self.game, self.state, move, marks)
                 self.entries.append({"move": move.to_dict(), "source": body.get("source"),
                                      "batch": body.get("batch"), **marks})
             elif kind == "tag" and body.get("fill") is not None:
                 entry = _fill_entry(body)
-                self.game.play(self.state, None, entry)
+                play(self.game, self.state, None, entry)
                 self.entries.append(entry)
             elif kind == "correct":
                 correction, batch = _batch_part(body)
-                self.game.correct(self.state, correction)
+                self._corrections().correct(self.state, correction)
                 self.entries.append({"correct": correction, "batch": batch})
             elif kind == "audit":
                 self._replay_audit(n, body)
@@ -227,12 +247,24 @@ class Table:
         state = self._fresh()
         for entry in self.entries:
             if "move" in entry:
-                self.game.play(state, self.game.move_from_dict(entry["move"]), entry)
+                play(self.game, state, self.game.move_from_dict(entry["move"]), entry)
             elif "correct" in entry:
-                self.game.correct(state, entry["correct"])
+                self._corrections().correct(state, entry["correct"])
             elif "fill" in entry:
-                self.game.play(state, None, entry)
+                play(self.game, state, None, entry)
         return state
+
+    def _pieces(self) -> Pieces:
+        """The game's pieces part; a game without one reads every tap as ``UNKNOWN_TAG``."""
+        return self.game.pieces if self.game.pieces is not None else NO_PIECES
+
+    def _corrections(self) -> Corrections:
+        """The game's corrections part, or ``NOT_FOR_THIS_GAME`` (its table corrects with
+        Undo)."""
+        if self.game.corrections is None:
+            raise TableError("NOT_FOR_THIS_GAME", f"{self.game.title} has no pieces to "
+                             "correct: use Undo.", 409, params={"game": self.game.id})
+        return self.game.corrections
 
     # -- inputs ----------------------------------------------------------------------------
 
@@ -282,7 +314,8 @@ class Table:
                 raise BatchViolation(exc, index, len(moves)) from exc
         moves = list(moves)
         for player in dict.fromkeys(m.player for m in moves) if forced else ():
-            for move in self.game.forced(trial, player) if player is not None else []:
+            hints = self.game.hints
+            for move in hints.forced(trial, player) if hints and player is not None else []:
                 trial.apply(move)
                 moves.append(move)
         with self._atomic():
@@ -300,23 +333,34 @@ class Table:
         """A tap on a player's reader: log it with its meaning, apply it if it is a move.
 
         ``thing`` is what the registry knows the UID to be (a pawn, a card, a token), None for
-        an unknown tag; the table's game says what the tap means (:meth:`GameKind.read_tag`).
+        an unknown tag; the table's game says what the tap means (:meth:`Pieces.read`).
         A Popcorn card that several slots could take becomes :attr:`card_choice` and changes
         nothing else.
         """
         self.open_for_input()
-        result = self.game.read_tag(self.state, player, thing, tag.get("uid", ""),
-                                    self.config.players)
+        result = self._pieces().read(self.state, player, thing, tag.get("uid", ""),
+                                     self.config.players)
+        try:
+            return self._tapped(player, tag, result)
+        except self.game.violation as exc:  # the game read a move its rules refuse
+            return self._alert(tag, refused_tap(exc, player, self.config.players))
+
+    def _alert(self, tag: dict[str, Any], result: Alert) -> Alert:
+        """A tap that is no move: logged with its alert, which stays open."""
+        alert = result.to_dict()
+        self._log("tag", {"tag": tag, "alert": alert})
+        self.alerts.append({**alert, "id": self.count})
+        self._note_alert_round()
+        return result
+
+    def _tapped(self, player: int, tag: dict[str, Any], result: Any) -> Any:
+        """Play what the game read a tap as (see :meth:`handle_tag`)."""
         if isinstance(result, TapChoice):
             return self._choose(tag, result)
         if isinstance(result, TapMoves):
             return self._tap_moves(tag, result)
         if isinstance(result, Alert):
-            alert = result.to_dict()
-            self._log("tag", {"tag": tag, "alert": alert})
-            self.alerts.append({**alert, "id": self.count})
-            self._note_alert_round()
-            return result
+            return self._alert(tag, result)
         marks: dict[str, Any] = {"tap": True, "seen": None}
         if isinstance(result, Relabel):
             marks.update(relabel_marks(result))
@@ -325,7 +369,7 @@ class Table:
                 return result
             result = result.move
         trial = self.state.clone()
-        self.game.play(trial, result, marks)
+        play(self.game, trial, result, marks)
         with self._atomic():
             self._log("tag", {"tag": tag, "move": result.to_dict(), **marks})
             self.state = trial
@@ -342,15 +386,15 @@ class Table:
         trial = self.state.clone()
         plain: dict[str, Any] = {"seen": None}
         for move in result.before:
-            self.game.play(trial, move, plain)
+            play(self.game, trial, move, plain)
         then, marks = result.then, dict(plain)
         if isinstance(then, Relabel):  # as a replay of the log does: after the moves before
             assert then.move is not None
             marks = relabel_marks(then)
             then = then.move
-        self.game.play(trial, then, marks)
+        play(self.game, trial, then, marks)
         for move in result.after:
-            self.game.play(trial, move, plain)
+            play(self.game, trial, move, plain)
         steps: list[tuple[GameMove, dict[str, Any]]] = [(m, plain) for m in result.before]
         steps += [(then, marks)] + [(m, plain) for m in result.after]
         with self._atomic():
@@ -377,7 +421,7 @@ class Table:
         else:
             move, marks = options[placed]
             trial = self.state.clone()
-            self.game.play(trial, move, marks)
+            play(self.game, trial, move, marks)
             with self._atomic():
                 self._log("tag", {"tag": tag, "move": move.to_dict(), **marks})
                 self.state = trial
@@ -406,7 +450,7 @@ class Table:
         try:
             self._pop_input()
             trial = self._rebuilt()
-            self.game.play(trial, move, marks)  # raises the game's violation: nothing logged
+            play(self.game, trial, move, marks)  # raises the game's violation: nothing logged
             with self._atomic():
                 self._log("undo", {})
                 self._log("move", {"move": move.to_dict(), "source": source, **marks})
@@ -423,7 +467,7 @@ class Table:
         ``tag`` event with ``fill``, an input that Undo takes back like a move."""
         entry = {"fill": thing, **marks}
         trial = self.state.clone()
-        self.game.play(trial, None, entry)
+        play(self.game, trial, None, entry)
         with self._atomic():
             self._log("tag", {"tag": tag, **entry})
             self.state = trial
@@ -450,7 +494,7 @@ class Table:
 
     def correct(self, body: dict[str, Any]) -> int | None:
         """Table authority: a piece is really somewhere else (a ``correct`` event, checked by
-        the game: :meth:`GameKind.correct`; Popcorn's "pawn 17 is really in Ana's exit
+        the game: :meth:`Corrections.correct`; Popcorn's "pawn 17 is really in Ana's exit
         zone"). A game without pieces to correct answers ``NOT_FOR_THIS_GAME``.
 
         ``body["alert"]``, if given, is the id of the alert whose fix this correction is: if
@@ -463,8 +507,9 @@ class Table:
         if alert is not None and type(alert) is not int:
             raise TableError("BAD_REQUEST", "alert must be the id of one of the table's alerts")
         trial = self.state.clone()
-        body = self.game.correction(trial, body)
-        logged = self.game.correct(trial, body) or body  # validates
+        corrections = self._corrections()
+        body = corrections.correction(trial, body)
+        logged = corrections.correct(trial, body) or body  # validates
         handled = alert if self.open_alert(alert) else None
         with self._atomic():
             self._log("correct", logged)
@@ -506,7 +551,7 @@ class Table:
         self._log("tag", {"tag": tag, "identify": seen, "player": player})
 
     def _note_alert_round(self) -> None:
-        round_ = self.game.round_of(self.state)
+        round_ = self.game.replays.round_of(self.state)
         if round_ is not None:
             self.alert_rounds.add(round_)
 
@@ -516,7 +561,7 @@ class Table:
         """Start auditing ``player``'s bag (an ``audit`` start event); ``then``: the seats a
         whole-table check audits after it. ``AUDIT_UNDER_WAY`` (409) while one runs."""
         self.open_for_input()
-        if not self.game.audits:
+        if self.game.audits is None:
             raise TableError("NOT_FOR_THIS_GAME", f"{self.game.title} has no bag to audit.",
                              409, params={"game": self.game.id})
         seats = range(len(self.config.players))
@@ -557,8 +602,9 @@ class Table:
         kept = run.private_report if private else run.report
         if kept is not None:
             return kept
-        return self.game.audit(self.state, run.player, run.taps, self.config.players,
-                               private)
+        assert self.game.audits is not None  # an audit runs only at a table of such a game
+        return self.game.audits.audit(self.state, run.player, run.taps, self.config.players,
+                                      private)
 
     def finish_audit(self) -> AuditRun:
         """End the tapping: the report is made and its fixes logged (an ``audit`` done
@@ -588,7 +634,7 @@ class Table:
         logged = [self._checked_fix(trial, fix, i, len(fixes)) for i, fix in enumerate(fixes)]
         applied = len(logged)
         if run.learned:  # what the taps showed, once the fixes are made: no fix of its own
-            logged.append(("correct", self.game.correct(trial, dict(run.learned))
+            logged.append(("correct", self._corrections().correct(trial, dict(run.learned))
                            or run.learned))
         with self._atomic():
             batch = self.count + 1
@@ -611,7 +657,8 @@ class Table:
                 move = self.game.move_from_dict(fix["move"])
                 trial.apply(move)
                 return "move", move.to_dict()
-            return "correct", self.game.correct(trial, dict(fix["correct"])) or fix["correct"]
+            return "correct", self._corrections().correct(trial, dict(fix["correct"])) \
+                or fix["correct"]
         except self.game.violation as exc:
             raise BatchViolation(exc, index, size).error() from exc
         except TableError as exc:
@@ -695,11 +742,11 @@ class Table:
         Callers log the input that caused the deals in the same transaction (see
         :meth:`_atomic`), so the log never holds a move without the deals it triggered.
         """
-        if self.config.deal_seed is None:
+        dealing = self.game.dealing
+        if self.config.deal_seed is None or dealing is None:
             return
         while not self.state.is_over:
-            outcomes = [m for m in self.state.chance_outcomes()
-                        if m.kind in self.game.auto_deal_kinds]
+            outcomes = dealing.outcomes(self.state)
             if not outcomes:
                 return
             rng = random.Random(f"{self.config.deal_seed}:{self.count}")
@@ -735,11 +782,11 @@ class Table:
             if "move" in entry:
                 move = self.game.move_from_dict(entry["move"])
             elif correction is not None:
-                move = self.game.record_move(correction)
+                move = self._corrections().record_move(correction)
             else:
                 continue
             if move is not None:
-                moves.append(self.game.renamed(move, name))
+                moves.append(renamed(self.game, move, name))
         return moves
 
     def record_text(self) -> str:
@@ -753,13 +800,13 @@ class Table:
         builds the text from that copy, which is the slow part, outside the lock."""
         self._recordable()
         entries, config = list(self.entries), self.config
-        return lambda: self.game.record_text(config.players, config.first_player,
-                                             config.options, self._recorded(entries))
+        return lambda: self.game.records.text(config.players, config.first_player,
+                                              config.options, self._recorded(entries))
 
     def _recordable(self) -> None:
         for entry in self.entries:
             if "correct" in entry:
-                self.game.record_move(entry["correct"])  # HAS_CORRECTIONS, for some games
+                self._corrections().record_move(entry["correct"])  # HAS_CORRECTIONS, for some
         if self.game.closes_secretly and not self.state.is_over:
             raise TableError("SECRET_UNTIL_END", f"A {self.game.title} record holds every "
                              "secret vote and token: it can be read once the game is over.",
@@ -856,6 +903,16 @@ def _tap_marks(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     if "seen" in body:
         marks["seen"] = body["seen"]
     return marks
+
+
+def refused_tap(violation: Any, player: int, names: list[str]) -> Alert:
+    """A tap the game read as a move its own rules then refused: an alert with that move's
+    own violation (its code, sentence and params), never a stale one."""
+    code = str(getattr(violation, "code", "MOVE_REFUSED"))
+    message = str(getattr(violation, "message", violation))
+    params = {"player": player, "name": names[player], **getattr(violation, "params", {})}
+    return Alert(code, message, "Check the table: the rules refuse that move now.", player,
+                 params=params)
 
 
 def _option(choice: GameMove | Relabel) -> tuple[GameMove, dict[str, Any]]:

@@ -8,9 +8,9 @@ holds it as its game's record move); a swap of look-alike pawns (a relabel) ride
 step it came with, as the table's log keeps it.
 
 Anyone may open the replay board, so nothing here is more than public: each step is the
-game's :meth:`~companion.kit.game.GameKind.public_move` (a record names award cards only
+game's :meth:`~companion.kit.parts.Replays.public_move` (a record names award cards only
 one player saw; a B Movies vote stays hidden until its reveal), each position the game's
-:meth:`~companion.kit.game.GameKind.replay_view`, and the charts come from the game's
+:meth:`~companion.kit.parts.Replays.view`, and the charts come from the game's
 :class:`~companion.kit.charts.ChartNotes`, which see the public positions one by one.
 
 :meth:`Timeline.summary` walks the game once (every step, the rounds' first positions, the
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.kit.errors import TableError
-from companion.kit.game import GameKind
+from companion.kit.game import GameKind, play
 
 MAX_VIEWS = 50
 """The most positions one page of views holds (a Popcorn view is about 8 KB)."""
@@ -34,13 +34,13 @@ CORRECTION = {"move": "correct"}
 """A correction's step, as the replay board shows it when its game has no record move for
 it: the board shows where the piece went."""
 MARKS = ("tap", "relabel", "seen", "fill")
-"""What a live table's entry keeps of its tap (see :meth:`GameKind.play`)."""
+"""What a live table's entry keeps of its tap (see :meth:`LookAlikes.play`)."""
 
 
 def _relabels_only(game: GameKind[Any, Any], correction: dict[str, Any]) -> bool:
     """Whether a correction changes no count (its game writes no record move for it)."""
     try:
-        return game.record_move(correction) is None
+        return game.corrections is not None and game.corrections.record_move(correction) is None
     except TableError:
         return False
 
@@ -76,7 +76,7 @@ class Timeline:
     def of_record(cls, game: GameKind[Any, Any], text: str) -> Timeline:
         """A game record's timeline, read and checked by its game (a record the archive
         keeps was checked when it went in)."""
-        recorded = game.read_record(text)
+        recorded = game.records.read(text)
         return cls(game, tuple(recorded.names), recorded.first_player,
                    dict(recorded.options), tuple(Step(move) for move in recorded.moves))
 
@@ -122,9 +122,10 @@ class Timeline:
 
     def _apply(self, state: Any, step: Step) -> None:
         if step.correction is not None:
-            self.game.correct(state, step.correction)
+            assert self.game.corrections is not None  # a table logs them only then
+            self.game.corrections.correct(state, step.correction)
         else:
-            self.game.play(state, step.move, step.marks)
+            play(self.game, state, step.move, step.marks)
 
     def _quiet(self, state: Any, made: int) -> None:
         for at, step in self.quiet:
@@ -135,13 +136,14 @@ class Timeline:
         """A step as the replay board lists it: the game's public move, or a correction
         (the game's record move for it, when it has one: where the piece went)."""
         if step.move is not None:
-            return self.game.public_move(step.move)
+            return self.game.replays.public_move(step.move)
         assert step.correction is not None
         try:
-            move = self.game.record_move(step.correction)
+            corrections = self.game.corrections
+            move = None if corrections is None else corrections.record_move(step.correction)
         except TableError:
             move = None
-        return dict(CORRECTION) if move is None else self.game.public_move(move)
+        return dict(CORRECTION) if move is None else self.game.replays.public_move(move)
 
     def summary(self) -> dict[str, Any]:
         """The whole game in one walk: ``game``, ``analyzes`` (whether the game has an
@@ -149,12 +151,12 @@ class Timeline:
         position from 1, the public move that led there and the round it is in), ``rounds``
         (each round's first position) and ``charts``."""
         names = list(self.names)
-        notes = self.game.chart_notes(names)
+        notes = self.game.replays.chart_notes(names)
         steps: list[dict[str, Any]] = []
         rounds: list[dict[str, int]] = []
         over = False
         for n, step, state in self.positions():
-            number = self.game.round_of(state)
+            number = self.game.replays.round_of(state)
             if number is not None and (not rounds or rounds[-1]["round"] != number):
                 rounds.append({"round": number, "position": n})
             if step is None:
@@ -165,7 +167,8 @@ class Timeline:
                 if notes is not None:
                     notes.see(n, step.move, state)
             over = bool(state.is_over)
-        return {"game": self.game.id, "analyzes": self.game.analyzes, "names": names,
+        return {"game": self.game.id, "analyzes": self.game.advisor is not None,
+                "names": names,
                 "moves": len(self.steps), "over": over,
                 "steps": steps, "rounds": rounds,
                 "charts": [] if notes is None else [c.to_dict() for c in notes.charts()]}
@@ -183,5 +186,5 @@ class Timeline:
                              f"{MAX_VIEWS}", params={"field": "count"})
         last = min(len(self.steps), first + count - 1)
         names = list(self.names)
-        return [self.game.replay_view(state, names)
+        return [self.game.replays.view(state, names)
                 for n, _, state in self.positions(last) if n >= first]

@@ -77,7 +77,8 @@ def test_the_hook_gives_each_player_accuracy_decisions_and_misses() -> None:
     name the record's own moves, biggest first; progress from 0 to the last move."""
     text = EXAMPLE.read_text(encoding="utf-8")
     told: list[tuple[int, int]] = []
-    result = games.load("popcorn").analyze(text, lambda done, total: told.append((done, total)))
+    advisor = games.load("popcorn").advisor
+    result = advisor.analyze(text, lambda done, total: told.append((done, total)))
     assert result is not None
     json.dumps(result)  # JSON-ready
     lines = text.splitlines()
@@ -141,8 +142,8 @@ def test_each_placement_is_one_decision_and_each_guest_move_another() -> None:
 def test_an_unfinished_record_is_analysed_as_far_as_it_goes() -> None:
     """The first 150 moves: fewer decisions, not finished."""
     lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
-    result = games.load("popcorn").analyze("\n".join(lines[:151]) + "\n")
-    full = games.load("popcorn").analyze("\n".join(lines) + "\n")
+    result = games.load("popcorn").advisor.analyze("\n".join(lines[:151]) + "\n")
+    full = games.load("popcorn").advisor.analyze("\n".join(lines) + "\n")
     assert result is not None and full is not None
     assert result["finished"] is False and result["moves"] == 150
     for part, whole in zip(result["players"], full["players"], strict=True):
@@ -157,18 +158,18 @@ def test_a_bad_record_is_refused_naming_its_line() -> None:
     illegal = [*lines]
     illegal[draw] = json.dumps({"move": "draw_pawn", "player": 0, "pawn": 999})
     with pytest.raises(RecordError) as caught:
-        games.load("popcorn").analyze("\n".join(illegal) + "\n")
+        games.load("popcorn").advisor.analyze("\n".join(illegal) + "\n")
     assert caught.value.line == draw + 1 and caught.value.code == "BAD_MOVE"
     broken = [*lines]
     broken[300] = "{not json"
     with pytest.raises(RecordError) as caught:
-        games.load("popcorn").analyze("\n".join(broken) + "\n")
+        games.load("popcorn").advisor.analyze("\n".join(broken) + "\n")
     assert caught.value.line == 301 and caught.value.code == "BAD_RECORD"
 
 
 def test_b_movies_has_no_analysis() -> None:
     """A game without an analysis answers None through the same hook."""
-    assert games.load("b-movies").analyze(B_MOVIES.read_text(encoding="utf-8")) is None
+    assert games.load("b-movies").advisor is None
 
 
 def seats_accuracy(policy: str, folder: Path, count: int = 3) -> list[float]:
@@ -177,7 +178,7 @@ def seats_accuracy(policy: str, folder: Path, count: int = 3) -> list[float]:
                  "--seed", "5", "--record", str(folder)]) == 0
     out = []
     for path in sorted(folder.glob("game-*.jsonl")):
-        result = games.load("popcorn").analyze(path.read_text(encoding="utf-8"))
+        result = games.load("popcorn").advisor.analyze(path.read_text(encoding="utf-8"))
         assert result is not None and result["finished"]
         out += [p["accuracy"] for p in result["players"]]
     assert len(out) == 4 * count

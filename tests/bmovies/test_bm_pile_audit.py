@@ -84,7 +84,7 @@ def apply_fixes(state: State, fixes: tuple[dict[str, Any], ...]) -> State:
         if "move" in fix:
             trial.apply(GAME.move_from_dict(fix["move"]))
         else:
-            GAME.correct(trial, dict(fix["correct"]))
+            GAME.corrections.correct(trial, dict(fix["correct"]))
     return trial
 
 
@@ -109,7 +109,7 @@ def test_corrections_keep_the_bucket_and_the_piles_in_step(seed: int, n: int,
         before = state.to_dict()
         body = random_correction(state, rng)
         try:
-            logged = GAME.correct(state, dict(body))
+            logged = GAME.corrections.correct(state, dict(body))
         except TableError as exc:
             assert exc.code in {"BAD_REQUEST", "NO_SUCH_TOKEN", "TOKEN_ALREADY_THERE",
                                 "NO_TOKEN_OF_VALUE"}, exc.code
@@ -117,7 +117,7 @@ def test_corrections_keep_the_bucket_and_the_piles_in_step(seed: int, n: int,
             continue
         check_invariants(state)
         again = State.from_dict(before)
-        GAME.correct(again, logged)
+        GAME.corrections.correct(again, logged)
         assert again.to_dict() == state.to_dict()
 
 
@@ -131,8 +131,8 @@ def test_the_fixes_leave_a_pile_the_same_taps_find_right(seed: int, n: int,
     state, rng = game_at(seed, n, steps), random.Random(seed)
     seat = rng.randrange(n)
     tokens = random_taps(state, seat, rng)
-    phone = GAME.audit(state, seat, taps_of(tokens), NAMES[:n], True)
-    table = GAME.audit(state, seat, taps_of(tokens), NAMES[:n], False)
+    phone = GAME.audits.audit(state, seat, taps_of(tokens), NAMES[:n], True)
+    table = GAME.audits.audit(state, seat, taps_of(tokens), NAMES[:n], False)
     assert table.fixes == phone.fixes
     assert [PUBLIC.get(f.code, f.code) for f in phone.findings] == [
         f.code for f in table.findings]
@@ -145,7 +145,7 @@ def test_the_fixes_leave_a_pile_the_same_taps_find_right(seed: int, n: int,
         return
     mended = apply_fixes(state, phone.fixes)
     check_invariants(mended)
-    again = GAME.audit(mended, seat, taps_of(tokens), NAMES[:n], True)
+    again = GAME.audits.audit(mended, seat, taps_of(tokens), NAMES[:n], True)
     assert {f.code for f in again.findings} <= {"AUDIT_PILE_TAPPED_TWICE"}
     assert again.fixes == ()
     assert all(c["tapped"] == c["expected"] for c in again.counts)
@@ -165,7 +165,7 @@ def test_a_tapped_token_stands_for_one_drawn_without_a_tag() -> None:
     (tokens of one value are alike), and no token goes anywhere."""
     state = four_player_draw()
     state.apply(Move("draw_token", player=1, value=3))
-    report = GAME.audit(state, 1, taps_of([80]), NAMES[:4], True)
+    report = GAME.audits.audit(state, 1, taps_of([80]), NAMES[:4], True)
     assert report.clean and report.fixes == ()
     assert report.counts == ({"key": "3", "value": 3, "tapped": 1, "expected": 1},)
 
@@ -174,7 +174,7 @@ def test_a_value_drawn_without_a_tag_and_not_tapped_goes_back_by_its_value() -> 
     """Bob reported a 3 by hand but taps nothing: the fix names the value, not an id."""
     state = four_player_draw()
     state.apply(Move("draw_token", player=1, value=3))
-    report = GAME.audit(state, 1, [], NAMES[:4], True)
+    report = GAME.audits.audit(state, 1, [], NAMES[:4], True)
     assert [f.code for f in report.findings] == ["AUDIT_TOKEN_NOT_TAPPED"]
     assert report.findings[0].params == {"player": 1, "name": "Bob", "value": 3}
     assert report.fixes == ({"correct": {"value": 3, "zone": "bucket", "player": 1}},)
@@ -190,11 +190,11 @@ def test_a_token_with_none_of_its_value_left_in_the_bucket_is_refused() -> None:
     doc["pile_tokens"] = [[], [], [], [94, 95, 96, 97]]
     state = State.from_dict(doc)
     check_invariants(state)
-    phone = GAME.audit(state, 1, taps_of([93]), NAMES[:4], True)
+    phone = GAME.audits.audit(state, 1, taps_of([93]), NAMES[:4], True)
     assert [r["code"] for r in phone.refused] == ["AUDIT_TOKEN_NONE_LEFT"]
     assert phone.refused[0]["params"]["value"] == 4 and phone.fixes == ()
     assert not phone.clean
-    table = GAME.audit(state, 1, taps_of([93]), NAMES[:4], False)
+    table = GAME.audits.audit(state, 1, taps_of([93]), NAMES[:4], False)
     assert table.refused == ({"code": "AUDIT_PILE_NONE_LEFT",
                               "message": table.refused[0]["message"],
                               "params": {"player": 1, "name": "Bob"}},)
@@ -205,7 +205,7 @@ def test_a_missed_draw_counts_only_as_many_as_are_owed() -> None:
     """Bob owes one token and taps two the hub had in the bucket: the first is his missed
     draw, the second a correction into his pile; the turn's draws stay right."""
     state = four_player_draw()
-    report = GAME.audit(state, 1, taps_of([0, 30]), NAMES[:4], True)
+    report = GAME.audits.audit(state, 1, taps_of([0, 30]), NAMES[:4], True)
     assert [f.code for f in report.findings] == ["AUDIT_TOKEN_DRAWN", "AUDIT_TOKEN_FROM_BUCKET"]
     mended = apply_fixes(state, report.fixes)
     assert mended.owed == [0, 0, 1, 1] and mended.received[1] == 1

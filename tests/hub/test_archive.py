@@ -463,7 +463,7 @@ def test_a_game_that_cannot_be_archived_never_stops_the_hub(
     with a log line; the archive and the table still answer."""
     def broken(state: Any, names: list[str]) -> None:
         raise RuntimeError("no standings today")
-    site.hub.games["popcorn"].standings = broken  # type: ignore[method-assign]
+    site.hub.games["popcorn"].archive.standings = broken  # type: ignore[method-assign]
     info = finished_table(site, 3, 2)
     assert site.archive()["total"] == 0
     assert "could not be archived" in caplog.text

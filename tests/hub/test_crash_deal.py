@@ -20,10 +20,10 @@ from companion.games.popcorn.engine.moves import Move
 from companion.games.popcorn.engine.simulator import PASSIVE_KINDS
 from companion.games.popcorn.engine.state import GameState
 from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.parts import DEALT as AUTO_DEAL_KINDS
 from companion.games.popcorn.remote import RemoteTable
 from companion.hub.remote import ServeProcess
 from companion.kit.http import HttpError, call
-from companion.table.table import AUTO_DEAL_KINDS
 
 CATALOG = load_catalog()
 READERS = ["bag-1", "bag-2"]

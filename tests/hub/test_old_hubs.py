@@ -208,7 +208,7 @@ def test_the_finished_games_analysis_is_kept_in_the_upgraded_file(old: Old) -> N
         done = now.client.get(path).json
         record = now.client.get(f"/api/archive/{facts['id']}/record",
                                 headers={"X-Admin-Pin": ADMIN}).get_data(as_text=True)
-        assert done["analysis"] == now.hub.games["popcorn"].analyze(record)
+        assert done["analysis"] == now.hub.games["popcorn"].advisor.analyze(record)
         assert [p["name"] for p in done["analysis"]["players"]] == ["Ana", "Bob"]
     with opened(old) as now:
         assert now.client.get(path).json == done

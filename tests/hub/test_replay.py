@@ -60,13 +60,13 @@ def all_views(site: Site, path: str, moves: int) -> list[dict[str, Any]]:
 
 def engine_views(kind: Any, text: str) -> list[dict[str, Any]]:
     """Each position's replay view, from the game's own record reader and engine."""
-    recorded = kind.read_record(text)
+    recorded = kind.records.read(text)
     names = list(recorded.names)
     state = kind.new_state(names, recorded.first_player, recorded.options)
-    views = [kind.replay_view(state, names)]
+    views = [kind.replays.view(state, names)]
     for move in recorded.moves:
         state.apply(move)
-        views.append(kind.replay_view(state, names))
+        views.append(kind.replays.view(state, names))
     return views
 
 
@@ -315,7 +315,7 @@ def test_an_analysis_runs_once_and_is_kept(tmp_path: Path) -> None:
         started = site.client.post(f"/api/archive/{game}/analysis")
         assert started.status_code in (200, 202), started.json
         done = wait_analysis(site, game)
-        assert done == {"state": "done", "analysis": POPCORN.analyze(EXAMPLE)}
+        assert done == {"state": "done", "analysis": POPCORN.advisor.analyze(EXAMPLE)}
     finally:
         site.hub.stop()
     db = sqlite3.connect(path)
@@ -340,8 +340,8 @@ def test_an_analysis_reports_its_progress_while_it_runs(site: Site) -> None:
     """The job's answer while it runs is the game's own progress: moves gone through of the
     record's moves, growing, then done."""
     game = site.add(EXAMPLE).json["id"]
-    kind = site.hub.games["popcorn"]
-    real = kind.analyze
+    advisor = site.hub.games["popcorn"].advisor
+    real = advisor.analyze
     reached, go_on = threading.Event(), threading.Event()
 
     def slow(text: str, progress: Any = None) -> Any:
@@ -351,7 +351,7 @@ def test_an_analysis_reports_its_progress_while_it_runs(site: Site) -> None:
                 reached.set()
                 assert go_on.wait(30)
         return real(text, told)
-    kind.analyze = slow  # type: ignore[method-assign]
+    advisor.analyze = slow  # type: ignore[method-assign]
     assert site.client.post(f"/api/archive/{game}/analysis").status_code == 202
     assert reached.wait(30)
     middle = site.client.get(f"/api/archive/{game}/analysis").json

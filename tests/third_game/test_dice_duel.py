@@ -129,18 +129,18 @@ def test_views_record_replay_and_score(table: Table, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["scores"] == scores
     # the archive knows no game: a game without standings is listed with its players only,
-    # and one that reads no records refuses an import on its first line
+    # and its record (the default, from the move log) reads back as the same game
     [archived] = table.client.get("/api/archive").json["games"]
     assert (archived["id"], archived["game"], archived["title"]) == (table.id, "dice-duel",
                                                                      "Dice Duel")
     assert archived["players"] == [{"name": n, "score": None, "place": None, "winner": False}
                                    for n in ("Ana", "Bob")]
-    refused = table.client.post("/api/archive", json={"record": record.read_text(),
-                                                      "admin_pin": "246810"})
-    assert refused.status_code == 400 and refused.json["params"]["line"] == 1
+    again = table.client.post("/api/archive", json={"record": record.read_text(),
+                                                    "admin_pin": "246810"})
+    assert again.status_code == 409 and again.json["code"] == "DUPLICATE_GAME"  # read back
     # the replay board knows no game: the table's moves, each public as the interface's
-    # default (its kind and player), its views the game's public views; the archived game,
-    # whose record the game cannot read back, is refused by name
+    # default (its kind and player), its views the game's public views; the archived game
+    # replays the same from its record
     replay = table.client.get(f"/api/tables/{table.id}/replay").json
     assert replay["game"] == "dice-duel" and replay["over"] and replay["rounds"] == []
     assert replay["charts"] == [] and replay["analyzes"] is False
@@ -149,8 +149,8 @@ def test_views_record_replay_and_score(table: Table, tmp_path: Path) -> None:
     assert last.json["views"] == [{k: v for k, v in table.view().items()
                                    if k not in ("card_choice", "audit", "alert_rounds")}]
     archived_replay = table.client.get(f"/api/archive/{table.id}/replay")
-    assert archived_replay.status_code == 409
-    assert archived_replay.json["code"] == "CANNOT_REPLAY"
+    assert archived_replay.status_code == 200 and archived_replay.json["over"]
+    assert archived_replay.json["steps"] == replay["steps"]
     sheet = tmp_path / "sheet.json"
     sheet.write_text(json.dumps({"game": "dice-duel", "players": ["Ana", "Bob"],
                                  "scores": [3, 9]}))

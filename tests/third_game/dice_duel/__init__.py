@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.kit.alerts import Alert
-from companion.kit.game import GameKind, TagThing
+from companion.kit.game import GameKind, TagKinds, TagThing
+from companion.kit.parts import Pieces, ScoreSheets
 
 TARGET = 12
 """The score that ends the game."""
 FACES = {f"04d1ce000000{n:02x}": n for n in range(1, 7)}
 """The UID of the tag on each face of the die: the game's one kind of tag, its own."""
-FORMAT = "dice-duel-record"
 
 
 class DiceViolation(Exception):
@@ -98,27 +98,64 @@ class DiceState:
                 "rolls": list(self.rolls)}
 
 
+class DiceFaces(Pieces):
+    """The die's faces, each with a tag of its own (:data:`FACES`): the game's only piece."""
+
+    alert_codes = {"NOT_A_FACE": "a tag that is no face of the die was tapped",
+                   "NOT_YOUR_ROLL": "a face was tapped on the reader of a player not to roll"}
+
+    def kinds(self) -> TagKinds:
+        """Nothing the registry holds: the faces' tags are the game's own."""
+        return TagKinds()
+
+    def read(self, state: DiceState, seat: int, thing: TagThing | None, uid: str,
+             names: list[str]) -> DiceMove | Alert:
+        """A face tapped on the current player's reader is a roll; anything else an alert."""
+        value = FACES.get(uid)
+        if value is None:
+            return Alert("NOT_A_FACE", f"{uid} is no face of the die.", "Tap a face.", seat,
+                         params={"player": seat, "name": names[seat], "uid": uid})
+        if state.is_over or seat != state.current:
+            return Alert("NOT_YOUR_ROLL", f"{names[seat]} tapped a {value}, but it is not "
+                         f"{names[seat]}'s roll.", "Put the die down.", seat,
+                         params={"player": seat, "name": names[seat]})
+        return DiceMove("roll", seat, value)
+
+
+class DiceSheets(ScoreSheets):
+    """``{"game": "dice-duel", "players", "scores"}``: who won."""
+
+    def owns(self, doc: Any) -> bool:
+        """A sheet with ``"game": "dice-duel"``."""
+        return isinstance(doc, dict) and doc.get("game") == "dice-duel"
+
+    def score(self, prog: str, doc: Any) -> int:
+        """Print the winners."""
+        print(json.dumps(score_json(doc["scores"], doc["players"])))
+        return 0
+
+
 class DiceDuel(GameKind[DiceState, DiceMove]):
-    """Dice Duel behind the game interface: nothing of the core is told about it."""
+    """Dice Duel behind the game interface: nothing of the core is told about it. Its
+    records, replay and archive come from the defaults (the move log)."""
 
     id = "dice-duel"
     title = "Dice Duel"
     min_players, max_players = 2, 4
     violation = DiceViolation
-    alert_codes = {"NOT_A_FACE": "a tag that is no face of the die was tapped",
-                   "NOT_YOUR_ROLL": "a face was tapped on the reader of a player not to roll"}
-    demo_pads = "dice pads"
 
-    def options(self, body: dict[str, Any], players: int) -> dict[str, Any]:
-        """No options."""
-        return {}
+    def __init__(self) -> None:
+        """The faces and the score sheet; the rest is the defaults."""
+        super().__init__()
+        self.pieces = DiceFaces()
+        self.sheets = DiceSheets()
 
     def new_state(self, players: list[str], first_player: int,
                   options: dict[str, Any]) -> DiceState:
         """Everyone at 0, the first player to roll."""
         return DiceState([0] * len(players), first_player)
 
-    def move_from_dict(self, data: Any, legacy: bool = False) -> DiceMove:
+    def move_from_dict(self, data: Any) -> DiceMove:
         """A move from JSON; a malformed one is ``BAD_MOVE``."""
         if not isinstance(data, dict) or data.get("move") not in ("roll", "hold") \
                 or type(data.get("player")) is not int:
@@ -146,55 +183,6 @@ class DiceDuel(GameKind[DiceState, DiceMove]):
     def scores(self, state: DiceState, names: list[str]) -> dict[str, Any] | None:
         """Each player's score and the winner, once over."""
         return score_json(state.scores, names) if state.is_over else None
-
-    def read_tag(self, state: DiceState, seat: int, thing: TagThing | None, uid: str,
-                 names: list[str]) -> DiceMove | Alert:
-        """A face tapped on the current player's reader is a roll; anything else an alert."""
-        value = FACES.get(uid)
-        if value is None:
-            return Alert("NOT_A_FACE", f"{uid} is no face of the die.", "Tap a face.", seat,
-                         params={"player": seat, "name": names[seat], "uid": uid})
-        if state.is_over or seat != state.current:
-            return Alert("NOT_YOUR_ROLL", f"{names[seat]} tapped a {value}, but it is not "
-                         f"{names[seat]}'s roll.", "Put the die down.", seat,
-                         params={"player": seat, "name": names[seat]})
-        return DiceMove("roll", seat, value)
-
-    def record_text(self, names: list[str], first_player: int, options: dict[str, Any],
-                    moves: list[Any]) -> str:
-        """JSON Lines: a header naming the game, then one move a line."""
-        head = {"format": FORMAT, "game": self.id, "players": names, "first_player": first_player}
-        return "".join(json.dumps(line) + "\n" for line in [head, *[m.to_dict() for m in moves]])
-
-    def owns_record(self, first_line: str) -> bool:
-        """A record whose header says ``"game": "dice-duel"``."""
-        try:
-            return json.loads(first_line).get("game") == self.id
-        except (ValueError, AttributeError):
-            return False
-
-    def replay_record(self, prog: str, text: str) -> int:
-        """Replay a record; print the scores (0), or the first bad line (1)."""
-        lines = text.splitlines()
-        head = json.loads(lines[0])
-        state = self.new_state(head["players"], head["first_player"], {})
-        for number, line in enumerate(lines[1:], start=2):
-            try:
-                state.apply(self.move_from_dict(json.loads(line)))
-            except DiceViolation as exc:
-                print(f"{prog}: line {number}: {exc.code}: {exc.message}")
-                return 1
-        print(json.dumps({"state": state.to_dict(), "scores": self.scores(state, head["players"])}))
-        return 0
-
-    def owns_sheet(self, doc: Any) -> bool:
-        """A sheet with ``"game": "dice-duel"``."""
-        return isinstance(doc, dict) and doc.get("game") == self.id
-
-    def score_sheet(self, prog: str, doc: Any) -> int:
-        """``{"game", "players", "scores"}``: who won."""
-        print(json.dumps(score_json(doc["scores"], doc["players"])))
-        return 0
 
 
 def score_json(scores: list[int], names: list[str]) -> dict[str, Any]:

@@ -1,0 +1,173 @@
+"""What a game's own code may ask of the hub that hosts it: its tables (for the game's
+routes), and for a demo, its tag registry, new tables and moves sent as the tablet sends
+them, and virtual readers to tap on. The hub (``companion/hub``) provides all of it; a game
+names only these protocols, never the hub.
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from collections.abc import Callable
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .rules import Titled
+from .taps import CardBook
+
+
+class HostedTable(Protocol):
+    """A table as a game's own routes read it (:class:`companion.table.table.Table`)."""
+
+    state: Any
+    count: int
+    hints: bool
+    entries: list[dict[str, Any]]
+
+    @property
+    def game(self) -> Titled:
+        """The table's game (its id and title)."""
+        ...
+
+
+class DemoTable(Protocol):
+    """A table as a game's demo players drive it (the hub's own, or one of a hub in another
+    process seen over HTTP): its id, its seats' readers, its state and its move count."""
+
+    @property
+    def id(self) -> str:
+        """The table's id (in its URL)."""
+        ...
+
+    @property
+    def state(self) -> Any:
+        """The game's state (the game's own class)."""
+        ...
+
+    @property
+    def count(self) -> int:
+        """How many moves the table has applied."""
+        ...
+
+    @property
+    def config(self) -> TableSetup:
+        """The table's setup: its seats' readers."""
+        ...
+
+
+class TableSetup(Protocol):
+    """What a game's demo reads of a table's configuration."""
+
+    @property
+    def readers(self) -> list[str]:
+        """The reader id of each seat, in seat order."""
+        ...
+
+
+class HostLock(Protocol):
+    """The hub's lock, as a ``with`` statement holds it."""
+
+    def __enter__(self) -> object:
+        """Take the lock."""
+        ...
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> bool | None:
+        """Let it go."""
+        ...
+
+
+class TableHost(Protocol):
+    """What a game's own routes may ask of the hub: its lock (held while a table is read)
+    and a table by id (``TABLE_NOT_FOUND`` otherwise)."""
+
+    @property
+    def lock(self) -> HostLock:
+        """The hub's lock."""
+        ...
+
+    def table(self, table_id: str) -> HostedTable:
+        """The table ``table_id``, or a :class:`~companion.kit.errors.TableError`."""
+        ...
+
+
+class DemoRegistry(Protocol):
+    """The tag registry as a game's demo fills it with made-up tags: the pieces it knows
+    (from every game's :class:`TagKinds`), and its JSON form to export and import."""
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """The color of each pawn id."""
+        ...
+
+    @property
+    def book(self) -> CardBook:
+        """The cards that can carry a tag."""
+        ...
+
+    @property
+    def token_values(self) -> tuple[int, ...]:
+        """The value of each token id."""
+        ...
+
+    def export(self) -> dict[str, Any]:
+        """The registry as JSON (``docs/api.md``, "The tag registry")."""
+        ...
+
+    def import_(self, doc: Any) -> int:
+        """Replace the registry with ``doc``; returns how many tags it holds."""
+        ...
+
+
+class DemoHub(TableHost, Protocol):
+    """The hub as ``popcorn-companion demo`` hands it to a game's :meth:`GameKind.start_demo`:
+    its tag registry, a new table, and moves sent as the tablet sends them."""
+
+    @property
+    def registry(self) -> DemoRegistry:
+        """The hub's tag registry."""
+        ...
+
+    def create_table(self, players: Any, readers: Any, first_player: Any = 0,
+                     name: Any = None, deal_seed: Any = None, hints: Any = True,
+                     game: Any = ..., options: dict[str, Any] | None = None,
+                     ) -> tuple[DemoTable, str, list[str]]:
+        """A new table, its PIN and its players' tokens (arguments as a request gives them:
+        the hub checks each)."""
+        ...
+
+    def submit(self, table_id: str, move: Any, source: str = "tablet") -> object:
+        """Apply ``move`` (a move's JSON) at a table, as the tablet would."""
+        ...
+
+
+class Tapper(Protocol):
+    """Virtual readers a demo taps on (:class:`companion.readers.virtual.SerialBank` or
+    ``MqttBank``): a tag laid on the reader ``reader``."""
+
+    def tap(self, reader: str, uid: str) -> object:
+        """Tap ``uid`` on ``reader``."""
+        ...
+
+
+class DemoPlayers(Protocol):
+    """Scripted players playing a demo table in a thread of their own."""
+
+    @property
+    def thread(self) -> threading.Thread | None:
+        """The players' thread, once started."""
+        ...
+
+    @property
+    def stop(self) -> threading.Event:
+        """Set it to stop the players."""
+        ...
+
+
+if TYPE_CHECKING:  # argparse's class is generic in its stubs only
+    Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
+    """The subcommands of an argparse parser (what ``add_subparsers()`` returns)."""
+
+Progress = Callable[[int, int], None]
+"""Told ``(done, total)`` as a long job goes on (an advisor's analysis: moves of the record
+gone through), so that a screen can show a progress bar."""
