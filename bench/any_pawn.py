@@ -166,8 +166,9 @@ def play_one(tmp: Path, players: int, rng: random.Random, mistakes: float, misha
     table, _, _ = hub.create_table(list(NAMES[:players]), readers, 0, "bench",
                                    rng.randrange(2**31))
     uids = {p: f"pawn-{p}" for p in range(len(table.state.pawn_color))}
-    thing = ours().TagThing
-    at_table = TableInProcess(hub, table, uids, lambda p: thing("pawn", p))
+    piece = ours().pawn_piece
+    colors = table.state.pawn_color
+    at_table = TableInProcess(hub, table, uids, lambda p: piece(p, colors[p]))
     timed(table.game, times)
     try:
         return PhysicalTable(at_table, rng, mistakes, ours().pawns, mishaps).play()
@@ -199,11 +200,22 @@ def ours() -> Any:
     import types
     try:
         from companion.games.popcorn.engine import pawns
-        from companion.kit.game import TagThing
     except ImportError:  # a baseline from before companion/games/popcorn/ and companion/kit/
         from companion.engine import pawns  # type: ignore[no-redef]
-        from companion.games.base import TagThing  # type: ignore[no-redef]
-    return types.SimpleNamespace(pawns=pawns, TagThing=TagThing)
+    try:
+        from companion.kit.game import Piece
+
+        def pawn_piece(pawn: int, color: str) -> Any:
+            return Piece("pawn", pawn, color, "popcorn")
+    except ImportError:  # a baseline from before pieces had values: (kind, id) only
+        try:
+            from companion.kit.game import TagThing  # type: ignore[attr-defined]
+        except ImportError:
+            from companion.games.base import TagThing  # type: ignore[no-redef]
+
+        def pawn_piece(pawn: int, color: str) -> Any:
+            return TagThing("pawn", pawn)
+    return types.SimpleNamespace(pawns=pawns, pawn_piece=pawn_piece)
 
 
 def new_hub(db: Path, readers: list[str]) -> Any:

@@ -16,7 +16,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
-from companion.kit.game import GameKind, TagThing
+from companion.kit.game import GameKind, Piece
 
 ENTRY_POINTS = "popcorn_companion.games"
 """The entry-point group a game registers in."""
@@ -26,7 +26,7 @@ FIRST = ("popcorn", "b-movies")
 """The games listed first, in this order (the setup screen offers them so); others follow
 by id."""
 
-__all__ = ["DEFAULT", "ENTRY_POINTS", "GameKind", "TagThing", "build", "game_ids", "load"]
+__all__ = ["DEFAULT", "ENTRY_POINTS", "GameKind", "Piece", "build", "game_ids", "load"]
 
 
 class UnknownGame(KeyError):

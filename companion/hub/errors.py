@@ -23,7 +23,9 @@ from companion.hub.pin_tries import TooManyTries
 from companion.kit.errors import TableError
 from companion.table.registry import RegistryError
 
-CONFLICTS = frozenset({"DUPLICATE_UID", "DUPLICATE_PAWN", "COLOR_FULL", "CARD_FULL"})
+CONFLICTS = frozenset({"DUPLICATE_UID", "DUPLICATE_PIECE", "VALUE_FULL", "KIND_FULL",
+                       "DUPLICATE_PAWN", "COLOR_FULL", "CARD_FULL", "DUPLICATE_TOKEN",
+                       "TOKEN_FULL"})
 """Registry codes that mean "already taken" (409); any other registry code is a 400."""
 
 

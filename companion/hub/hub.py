@@ -29,7 +29,7 @@ from companion.hub.pushes import Listener, Pushes
 from companion.hub.timing import Timing
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
-from companion.kit.game import GameMove, TagKinds
+from companion.kit.game import GameMove, PieceKind
 from companion.readers.broker import Broker
 from companion.readers.health import PROBLEMS
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
@@ -72,7 +72,7 @@ class Hub:
         """Every game the hub hosts, by id (:mod:`companion.games`)."""
         self.store = HubStore(db_path)
         self.lock = self.store.lock
-        self.registry = TagRegistry(self.store, tag_kinds(self.games))
+        self.registry = TagRegistry(self.store, piece_kinds(self.games))
         self.archive = Archive(self.store, self.games, DEFAULT)
         """Every finished game of the hub, and the records imported into it
         (:mod:`companion.table.archive`); read it through :meth:`archived`."""
@@ -88,7 +88,7 @@ class Hub:
         self.ingest = Ingest(self.store, readers, on_event=self._on_tag,
                              on_status=self._on_status, on_committed=self._committed)
         self.enrollment = Enrollment(self.registry, self.lock, self.ingest.feedback,
-                                     self.pushes.emit)
+                                     self.pushes.emit, {g: k.title for g, k in self.games.items()})
         """The enrollment under way, if any; while one is, taps enroll tags instead of being
         played (:mod:`.enrollment`)."""
         self.health_told: dict[str, frozenset[str]] = {}
@@ -418,14 +418,14 @@ class Hub:
         table = self.tables[seat[0]]
         tag = {"reader": event.reader, "boot": event.boot, "seq": event.seq, "uid": event.uid}
         if table.takes_audit_tap(seat[1]):  # never a draw: the audit only counts it
-            table.audit_tap(tag, self.registry.thing_of(event.uid))
+            table.audit_tap(tag, self.registry.piece_of(event.uid))
             self.ingest.feedback(event.reader, "ok", event.seq)
             self.pushes.emit(table.id, "state")
             return
         if self._identifies(table.id):
             self._identify_tap(table, seat[1], tag, event)
             return
-        result = table.handle_tag(seat[1], self.registry.thing_of(event.uid), tag)
+        result = table.handle_tag(seat[1], self.registry.piece_of(event.uid), tag)
         if self.timing.on:
             self.timing.tap(table.id, table.count, self.ingest.received.get(
                 (event.reader, event.boot, event.seq)), self.ingest.batch_started, locked)
@@ -438,15 +438,14 @@ class Hub:
     def _identify_tap(self, table: Table, seat: int, tag: dict[str, Any],
                       event: TagEvent) -> None:
         """A tap the correction dialog waited for: logged, ok feedback, an ``identify`` push
-        to the table's screens. A pawn is public, so its id is pushed; any other thing
-        only by its kind (a card's or a token's id could tell a secret: an award, a
-        value)."""
-        thing = self.registry.thing_of(event.uid)
-        table.identify(seat, thing, tag)
+        to the table's screens. A piece of a public kind (Popcorn's pawns) is pushed with its
+        number and value; a secret one only by its kind (an award's or a token's value is a
+        secret, and every screen gets the push)."""
+        piece = self.registry.piece_of(event.uid)
+        table.identify(seat, piece, tag)
         self.ingest.feedback(event.reader, "ok", event.seq)
-        shown = None if thing is None else (
-            {"kind": thing.kind, "id": thing.id} if thing.kind == "pawn" else {"kind": thing.kind})
-        self.pushes.emit(table.id, "identify", {"player": seat, "thing": shown})
+        self.pushes.emit(table.id, "identify", {"player": seat,
+                                                "thing": self.registry.shown(piece)})
 
     def _on_status(self, info: ReaderInfo) -> None:
         """A reader came online, went offline, or its health changed: every screen gets
@@ -488,18 +487,24 @@ class Hub:
 
     # -- enrollment ------------------------------------------------------------------------
 
-    def enroll_mode(self, color: Any = None, cards: Any = None, tokens: Any = None) -> None:
-        """Start an enrollment: pawns of ``color``, cards (``cards``: True to tap then pick,
-        or a kind in catalog order) or popcorn tokens of value ``tokens`` (see
-        :meth:`Enrollment.start`)."""
-        self.enrollment.start(color, cards, tokens)
+    def enroll_mode(self, body: dict[str, Any]) -> None:
+        """Start the enrollment a request asks for (:func:`.enroll_modes.mode_of`: a game's
+        kind of pieces by value, in order or by picking, or an older ``color``, ``cards`` or
+        ``tokens``); taps enroll tags until :meth:`stop_enrolling`."""
+        self.enrollment.start(body)
 
     def stop_enrolling(self) -> None:
         """End any enrollment; taps are played again (see :meth:`Enrollment.stop`)."""
         self.enrollment.stop()
 
+    def bind_piece(self, uid: Any, game: Any, kind: Any, value: Any) -> dict[str, Any]:
+        """Bind a UID to the next free piece of a value and push the result (see
+        :meth:`Enrollment.bind`)."""
+        return self.enrollment.bind(uid, game, kind, value)
+
     def bind_card(self, uid: Any, kind: Any, card: Any) -> dict[str, Any]:
-        """Bind a UID to a card and push the result (see :meth:`Enrollment.bind_card`)."""
+        """Bind a UID to a card, as an older request names it (see
+        :meth:`Enrollment.bind_card`)."""
         return self.enrollment.bind_card(uid, kind, card)
 
     @property
@@ -532,13 +537,10 @@ def _own_options(kind: GameKind[Any, Any], options: dict[str, Any]) -> dict[str,
     return {k: v for k, v in options.items() if k in names}
 
 
-def tag_kinds(games: dict[str, GameKind[Any, Any]]) -> TagKinds:
-    """What the hosted games' pieces ask of the tag registry, added up: each kind from the
-    first game that has it."""
-    kinds = [game.pieces.kinds() for game in games.values() if game.pieces is not None]
-    return TagKinds(pawn_colors=next((k.pawn_colors for k in kinds if k.pawn_colors), ()),
-                    cards=next((k.cards for k in kinds if k.cards is not None), None),
-                    token_values=next((k.token_values for k in kinds if k.token_values), ()))
+def piece_kinds(games: dict[str, GameKind[Any, Any]]) -> dict[str, tuple[PieceKind, ...]]:
+    """The kinds of pieces each hosted game declares, by game id (a game without a pieces
+    part has none): the tag registry keeps each game's apart."""
+    return {gid: game.pieces.kinds() for gid, game in games.items() if game.pieces is not None}
 
 
 def _names(players: Any, game: GameKind) -> list[str]:

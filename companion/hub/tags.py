@@ -1,14 +1,16 @@
-"""The tag registry's routes and enrollment: which UID is which pawn, card or popcorn token.
+"""The tag registry's routes and enrollment: which UID is on which piece of which game.
 
 The whole registry (``GET``/``PUT /api/tags``: export and import) and every enrollment
 route need the admin PIN, since a UID is what a forged tap needs. Only the counts
 (``GET /api/tags/counts``: tags per color, kind and value against what the box holds, and
 what is being enrolled) are open to anyone; they never carry a UID.
 
-Enrollment: ``POST /api/enroll`` starts one (``color``, ``cards`` or ``tokens``), after which
-taps on any reader enroll tags instead of being played; ``POST /api/enroll/card`` names the
-card of a UID tapped in "tap, then pick" mode (or a typed one); ``DELETE /api/enroll`` ends
-it. Each answers the enrollment's status with the UIDs still waiting for their card
+Enrollment: ``POST /api/enroll`` starts one (a game's ``kind`` of pieces by ``value``, in
+order or by picking, :mod:`.enroll_modes`; or an older ``color``, ``cards`` or ``tokens``),
+after which taps on any reader enroll tags instead of being played; ``POST
+/api/enroll/piece`` names the piece of a UID tapped in ``pick`` mode (or a typed one), as
+``POST /api/enroll/card`` does for an older screen's cards; ``DELETE /api/enroll`` ends it.
+Each answers the enrollment's status with the UIDs still waiting for their piece
 (:meth:`~.enrollment.Enrollment.status`). The taps themselves are handled by
 :class:`~.enrollment.Enrollment` and pushed to the admin room (:mod:`.sockets`).
 """
@@ -34,7 +36,8 @@ def _registry(tags: Blueprint, hub: Hub) -> None:
     @tags.get("/api/tags")
     def export_tags():
         auth.admin_pin()
-        return jsonify({**hub.registry.export(), "counts": hub.registry.counts()})
+        return jsonify({**hub.registry.export(), "counts": hub.registry.counts(),
+                        "kinds": hub.registry.piece_counts()})
 
     @tags.get("/api/tags/counts")
     def tag_counts():
@@ -53,8 +56,16 @@ def _enrollment(tags: Blueprint, hub: Hub) -> None:
     def enroll():
         body = json_body()
         auth.admin_pin(body)
-        hub.enroll_mode(body.get("color"), body.get("cards"), body.get("tokens"))
+        hub.enroll_mode(body)
         return jsonify(hub.enrollment.status(admin=True))
+
+    @tags.post("/api/enroll/piece")
+    def enroll_piece():
+        body = json_body()
+        auth.admin_pin(body)
+        result = hub.bind_piece(body.get("uid"), body.get("game"), body.get("kind"),
+                                body.get("value"))
+        return jsonify({**result, **hub.enrollment.status(admin=True)})
 
     @tags.post("/api/enroll/card")
     def enroll_card():

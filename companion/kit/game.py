@@ -57,6 +57,7 @@ from .parts import (
     Routes,
     ScoreSheets,
 )
+from .pieces import Piece, PieceKind, PieceValue
 from .rules import (
     SECRET_EITHER,
     SECRET_PIN,
@@ -68,10 +69,7 @@ from .rules import (
 )
 from .taps import (
     AuditTap,
-    CardBook,
     Relabel,
-    TagKinds,
-    TagThing,
     TapChoice,
     TapMoves,
     TapResult,
@@ -80,10 +78,10 @@ from .taps import (
 from .texts import GameTexts
 
 __all__ = [
-    "SECRET_EITHER", "SECRET_PIN", "SECRET_TOKEN", "AuditTap", "CardBook", "DemoHub",
-    "DemoPlayers", "DemoRegistry", "DemoTable", "GameKind", "GameMove", "GameState",
-    "HostLock", "HostedTable", "MoveT", "Progress", "Relabel", "StateT", "TableHost",
-    "TableSetup", "TagKinds", "TagThing", "TapChoice", "TapMoves", "TapResult", "Tapper",
+    "SECRET_EITHER", "SECRET_PIN", "SECRET_TOKEN", "AuditTap", "DemoHub", "DemoPlayers",
+    "DemoRegistry", "DemoTable", "GameKind", "GameMove", "GameState", "HostLock",
+    "HostedTable", "MoveT", "Piece", "PieceKind", "PieceValue", "Progress", "Relabel",
+    "StateT", "TableHost", "TableSetup", "TapChoice", "TapMoves", "TapResult", "Tapper",
     "play", "renamed", "swap_pairs",
 ]
 

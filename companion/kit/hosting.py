@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .pieces import PieceKind
 from .rules import Titled
-from .taps import CardBook
 
 
 class HostedTable(Protocol):
@@ -92,22 +92,18 @@ class TableHost(Protocol):
 
 
 class DemoRegistry(Protocol):
-    """The tag registry as a game's demo fills it with made-up tags: the pieces it knows
-    (from every game's :class:`TagKinds`), and its JSON form to export and import."""
+    """The tag registry as a game's demo (or an author's test) fills it with made-up tags:
+    the kinds of pieces the hosted games declare, a whole kind tagged at once, and its JSON
+    form to export and import."""
 
-    @property
-    def colors(self) -> tuple[str, ...]:
-        """The color of each pawn id."""
+    def kind(self, game: Any, kind: Any) -> PieceKind:
+        """The kind ``kind`` of ``game``'s pieces, as the game declares it (its values and
+        how many pieces carry each)."""
         ...
 
-    @property
-    def book(self) -> CardBook:
-        """The cards that can carry a tag."""
-        ...
-
-    @property
-    def token_values(self) -> tuple[int, ...]:
-        """The value of each token id."""
+    def tag_kind(self, game: str, kind: str, uids: Mapping[int, str]) -> int:
+        """Give the pieces of a kind these tags (piece number -> UID), in place of the
+        kind's tags so far; returns how many tags the registry holds."""
         ...
 
     def export(self) -> dict[str, Any]:

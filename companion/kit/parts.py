@@ -42,9 +42,10 @@ from .audits import AuditReport
 from .charts import ChartNotes
 from .errors import TableError
 from .hosting import DemoHub, DemoPlayers, DemoTable, Progress, TableHost, Tapper
+from .pieces import Piece, PieceKind
 from .records import RecordedGame, RecordError, parse_line
 from .standings import Standing, Variant
-from .taps import AuditTap, TagKinds, TagThing, TapResult
+from .taps import AuditTap, TapResult
 
 if TYPE_CHECKING:
     from flask import Blueprint
@@ -157,13 +158,16 @@ class Pieces(ABC):
     fix in the game's texts)."""
 
     @abstractmethod
-    def kinds(self) -> TagKinds:
-        """What the game's pieces ask of the tag registry."""
+    def kinds(self) -> tuple[PieceKind, ...]:
+        """The kinds of the game's pieces that may carry a tag, each with its values and
+        how many pieces of the box carry each (the registry enrolls and counts them)."""
 
     @abstractmethod
-    def read(self, state: Any, seat: int, thing: TagThing | None, uid: str,
+    def read(self, state: Any, seat: int, piece: Piece | None, uid: str,
              names: list[str]) -> TapResult:
-        """What a tap on ``seat``'s reader means: one of the game's moves, a
+        """What a tap on ``seat``'s reader means (``piece``: what the registry knows the tag
+        to be, value included; None for a tag it does not know, and a piece of another
+        game is the other game's kind): one of the game's moves, a
         :class:`~.taps.Relabel` of look-alikes with its move, several moves
         (:class:`~.taps.TapMoves`), a choice of moves (:class:`~.taps.TapChoice`), or an
         :class:`~.alerts.Alert` (an unknown tag, a tag of another game, a wrong moment).

@@ -1,75 +1,22 @@
 """What a tap on a reader is to a game, and what the game answers (the table plays it).
 
-The hub's tag registry says what a tapped UID stands for (a :class:`TagThing`: a pawn, a
-card, a token, or nothing it knows), from what the games' pieces ask of it
-(:class:`TagKinds`). The game's pieces part (:class:`~companion.kit.parts.Pieces`) answers
-with one of its moves, a :class:`Relabel` of look-alike pieces with its move, several moves
-(:class:`TapMoves`), a choice of moves (:class:`TapChoice`), or an
-:class:`~companion.kit.alerts.Alert`. During an audit the taps are only counted
-(:class:`AuditTap`).
+The hub's tag registry says what a tapped UID stands for: one of a game's pieces (a
+:class:`~.pieces.Piece`, with its kind, number and value), or nothing it knows (None), from
+the kinds each game's pieces declare (:class:`~.pieces.PieceKind`). The game's pieces part
+(:class:`~companion.kit.parts.Pieces`) answers with one of its moves, a :class:`Relabel` of
+look-alike pieces with its move, several moves (:class:`TapMoves`), a choice of moves
+(:class:`TapChoice`), or an :class:`~companion.kit.alerts.Alert`. During an audit the taps
+are only counted (:class:`AuditTap`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from .alerts import Alert
+from .pieces import Piece
 from .rules import GameMove
-
-
-class CardBook(Protocol):
-    """The cards a game lets the tag registry tag, as the registry asks about them
-    (Popcorn's :class:`~companion.games.popcorn.cardbook.CardBook`): their kinds, titles
-    and physical copies, by ``(kind, card id)``."""
-
-    @property
-    def titles(self) -> dict[tuple[str, str], str]:
-        """Each card's title by ``(kind, card id)``."""
-        ...
-
-    @property
-    def copies(self) -> dict[tuple[str, str], int]:
-        """How many physical copies of each card the box holds, by ``(kind, card id)``."""
-        ...
-
-    def capacity(self) -> dict[str, int]:
-        """How many physical cards of each kind the box holds."""
-        ...
-
-    def listing(self, kind: str) -> list[str]:
-        """Every physical card of ``kind`` in catalog order."""
-        ...
-
-    def knows(self, kind: object, card: object) -> bool:
-        """Whether ``card`` is a card of ``kind`` (either may come from a request)."""
-        ...
-
-    def title(self, kind: str, card: str) -> str:
-        """A card's title."""
-        ...
-
-
-@dataclass(frozen=True)
-class TagKinds:
-    """What a game's pieces ask of the hub's tag registry: pawns by color (Popcorn's
-    ``pawn_colors``, the color of each pawn id), cards (a card book with kinds, titles and
-    copies) and tokens (``token_values``, the value of each token id). The hub adds up the
-    games' kinds; a game with none of them has nothing to tag."""
-
-    pawn_colors: tuple[str, ...] = ()
-    cards: CardBook | None = None
-    token_values: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class TagThing:
-    """What the tag registry knows a UID to be: ``kind`` (``pawn``, ``movie``, ``theater``,
-    ``award``, ``token``) and the thing's id, as text for cards and an int for pawns and
-    tokens. An unknown UID is no TagThing at all (None)."""
-
-    kind: str
-    id: int | str
 
 
 @dataclass(frozen=True)
@@ -106,10 +53,10 @@ def swap_pairs(logged: Any) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True)
 class AuditTap:
-    """One tap of an audit (:mod:`.audits`): what the registry knows the tag to be (None:
-    an unknown tag) and its UID."""
+    """One tap of an audit (:mod:`.audits`): the piece the registry knows the tag to be
+    (None: an unknown tag) and its UID."""
 
-    thing: TagThing | None
+    piece: Piece | None
     uid: str
 
 

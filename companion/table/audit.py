@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.kit.audits import AuditReport
-from companion.kit.game import AuditTap, TagThing
+from companion.kit.game import AuditTap, Piece
 
 
 @dataclass
@@ -57,8 +57,8 @@ class AuditRun:
     def add_tap(self, body: dict[str, Any]) -> None:
         """A logged audit tap (a ``tag`` event's body) joins the taps."""
         seen = body.get("thing")
-        thing = None if seen is None else TagThing(seen["kind"], seen["id"])
-        self.taps.append(AuditTap(thing, str(body.get("tag", {}).get("uid", ""))))
+        piece = None if seen is None else Piece.from_dict(seen)
+        self.taps.append(AuditTap(piece, str(body.get("tag", {}).get("uid", ""))))
 
     def summary(self) -> dict[str, Any]:
         """What every screen may know of the audit: whose, how many taps, whether done."""
@@ -66,9 +66,10 @@ class AuditRun:
                 "taps": len(self.taps), "done": self.done}
 
 
-def tap_body(tag: dict[str, Any], run: AuditRun, thing: TagThing | None) -> dict[str, Any]:
-    """The body of an audit tap's ``tag`` event."""
-    seen = None if thing is None else {"kind": thing.kind, "id": thing.id}
+def tap_body(tag: dict[str, Any], run: AuditRun, piece: Piece | None) -> dict[str, Any]:
+    """The body of an audit tap's ``tag`` event (``thing``: the piece, as a log keeps it;
+    an older log's names its kind and id only)."""
+    seen = None if piece is None else piece.to_dict()
     return {"tag": tag, "audit": run.id, "thing": seen, "player": run.player}
 
 

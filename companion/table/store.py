@@ -17,13 +17,15 @@ from typing import Any
 from companion.readers.store import DedupStore, StoreError
 from companion.table.archive_store import ARCHIVE_SCHEMA, ArchiveRows
 
-HUB_SCHEMA_VERSION = 4
+HUB_SCHEMA_VERSION = 5
 """Version of the hub's tables. An older file is migrated on open by adding what it lacks:
 version 1 has no ``card_tags`` table, versions 1 and 2 no archive (``archive_games`` and
 ``archive_seats``, filled from the finished tables when the hub loads them), versions 1 to 3
-no kept analyses (``archive_analyses``, filled as games are analysed). A file with a newer
-version is refused."""
-MIGRATED = ("1", "2", "3")
+no kept analyses (``archive_analyses``, filled as games are analysed), versions 1 to 4 no
+``pieces`` table (the tag registry moves its pawns, cards and tokens there from the
+``tags`` and ``card_tags`` tables, which it then empties). A file with a newer version is
+refused."""
+MIGRATED = ("1", "2", "3", "4")
 """The older hub schemas a hub opens and upgrades in place."""
 
 _HUB_SCHEMA = """
@@ -39,6 +41,10 @@ CREATE TABLE IF NOT EXISTS tags (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS card_tags (
     uid TEXT PRIMARY KEY, kind TEXT NOT NULL, card TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS pieces (
+    uid TEXT PRIMARY KEY, game TEXT NOT NULL, kind TEXT NOT NULL, id INTEGER NOT NULL,
+    UNIQUE (game, kind, id)
 ) WITHOUT ROWID;
 """
 
@@ -128,38 +134,32 @@ class HubStore(ArchiveRows, DedupStore):
 
     # -- tag registry ----------------------------------------------------------------------
 
+    def pieces(self) -> dict[str, tuple[str, str, int]]:
+        """Every enrolled tag: UID -> ``(game, kind, piece number)``."""
+        with self.lock:
+            rows = self._db.execute("SELECT uid, game, kind, id FROM pieces")
+            return {uid: (game, kind, number) for uid, game, kind, number in rows}
+
+    def set_piece(self, uid: str, game: str, kind: str, number: int) -> None:
+        """Enroll one tag."""
+        self._write("INSERT INTO pieces VALUES (?, ?, ?, ?)", (uid, game, kind, number))
+
+    def replace_pieces(self, pieces: dict[str, tuple[str, str, int]]) -> None:
+        """Replace the whole registry in one transaction (and empty an older hub's ``tags``
+        and ``card_tags`` tables, which the registry has read into it)."""
+        with self.transaction():
+            for table in ("pieces", "tags", "card_tags"):
+                self._db.execute(f"DELETE FROM {table}")  # noqa: S608 - fixed names
+            self._db.executemany("INSERT INTO pieces VALUES (?, ?, ?, ?)",
+                                 [(u, *piece) for u, piece in pieces.items()])
+
     def tags(self) -> dict[str, int]:
-        """Every enrolled tag: UID -> pawn id."""
+        """An older hub's pawn tags: UID -> pawn id (read once, into :meth:`pieces`)."""
         with self.lock:
             return dict(self._db.execute("SELECT uid, pawn FROM tags"))
 
-    def set_tag(self, uid: str, pawn: int) -> None:
-        """Enroll one tag."""
-        self._write("INSERT INTO tags VALUES (?, ?)", (uid, pawn))
-
     def card_tags(self) -> dict[str, tuple[str, str]]:
-        """Every enrolled card tag: UID -> (kind, card id)."""
+        """An older hub's card and token tags: UID -> (kind, card id or token number)."""
         with self.lock:
             rows = self._db.execute("SELECT uid, kind, card FROM card_tags")
             return {uid: (kind, card) for uid, kind, card in rows}
-
-    def set_card_tag(self, uid: str, kind: str, card: str) -> None:
-        """Enroll one card tag."""
-        self._write("INSERT INTO card_tags VALUES (?, ?, ?)", (uid, kind, card))
-
-    def replace_tags(self, tags: dict[str, int],
-                     cards: dict[str, tuple[str, str]] | None = None) -> None:
-        """Replace the whole registry (pawn tags and card tags) in one transaction."""
-        with self.lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.execute("DELETE FROM tags")
-                self._db.executemany("INSERT INTO tags VALUES (?, ?)", list(tags.items()))
-                self._db.execute("DELETE FROM card_tags")
-                self._db.executemany("INSERT INTO card_tags VALUES (?, ?, ?)",
-                                     [(u, k, c) for u, (k, c) in (cards or {}).items()])
-                self._db.execute("COMMIT")
-                self._committed()
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise

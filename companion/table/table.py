@@ -26,9 +26,9 @@ from companion.kit.game import (
     GameKind,
     GameMove,
     GameState,
+    Piece,
+    PieceKind,
     Relabel,
-    TagKinds,
-    TagThing,
     TapChoice,
     TapMoves,
     TapResult,
@@ -47,11 +47,11 @@ MAX_BATCH = 64
 class _NoPieces(Pieces):
     """The pieces of a game that reads no tag: every tap is an alert."""
 
-    def kinds(self) -> TagKinds:
+    def kinds(self) -> tuple[PieceKind, ...]:
         """Nothing to tag."""
-        return TagKinds()
+        return ()
 
-    def read(self, state: Any, seat: int, thing: TagThing | None, uid: str,
+    def read(self, state: Any, seat: int, piece: Piece | None, uid: str,
              names: list[str]) -> TapResult:
         """``NO_PIECES``: this game reads no tag."""
         return Alert("NO_PIECES", f"A tag ({uid}) was tapped on {names[seat]}'s reader, but "
@@ -328,17 +328,17 @@ class Table:
             self.auto_deal()
         return moves
 
-    def handle_tag(self, player: int, thing: TagThing | None,
+    def handle_tag(self, player: int, piece: Piece | None,
                    tag: dict[str, Any]) -> Any:
         """A tap on a player's reader: log it with its meaning, apply it if it is a move.
 
-        ``thing`` is what the registry knows the UID to be (a pawn, a card, a token), None for
-        an unknown tag; the table's game says what the tap means (:meth:`Pieces.read`).
-        A Popcorn card that several slots could take becomes :attr:`card_choice` and changes
-        nothing else.
+        ``piece`` is what the registry knows the UID to be (one of a game's pieces, value
+        included), None for an unknown tag; the table's game says what the tap means
+        (:meth:`Pieces.read`). A tap that several moves could follow becomes
+        :attr:`card_choice` and changes nothing else.
         """
         self.open_for_input()
-        result = self._pieces().read(self.state, player, thing, tag.get("uid", ""),
+        result = self._pieces().read(self.state, player, piece, tag.get("uid", ""),
                                      self.config.players)
         try:
             return self._tapped(player, tag, result)
@@ -542,12 +542,12 @@ class Table:
             if alert["id"] == alert_id:
                 self.alerts.remove(alert)
 
-    def identify(self, player: int, thing: TagThing | None, tag: dict[str, Any]) -> None:
-        """A tap that only says which thing it was (the correction dialog asked for one):
-        logged as a ``tag`` event with ``identify`` (the thing, or None for an unknown tag),
+    def identify(self, player: int, piece: Piece | None, tag: dict[str, Any]) -> None:
+        """A tap that only says which piece it was (the correction dialog asked for one):
+        logged as a ``tag`` event with ``identify`` (the piece, or None for an unknown tag),
         never played."""
         self.open_for_input()
-        seen = None if thing is None else {"kind": thing.kind, "id": thing.id}
+        seen = None if piece is None else piece.to_dict()
         self._log("tag", {"tag": tag, "identify": seen, "player": player})
 
     def _note_alert_round(self) -> None:
@@ -589,10 +589,10 @@ class Table:
         return (self.audit is not None and not self.audit.done and self.audit.player == seat
                 and not self.closed)
 
-    def audit_tap(self, tag: dict[str, Any], thing: TagThing | None) -> None:
+    def audit_tap(self, tag: dict[str, Any], piece: Piece | None) -> None:
         """Log one audit tap (a ``tag`` event that is never played)."""
         run = self.current_audit()
-        body = tap_body(tag, run, thing)
+        body = tap_body(tag, run, piece)
         self._log("tag", body)
         run.add_tap(body)
 

@@ -307,8 +307,12 @@ def test_token_enrollment_counts_each_value_against_the_box(tmp_path: Path) -> N
         done = [p for p in pushed if p["ok"]]
         assert [p["tokens"]["4"] for p in done] == list(range(1, FACTS.token_counts[4] + 1))
         assert done[-1]["capacity"] == capacity and done[-1]["value"] == 4
-        tokens = {t["token"] for t in rig.hub.registry.export()["tokens"]}
-        assert all(FACTS.token_value(t) == 4 for t in tokens)
+        tokens = [p for p in rig.hub.registry.export()["pieces"] if p["kind"] == "token"]
+        assert len(tokens) == FACTS.token_counts[4] and {p["game"] for p in tokens} == {
+            "b-movies"}
+        assert all(FACTS.token_value(p["id"]) == p["value"] == 4 for p in tokens)
+        assert done[-1]["piece"] == {"game": "b-movies", "kind": "token", "id": tokens[-1]["id"],
+                                     "value": 4, "title": "4"}
         counts = rig.client.get("/api/tags/counts").json
         assert counts["tokens"]["4"] == FACTS.token_counts[4] and counts["tokens"]["0"] == 0
         bad = rig.client.post("/api/enroll", json={"admin_pin": ADMIN, "tokens": 7})

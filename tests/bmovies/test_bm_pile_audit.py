@@ -25,7 +25,7 @@ from companion.games.bmovies.corrections import correct, untagged
 from companion.games.bmovies.engine import Move, State, new_game, random_move
 from companion.games.bmovies.facts_file import load_facts
 from companion.kit.errors import TableError
-from companion.kit.game import AuditTap, TagThing
+from companion.kit.game import AuditTap, Piece
 
 FACTS = load_facts()
 GAME = BMovies(FACTS)
@@ -64,7 +64,8 @@ def check_invariants(state: State) -> None:
 
 
 def taps_of(tokens: list[int]) -> list[AuditTap]:
-    return [AuditTap(TagThing("token", t), f"uid{t}") for t in tokens]
+    return [AuditTap(Piece("token", t, FACTS.token_value(t), "b-movies"), f"uid{t}")
+            for t in tokens]
 
 
 def random_taps(state: State, seat: int, rng: random.Random) -> list[int]:

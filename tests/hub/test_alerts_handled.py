@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.games.popcorn.demo import box_book, card_uids
 from companion.games.popcorn.engine import pawns as P
 from companion.hub.hub import Hub
 from companion.readers.virtual import SerialBank
@@ -197,10 +198,11 @@ def test_the_correction_dialog_waits_for_one_tap_that_is_never_played(rig: Rig) 
     assert wait_for(lambda: rig.feedback("bag-2", seq) == "ok")
     assert rig.state(info).to_dict() == before
     n, kind, body = rig.hub.store.events(tid)[-1]
-    assert (n, kind, body["identify"], body["player"]) == (
-        count + 1, "tag", {"kind": "pawn", "id": pawn}, 1)
+    piece = {"game": "popcorn", "kind": "pawn", "id": pawn,
+             "value": rig.state(info).pawn_color[pawn]}
+    assert (n, kind, body["identify"], body["player"]) == (count + 1, "tag", piece, 1)
     assert rig.hub.settled()
-    assert (tid, "identify", {"player": 1, "thing": {"kind": "pawn", "id": pawn}}) in pushes
+    assert (tid, "identify", {"player": 1, "thing": piece}) in pushes  # a pawn is public
     seq = rig.tap("bag-2", rig.uids[pawn])  # one tap only: this one is a draw
     assert wait_for(lambda: rig.feedback("bag-2", seq) == "ok")
     assert rig.state(info).loc[pawn] == P.hand(1)
@@ -209,6 +211,13 @@ def test_the_correction_dialog_waits_for_one_tap_that_is_never_played(rig: Rig) 
     assert wait_for(lambda: rig.feedback("bag-1", seq) == "ok")
     assert rig.hub.settled()
     assert (tid, "identify", {"player": 0, "thing": None}) in pushes
+    award = next(u for (kind, _), u in card_uids(box_book(), 1).items() if kind == "award")
+    rig.client.post(url, json={"on": True, "pin": pin})
+    seq = rig.tap("bag-1", award)
+    assert wait_for(lambda: rig.feedback("bag-1", seq) == "ok")
+    assert rig.hub.settled()  # an award is secret: every screen learns only its kind
+    assert (tid, "identify", {"player": 0, "thing": {"game": "popcorn", "kind": "award"}}) in pushes
+    assert rig.hub.store.events(tid)[-1][2]["identify"]["value"] is not None  # the log has it
     rig.client.post(url, json={"on": True, "pin": pin})
     assert rig.client.post(url, json={"on": False, "pin": pin}).json["seconds"] == 0
     seq = rig.tap("bag-1", "04aabbccddeeff")

@@ -1,8 +1,10 @@
-"""Card tags in the registry (format version 2), the hub database's migration from version
-1, and the two ways of enrolling cards (tap then pick; tap in catalog order)."""
+"""Popcorn's cards and pawns in the tag registry (export version 3; an older hub's version 1
+and 2 files and databases still load), and the two ways of enrolling cards (tap then pick;
+tap in catalog order)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from pathlib import Path
@@ -10,10 +12,9 @@ from pathlib import Path
 import pytest
 
 from companion.games.popcorn.cardbook import CardBook
-from companion.games.popcorn.engine import GUEST_COLORS
-from companion.games.popcorn.engine.pawns import pawn_colors
 from companion.games.popcorn.facts_file import card_copies, load_catalog
-from companion.kit.game import TagKinds
+from companion.games.popcorn.parts import PopcornPieces
+from companion.kit.game import Piece, PieceKind
 from companion.table.registry import RegistryError, TagRegistry
 from companion.table.store import HUB_SCHEMA_VERSION, HubStore
 from tests.hub.rig import ADMIN, Rig
@@ -21,14 +22,20 @@ from tests.waiting import wait_for
 
 CATALOG = load_catalog()
 BOOK = CardBook.from_catalog(CATALOG, card_copies())
-COLORS = pawn_colors(CATALOG.box, GUEST_COLORS)
+KINDS = PopcornPieces(CATALOG).kinds()
 FIRST_MOVIE = next(iter(CATALOG.movies))
 FIRST_THEATER = next(iter(CATALOG.theaters))
 FIRST_AWARD = next(iter(CATALOG.awards))
 
 
-def registry(path: Path) -> TagRegistry:
-    return TagRegistry(HubStore(path), TagKinds(pawn_colors=COLORS, cards=BOOK))
+def registry(path: Path, kinds: tuple[PieceKind, ...] = KINDS) -> TagRegistry:
+    return TagRegistry(HubStore(path), {"popcorn": kinds})
+
+
+def card(reg: TagRegistry, uid: str) -> tuple[str, object] | None:
+    """The ``(kind, card id)`` of a card's tag, as the registry reads it."""
+    piece = reg.piece_of(uid)
+    return None if piece is None else (piece.kind, piece.value)
 
 
 def doc(tags=(), cards=(), version=2) -> dict:
@@ -57,25 +64,30 @@ def test_capacities_come_from_the_catalog() -> None:
     assert BOOK.capacity() == {"movie": 48, "theater": 28, "award": 26}
 
 
-def test_version_2_round_trips_and_version_1_still_loads(tmp_path: Path) -> None:
-    """Export holds pawns and cards; a reopened database has both; a v1 file has no cards."""
+def test_version_3_round_trips_and_versions_1_and_2_still_load(tmp_path: Path) -> None:
+    """Export holds every piece with its game, kind, number and value; a reopened database
+    has them all; an older export's pawns (version 1) and cards (version 2) load."""
     reg = registry(tmp_path / "a.sqlite")
-    reg.enroll("04000000000001", "red")
-    reg.enroll_card("04000000000002", "movie", FIRST_MOVIE)
-    reg.enroll_card("04000000000003", "theater", FIRST_THEATER)
+    assert reg.enroll("04000000000001", "popcorn", "pawn", "red") == Piece(
+        "pawn", 40, "red", "popcorn")  # 20 white, 10 blue, 10 green: the first red is 40
+    reg.enroll("04000000000002", "popcorn", "movie", FIRST_MOVIE)
+    reg.enroll("04000000000003", "popcorn", "theater", FIRST_THEATER)
     exported = reg.export()
-    assert exported["version"] == 2
-    assert exported["cards"][0] == {"uid": "04000000000002", "kind": "movie",
-                                    "card": FIRST_MOVIE}
+    assert (exported["format"], exported["version"]) == ("companion-tags", 3)
+    assert {"uid": "04000000000002", "game": "popcorn", "kind": "movie", "id": 0,
+            "value": FIRST_MOVIE} in exported["pieces"]
     reg.store.close()
     again = registry(tmp_path / "a.sqlite")
     assert again.export() == exported
-    assert again.card_of("04000000000003") == ("theater", FIRST_THEATER)
+    assert card(again, "04000000000003") == ("theater", FIRST_THEATER)
     other = registry(tmp_path / "b.sqlite")
     assert other.import_(exported) == 3 and other.export() == exported
     assert other.import_(doc([{"uid": "04000000000001", "pawn": 20}], version=1)) == 1
     assert other.card_counts() == {"movie": 0, "theater": 0, "award": 0}
-    assert other.pawn_of("04000000000001") == 20
+    assert other.piece_of("04000000000001") == Piece("pawn", 20, "blue", "popcorn")
+    assert other.import_(doc([], [{"uid": "04000000000009", "kind": "award",
+                                   "card": FIRST_AWARD}])) == 1
+    assert card(other, "04000000000009") == ("award", FIRST_AWARD)
 
 
 @pytest.mark.parametrize(("tags", "cards", "code"), [
@@ -96,7 +108,7 @@ def test_version_2_round_trips_and_version_1_still_loads(tmp_path: Path) -> None
 def test_bad_registries_are_refused_whole(tmp_path: Path, tags, cards, code) -> None:
     """Each refusal has its code, and the registry is left as it was."""
     reg = registry(tmp_path / "hub.sqlite")
-    reg.enroll_card("04aaaaaaaaaaaa", "award", FIRST_AWARD)
+    reg.enroll("04aaaaaaaaaaaa", "popcorn", "award", FIRST_AWARD)
     before = reg.export()
     with pytest.raises(RegistryError) as caught:
         reg.import_(doc(tags, cards))
@@ -106,18 +118,22 @@ def test_bad_registries_are_refused_whole(tmp_path: Path, tags, cards, code) -> 
 
 def test_a_theater_id_takes_as_many_tags_as_its_copies(tmp_path: Path) -> None:
     """With two copies of a tile, two tags map to it and a third is refused."""
-    book = CardBook.from_catalog(CATALOG, {"theater": {FIRST_THEATER: 2}})
-    assert book.capacity()["theater"] == BOOK.capacity()["theater"] + 1
-    assert book.listing("theater")[:2] == [FIRST_THEATER, FIRST_THEATER]
-    reg = TagRegistry(HubStore(tmp_path / "hub.sqlite"), TagKinds(pawn_colors=COLORS, cards=book))
+    theaters = next(k for k in KINDS if k.kind == "theater")
+    two = dataclasses.replace(theaters.values[0], count=2)
+    kinds = tuple(dataclasses.replace(k, values=(two, *k.values[1:])) if k is theaters else k
+                  for k in KINDS)
+    reg = registry(tmp_path / "hub.sqlite", kinds)
     for n in range(2):
-        assert reg.enroll_next(f"0400000000000{n}", "theater") == FIRST_THEATER
-    with pytest.raises(RegistryError, match="2 cards"):
-        reg.enroll_card("04000000000009", "theater", FIRST_THEATER)
+        assert reg.enroll_next(f"0400000000000{n}", "popcorn", "theater").value == FIRST_THEATER
+    with pytest.raises(RegistryError, match="2 pieces") as refused:
+        reg.enroll("04000000000009", "popcorn", "theater", FIRST_THEATER)
+    assert refused.value.code == "VALUE_FULL" and refused.value.params["cap"] == 2
+    assert reg.enroll_next("04000000000009", "popcorn", "theater").value != FIRST_THEATER
 
 
 def test_an_old_hub_database_is_migrated_and_keeps_its_pawns(tmp_path: Path) -> None:
-    """A hub file of schema version 1 (no card table) opens, keeps its tags, takes cards."""
+    """A hub file of schema version 1 (no card table) opens, keeps its tags as pieces (its
+    older table emptied, so that nothing is read twice), and takes cards."""
     path = tmp_path / "old.sqlite"
     db = sqlite3.connect(path)
     db.executescript("""
@@ -129,16 +145,44 @@ def test_an_old_hub_database_is_migrated_and_keeps_its_pawns(tmp_path: Path) -> 
     db.commit()
     db.close()
     reg = registry(path)
-    assert reg.pawn_of("04000000000011") == 33
-    reg.enroll_card("04000000000012", "movie", FIRST_MOVIE)
+    assert reg.piece_of("04000000000011") == Piece("pawn", 33, "green", "popcorn")
+    reg.enroll("04000000000012", "popcorn", "movie", FIRST_MOVIE)
     reg.store.close()
     db = sqlite3.connect(path)
     assert db.execute("SELECT value FROM meta WHERE key='hub_schema'").fetchone() == (
         str(HUB_SCHEMA_VERSION),)
-    assert db.execute("SELECT uid, kind, card FROM card_tags").fetchall() == [
-        ("04000000000012", "movie", FIRST_MOVIE)]
+    assert sorted(db.execute("SELECT uid, game, kind, id FROM pieces").fetchall()) == [
+        ("04000000000011", "popcorn", "pawn", 33), ("04000000000012", "popcorn", "movie", 0)]
+    assert db.execute("SELECT COUNT(*) FROM tags").fetchone() == (0,)
     db.close()
-    assert registry(path).card_of("04000000000012") == ("movie", FIRST_MOVIE)
+    assert card(registry(path), "04000000000012") == ("movie", FIRST_MOVIE)
+
+
+def test_a_version_4_database_moves_its_cards_and_tokens_into_pieces(tmp_path: Path) -> None:
+    """Schema 4 kept cards by id and B Movies' tokens by number in ``card_tags``: each
+    becomes the piece of its game (a theater with copies, its next copy)."""
+    from companion.games.bmovies.facts_file import load_facts
+    from companion.games.bmovies.parts import BMoviesPieces
+
+    path = tmp_path / "v4.sqlite"
+    HubStore(path).close()
+    db = sqlite3.connect(path)
+    db.executescript(f"""
+        UPDATE meta SET value='4' WHERE key='hub_schema';
+        DROP TABLE pieces;
+        INSERT INTO card_tags VALUES ('04000000000021', 'theater', '{FIRST_THEATER}'),
+            ('04000000000022', 'award', '{FIRST_AWARD}'), ('04000000000023', 'token', '30');
+    """)
+    db.commit()
+    db.close()
+    tokens = BMoviesPieces(load_facts()).kinds()
+    reg = TagRegistry(HubStore(path), {"popcorn": KINDS, "b-movies": tokens})
+    assert card(reg, "04000000000021") == ("theater", FIRST_THEATER)
+    assert card(reg, "04000000000022") == ("award", FIRST_AWARD)
+    token = reg.piece_of("04000000000023")
+    assert token is not None and (token.game, token.kind, token.id) == ("b-movies", "token", 30)
+    assert token.value == tokens[0].value_of(30) == 1  # 25 zeros, then the ones
+    assert reg.token_counts()["1"] == 1 and reg.card_counts()["award"] == 1
 
 
 def test_counts_list_cards_against_the_box(rig: Rig) -> None:
@@ -269,5 +313,5 @@ def test_the_card_list_is_the_order_catalog_enrollment_follows(rig: Rig, capsys)
     for n in range(2):
         tap_ok(rig, "bag-2", f"04ee00000000{n:02x}")
     movies = [r["card"] for r in rows if r["kind"] == "movie"]
-    assert [rig.hub.registry.card_of(f"04ee00000000{n:02x}") for n in range(2)] == [
-        ("movie", card) for card in movies[:2]]
+    assert [card(rig.hub.registry, f"04ee00000000{n:02x}") for n in range(2)] == [
+        ("movie", movie) for movie in movies[:2]]

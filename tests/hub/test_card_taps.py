@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.popcorn.demo import card_uids
+from companion.games.popcorn.demo import box_book, card_uids
 from companion.games.popcorn.facts_file import load_catalog
 from companion.games.popcorn.record import loads_record, replay
 from tests.hub.rig import Rig
@@ -21,7 +21,7 @@ from tests.waiting import wait_for
 def rig(tmp_path: Path):
     """A hub with four virtual readers, every pawn and card of the box enrolled."""
     r = Rig(tmp_path)
-    r.cards = card_uids(r.hub.registry.book, 1)
+    r.cards = card_uids(box_book(), 1)
     yield r
     r.close()
 

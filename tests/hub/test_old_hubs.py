@@ -276,7 +276,7 @@ def test_a_restored_popcorn_table_reads_a_tapped_pawn(old: Old) -> None:
         hub, bank = now.hub, now.bank
         assert bank is not None
         table = hub.tables[facts["id"]]
-        uids = {pawn: uid for uid, pawn in hub.store.tags().items()}
+        uids = {n: uid for uid, (_, kind, n) in hub.store.pieces().items() if kind == "pawn"}
         draw = _a_draw(hub, facts["id"])
         assert draw is not None and draw.player is not None and draw.pawn is not None
         before = table.count
@@ -305,18 +305,22 @@ def _a_draw(hub: Hub, table_id: str) -> PopcornMove | None:
 
 
 def test_the_tags_resolve_to_the_same_pawns_cards_and_tokens(old: Old) -> None:
-    """Every UID the old registry exported is the same pawn, card or token today."""
+    """Every UID the old registry exported is the same pawn, card or token today: the piece
+    of its game, with the pawn's number, the card's id as its value, the token's number."""
     registry = old.facts["registry"]
     with opened(old) as now:
         hub, client = now.hub, now.client
         for item in registry["tags"]:
-            assert hub.registry.pawn_of(item["uid"]) == item["pawn"]
+            piece = hub.registry.piece_of(item["uid"])
+            assert piece is not None and (piece.game, piece.kind, piece.id) == (
+                "popcorn", "pawn", item["pawn"])
         for item in registry.get("cards", []):
-            thing = hub.registry.thing_of(item["uid"])
-            assert (thing.kind, thing.id) == (item["kind"], item["card"])
+            piece = hub.registry.piece_of(item["uid"])
+            assert piece is not None and (piece.kind, piece.value) == (item["kind"], item["card"])
         for item in registry.get("tokens", []):
-            thing = hub.registry.thing_of(item["uid"])
-            assert (thing.kind, thing.id) == ("token", item["token"])
+            piece = hub.registry.piece_of(item["uid"])
+            assert piece is not None and (piece.game, piece.kind, piece.id) == (
+                "b-movies", "token", item["token"])
         counts = client.get("/api/tags/counts").json
     assert sum(counts["counts"].values()) == len(registry["tags"]) == 60
     assert sum(counts["cards"].values()) == len(registry.get("cards", []))
@@ -331,11 +335,12 @@ def test_the_file_is_upgraded_in_place(old: Old) -> None:
         assert old.schemas()["hub_schema"] == str(HUB_SCHEMA_VERSION)
         assert old.schemas()["schema"] == old.facts["schema"]
         if not old.facts["registry"].get("cards"):
-            now.hub.registry.enroll_card("04000000000012", "movie", _first_movie())
+            now.hub.registry.enroll("04000000000012", "popcorn", "movie", _first_movie())
     with opened(old) as now:
         assert len(now.hub.tables) == len(old.facts["tables"])
         if not old.facts["registry"].get("cards"):
-            assert now.hub.registry.card_of("04000000000012") == ("movie", _first_movie())
+            piece = now.hub.registry.piece_of("04000000000012")
+            assert piece is not None and piece.value == _first_movie()
 
 
 def _first_movie() -> str:

@@ -37,6 +37,7 @@ class Table:
             serial=[self.bank.path(r) for r in READERS])
         self.app, _ = create_app(self.hub, "246810")
         self.client = self.app.test_client()
+        self.hub.registry.tag_kind("dice-duel", "face", {n - 1: u for u, n in FACES.items()})
         created = self.client.post("/api/tables", json={
             "game": "dice-duel", "players": ["Ana", "Bob"], "readers": READERS})
         assert created.status_code == 201, created.json
@@ -172,6 +173,14 @@ def test_a_screen_in_chromium_shows_the_game(installed, browser, tmp_path: Path)
     server = ServeProcess(tmp_path / "hub.db", serial=[bank.path(r) for r in READERS],
                           readers=READERS).start()
     try:
+        admin = {"admin_pin": server.admin_pin}
+        call(f"{server.base}/api/enroll", "POST", {**admin, "game": "dice-duel",
+                                                   "kind": "face", "next": True})
+        for value in range(1, 7):  # the faces in order: 1 to 6
+            bank.tap("bag-1", FACE[value])
+        assert wait_for(lambda: call(f"{server.base}/api/tags/counts")["pieces"][-1][
+            "values"][5]["enrolled"] == 1)
+        call(f"{server.base}/api/enroll", "DELETE", admin)
         info = call(f"{server.base}/api/tables", "POST", {
             "game": "dice-duel", "players": ["Ana", "Bob"], "readers": READERS})
         page = browser.new_page(viewport=TABLET)

@@ -398,24 +398,27 @@ def test_token_enrollment_counts_taps_live_and_moves_on(room: Room, browser: Bro
     assert capacity == {"0": 25, "1": 28, "2": 25, "3": 15, "4": 5}
     page = new_page(browser, TABLET, errors)
     page.goto(f"{room.base}/setup")
+    ids = "b-movies-token"  # the kind's test ids: its game and kind, from the hub's list
     for value, cap in capacity.items():
-        expect(page.get_by_test_id(f"enroll-token-count-{value}")).to_have_text(f"0 / {cap}")
+        expect(page.get_by_test_id(f"enroll-piece-count-{ids}-{value}")).to_have_text(f"0 / {cap}")
     page.get_by_test_id("enroll-admin-pin").fill(room.server.admin_pin)
-    page.get_by_test_id("enroll-token-0").click()
-    page.get_by_test_id("enroll-tokens-start").click()
-    expect(page.get_by_test_id("enroll-tokens-status")).to_contain_text("value 0")
+    page.get_by_test_id(f"enroll-piece-{ids}-0").click()
+    page.get_by_test_id(f"enroll-pieces-start-{ids}").click()
+    status = page.get_by_test_id(f"enroll-pieces-status-{ids}")
+    expect(status).to_contain_text("popcorn token “0”")
     for n in range(capacity["0"]):
         room.bank.tap("bag-1", f"04cc000000{n:04x}")
         if n == 2:
-            expect(page.get_by_test_id("enroll-token-count-0")).to_have_text("3 / 25")
-            expect(page.get_by_test_id("enroll-last")).to_contain_text("value 0")
-    expect(page.get_by_test_id("enroll-token-count-0")).to_have_text("25 / 25", timeout=15000)
-    expect(page.get_by_test_id("enroll-tokens-status")).to_contain_text("value 1")  # moved on
+            expect(page.get_by_test_id(f"enroll-piece-count-{ids}-0")).to_have_text("3 / 25")
+            expect(page.get_by_test_id("enroll-last")).to_contain_text("popcorn token")
+    expect(page.get_by_test_id(f"enroll-piece-count-{ids}-0")).to_have_text("25 / 25",
+                                                                           timeout=15000)
+    expect(status).to_contain_text("popcorn token “1”")  # moved on
     room.bank.tap("bag-2", "04cc0000000100")
-    expect(page.get_by_test_id("enroll-token-count-1")).to_have_text("1 / 28")
+    expect(page.get_by_test_id(f"enroll-piece-count-{ids}-1")).to_have_text("1 / 28")
     save_shots(page, "bmovies-setup-tokens")
     page.get_by_test_id("enroll-stop").click()
-    expect(page.get_by_test_id("enroll-tokens-status")).to_contain_text("Not enrolling")
+    expect(status).to_contain_text("Not enrolling")
     status = call(f"{room.base}/api/tags/counts")
     assert status["tokens"]["0"] == 25 and status["tokens"]["1"] == 1
     assert status["enrolling_tokens"] is None

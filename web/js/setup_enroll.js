@@ -7,8 +7,9 @@
 // admin PIN: once the hub accepts the PIN typed here, the panel emits `join_admin` with it,
 // and again after every reconnection (`rejoin`).
 // Exporting and importing the whole tag registry is in setup_tagfile.js; the card tags'
-// section (movies, theater tiles, awards) is in setup_enroll_cards.js; B Movies' Popcorn
-// tokens in setup_enroll_tokens.js.
+// section (movies, theater tiles, awards) is in setup_enroll_cards.js; every other kind of
+// piece a hosted game declares (B Movies' popcorn tokens, a third game's) in
+// setup_enroll_pieces.js. A section whose pieces no hosted game has stays hidden.
 
 import { colorWord, t } from "./i18n.js";
 import { call } from "./api.js";
@@ -16,7 +17,7 @@ import { COLORS, esc, letter, pawnHtml } from "./labels.js";
 import { errorCode, errorHtml, kindWord, registryText, testIds } from "./setup_shared.js";
 import { cardsHtml, cardsPanel } from "./setup_enroll_cards.js";
 import { tagFile, tagfileHtml } from "./setup_tagfile.js";
-import { tokensHtml, tokensPanel } from "./setup_enroll_tokens.js";
+import { piecesHtml, piecesPanel } from "./setup_enroll_pieces.js";
 
 function colorButtonHtml(c) {
   return `
@@ -37,7 +38,7 @@ export function enrollHtml() {
         <label class="field">${esc(t("Admin PIN"))}
           <input type="password" inputmode="numeric" autocomplete="off" data-testid="enroll-admin-pin">
         </label>
-        <div class="colors" role="group" aria-label="${esc(colorLabel)}">
+        <div class="colors" role="group" aria-label="${esc(colorLabel)}" data-role="pawn-colors">
           ${COLORS.map((c) => colorButtonHtml(c)).join("")}
         </div>
         <div class="row">
@@ -48,7 +49,7 @@ export function enrollHtml() {
         <div class="enroll-last" data-testid="enroll-last" aria-live="polite" hidden></div>
         <div class="form-error" data-testid="enroll-error" role="alert" hidden></div>
         ${cardsHtml()}
-        ${tokensHtml()}
+        ${piecesHtml()}
         ${tagfileHtml()}
       </section>`;
 }
@@ -91,7 +92,11 @@ export function enrollPanel(root, ctx, shared) {
 
   function render() {
     cards.update(tagInfo);  // counts and mode; the pending UIDs come only with the admin PIN
-    tokens.update(tagInfo);
+    pieces.update(tagInfo);
+    const pawns = Object.keys(tagInfo.capacity || {}).length > 0 || !tagInfo.pieces;
+    root.querySelector('[data-role="pawn-colors"]').hidden = !pawns;
+    tid("enroll-start").hidden = !pawns;
+    tid("enroll-cards").hidden = Object.keys(tagInfo.card_capacity || {}).length === 0 && Boolean(tagInfo.pieces);
     for (const c of COLORS) renderColor(c);
     renderStatus();
     renderButtons();
@@ -123,8 +128,8 @@ export function enrollPanel(root, ctx, shared) {
         : nextColor(enrolling) ? t("All {cap} {color} pawns have a tag: moving on to the next color…", { color: colorWord(enrolling), cap })
           : t("Every pawn of the box has a tag. Stop, or enroll cards or tokens below.");
       status.innerHTML = `${pawnHtml(null, enrolling)} <span>${esc(text)}</span>`;
-    } else if (tokens.isEnrolling()) {
-      status.innerHTML = `<span>${esc(t("Enrolling Popcorn tokens (below): game taps are paused until you stop."))}</span>`;
+    } else if (pieces.isEnrolling()) {
+      status.innerHTML = `<span>${esc(t("Enrolling pieces (below): game taps are paused until you stop."))}</span>`;
     } else if (tagInfo.enrolling_cards) {
       status.innerHTML = `<span>${esc(t("Enrolling card tags (below): game taps are paused until you stop."))}</span>`;
     } else {
@@ -134,7 +139,7 @@ export function enrollPanel(root, ctx, shared) {
 
   function renderButtons() {
     const { enrolling } = tagInfo;
-    tid("enroll-stop").disabled = !enrolling && !tagInfo.enrolling_cards && !tokens.isEnrolling();
+    tid("enroll-stop").disabled = !enrolling && !tagInfo.enrolling_cards && !pieces.isEnrolling();
     tid("enroll-start").textContent = enrolling && enrolling !== chosenColor
       ? t("Switch to {color}", { color: colorWord(chosenColor) }) : enrolling ? t("Enrolling…")
         : t("Start enrolling {color}", { color: colorWord(chosenColor) });
@@ -153,18 +158,24 @@ export function enrollPanel(root, ctx, shared) {
       const pawn = t("Enrolled a {color} {letter} pawn: {n} of {cap} (tag {uid}).", {
         color: colorWord(color), letter: letter(color), n: tagInfo.counts[color] ?? 0,
         cap: tagInfo.capacity[color] ?? 0, uid: lastTap.uid });
-      const token = t("Enrolled a popcorn token of value {value}: {n} of {cap} (tag {uid}).", {
-        value: lastTap.value, n: (lastTap.tokens || {})[lastTap.value] ?? 0,
-        cap: (lastTap.capacity || {})[lastTap.value] ?? 0, uid: lastTap.uid });
+      const piece = lastTap.piece && t("Enrolled {title} ({kind}): {n} of {cap} (tag {uid}).", {
+        title: t(lastTap.piece.title), kind: t(kindTitle(lastTap.piece)), n: lastTap.enrolled,
+        cap: lastTap.cap, uid: lastTap.uid });
       last.dataset.code = lastTap.ok ? "" : lastTap.code;
-      last.innerHTML = lastTap.ok && lastTap.token !== undefined ? `<span>${esc(token)}</span>`
-        : lastTap.ok && lastTap.pending ? `<span>${esc(pending)}</span>`
+      last.innerHTML = lastTap.ok && lastTap.pending ? `<span>${esc(pending)}</span>`
         : lastTap.ok && lastTap.card ? `<span>${esc(card)}</span>`
-          : lastTap.ok ? `${pawnHtml(null, color)} <span>${esc(pawn)}</span>`
+          : lastTap.ok && lastTap.color ? `${pawnHtml(null, color)} <span>${esc(pawn)}</span>`
+            : lastTap.ok && piece ? `<span>${esc(piece)}</span>`
             : `<span>${esc(registryText(lastTap.code, lastTap.params, lastTap.message))}</span>`;
     } else {
       last.hidden = true;
     }
+  }
+
+  /** A piece's kind as the hub's list titles it ("popcorn token"). */
+  function kindTitle(piece) {
+    const kind = (tagInfo.pieces || []).find((k) => k.game === piece.game && k.kind === piece.kind);
+    return kind ? kind.title : piece.kind;
   }
 
   /** The color to enroll once `color` is full: the next one (in the panel's order, from
@@ -222,13 +233,20 @@ export function enrollPanel(root, ctx, shared) {
     }
     if (data.ok && data.counts) tagInfo = { ...tagInfo, counts: data.counts };
     if (data.ok && data.cards) tagInfo = { ...tagInfo, cards: data.cards };
-    // a token's push carries the token counts: keep them, or the next render would show
+    // a piece's push carries its value's count: keep it, or the next render would show
     // the last status's counts until the next poll
-    if (data.ok && data.tokens) tagInfo = { ...tagInfo, tokens: data.tokens };
+    if (data.ok && data.piece) tagInfo = { ...tagInfo, pieces: counted(tagInfo.pieces, data) };
     cards.pushed(data);
-    tokens.pushed(data);
     render();
+    pieces.pushed(data);
     if (data.ok && data.color) moveOn();
+  }
+
+  /** The hub's `pieces` list with one value's count as a push gives it. */
+  function counted(list, data) {
+    const { game, kind, value } = data.piece;
+    return (list || []).map((k) => (k.game !== game || k.kind !== kind ? k : {
+      ...k, values: k.values.map((v) => (String(v.value) === String(value) ? { ...v, enrolled: data.enrolled } : v)) }));
   }
 
   /** Join the hub's admin room, which gets the `enroll` pushes, once a PIN was accepted. */
@@ -259,8 +277,8 @@ export function enrollPanel(root, ctx, shared) {
       tagInfo = { ...tagInfo, ...counts };
       if (pending) cards.pendingIs(pending);
     } else {  // a tap's push already brought newer counts; the mode is still this answer's
-      const { enrolling, enrolling_cards, enrolling_tokens } = data;
-      tagInfo = { ...tagInfo, enrolling, enrolling_cards, enrolling_tokens };
+      const { enrolling, enrolling_cards, enrolling_tokens, enrolling_piece } = data;
+      tagInfo = { ...tagInfo, enrolling, enrolling_cards, enrolling_tokens, enrolling_piece };
     }
     if (pin !== adminPin) {
       adminPin = pin;
@@ -271,14 +289,14 @@ export function enrollPanel(root, ctx, shared) {
 
   async function start() {
     if (!(await enrollCall("POST", { color: chosenColor }))) return;
-    tokens.stopped();
+    pieces.stopped();
     lastTap = null;
     render();
   }
 
   async function stop() {
     if (!(await enrollCall("DELETE", {}))) return;
-    tokens.stopped();
+    pieces.stopped();
     render();
     ctx.toast(t("Enrollment stopped: taps are game taps again."), "info");
   }
@@ -291,14 +309,14 @@ export function enrollPanel(root, ctx, shared) {
   }
 
   const cards = cardsPanel(root, ctx, shared, admin, accepted);
-  const tokens = tokensPanel(root, ctx, shared, admin, accepted);
+  const pieces = piecesPanel(root, ctx, shared, admin, accepted);
   const { signal } = shared;
   root.querySelector(".colors").addEventListener("click", chooseColor, { signal });
   tid("enroll-start").addEventListener("click", start, { signal });
   tid("enroll-stop").addEventListener("click", stop, { signal });
   tid("enroll-admin-pin").addEventListener("input", () => admin.clear(), { signal });
-  const sum = (counts) => Object.values(counts || {}).reduce((a, b) => a + b, 0);
-  const enrolled = () => sum(tagInfo.counts) + sum(tagInfo.cards) + sum(tagInfo.tokens);
+  const enrolled = () => (tagInfo.pieces || []).reduce(
+    (n, k) => n + k.values.reduce((m, v) => m + v.enrolled, 0), 0);
   tagFile(root, ctx, shared, admin, enrolled);
   return { render, showCounts, tap, rejoin };
 }

@@ -46,13 +46,15 @@ export function kindWord(kind) {
 
 /** What a known tag already stands for (a refusal's params: `thing` and its `color`,
  * `title` and `kind`, or `value`), named as a person sees it: a pawn by its color and
- * letter, a card by its title, a token by its value; never by a number. */
+ * letter, a card by its title, a token by its value, any other piece by its title; never
+ * by a number. */
 function thingWords(params) {
   if (params.thing === "pawn") {
     return t("a {color} {letter} pawn", { color: colorWord(params.color), letter: colorLetter(params.color) });
   }
   if (params.thing === "card") return t("the card {title} ({kind})", { title: params.title, kind: kindWord(params.kind) });
   if (params.thing === "token") return t("a popcorn token of value {value}", { value: params.value });
+  if (params.title !== undefined) return t("the piece {title} ({kind})", { title: t(String(params.title)), kind: params.kind });
   return null;
 }
 
@@ -76,6 +78,12 @@ export function registryText(code, params, message) {
   }
   if (code === "CARD_FULL" && p.kind) {
     return t("All {cap} cards of the kind {kind} already have a tag.", { cap: p.cap, kind: kindWord(p.kind) });
+  }
+  if (code === "VALUE_FULL" && p.title !== undefined) {
+    return t("All {cap} pieces of {title} already have a tag.", { cap: p.cap, title: t(String(p.title)) });
+  }
+  if (code === "KIND_FULL" && p.kind) {
+    return t("All {cap} pieces of the kind {kind} already have a tag.", { cap: p.cap, kind: p.kind });
   }
   return errorText(code, p, message);
 }

@@ -44,6 +44,7 @@ from companion.kit.texts import Lenient
 
 from .corrections import correct, untagged
 from .engine import Move, State, Violation
+from .tags import GAME_ID
 from .texts import FINDINGS
 
 PUBLIC = {"AUDIT_TOKEN_DRAWN": "AUDIT_PILE_DRAWN",
@@ -104,10 +105,10 @@ def _read_taps(state: State, seat: int, name: str, taps: Sequence[AuditTap],
     notes: list[Finding] = []
     base = {"player": seat, "name": name}
     for tap in taps:
-        thing = tap.thing
+        thing = tap.piece
         if thing is None:
             notes.append(_note("AUDIT_PILE_UNKNOWN_TAG", {**base, "uid": tap.uid}))
-        elif thing.kind != "token":
+        elif thing.kind != "token" or thing.game not in ("", GAME_ID):
             notes.append(_note("AUDIT_PILE_NOT_A_TOKEN", {**base, "kind": thing.kind}))
         elif int(thing.id) not in tokens:
             tokens.append(int(thing.id))

@@ -21,6 +21,7 @@ from companion.kit.game import DemoHub, DemoTable, HostLock, Tapper
 from companion.kit.tags import random_uid
 
 from .engine import Move
+from .tags import GAME_ID
 
 log = logging.getLogger("companion.demo")
 
@@ -35,11 +36,9 @@ def enroll_tokens(hub: DemoHub, seed: int) -> dict[int, str]:
     """Give every popcorn token of the box a made-up tag (as if enrolled value by value);
     returns ``token id -> UID``. Pawn and card tags already enrolled are kept."""
     rng = random.Random(f"tokens:{seed}")
-    values = hub.registry.token_values
-    uids = {token: random_uid(rng) for token in range(len(values))}
-    doc = hub.registry.export()
-    doc["tokens"] = [{"uid": u, "token": t} for t, u in uids.items()]
-    hub.registry.import_(doc)
+    tokens = hub.registry.kind(GAME_ID, "token").numbered()
+    uids = {token: random_uid(rng) for token, _ in tokens}
+    hub.registry.tag_kind(GAME_ID, "token", uids)
     return uids
 
 

@@ -16,8 +16,9 @@ from companion.kit.game import (
     DemoHub,
     DemoPlayers,
     DemoTable,
-    TagKinds,
-    TagThing,
+    Piece,
+    PieceKind,
+    PieceValue,
     Tapper,
     TapResult,
 )
@@ -98,15 +99,17 @@ class BMoviesPieces(Pieces):
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
 
-    def kinds(self) -> TagKinds:
-        """The value of each token id, from the facts."""
-        return TagKinds(token_values=tuple(self.facts.token_value(t)
-                                           for t in range(self.facts.tokens_total)))
+    def kinds(self) -> tuple[PieceKind, ...]:
+        """The popcorn tokens by value, as many of each as the facts count (numbered as
+        the engine's token ids: the 0s first); secret, as a drawn token is."""
+        return (PieceKind("token", N_("popcorn token"), tuple(
+            PieceValue(value, str(value), count)
+            for value, count in enumerate(self.facts.token_counts)), secret=True),)
 
-    def read(self, state: State, seat: int, thing: TagThing | None, uid: str,
+    def read(self, state: State, seat: int, piece: Piece | None, uid: str,
              names: list[str]) -> TapResult:
         """The tap's draw, or an alert."""
-        return tags.read_tag(state, self.facts, seat, thing, uid, names)
+        return tags.read_tag(state, self.facts, seat, piece, uid, names)
 
 
 class BMoviesRecords(Records):

@@ -16,9 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from companion.kit.alerts import Alert
-from companion.kit.game import TagThing
+from companion.kit.game import Piece
 
 from .engine import Facts, Move, State, Violation
+
+GAME_ID = "b-movies"
+"""The game's id, which its pieces carry in the tag registry."""
 
 ALERT_CODES: dict[str, str] = {
     "UNKNOWN_TAG": "the tag is not in the registry",
@@ -53,18 +56,20 @@ FIXES = {
 """The fix each token alert suggests (English; other languages render from code and params)."""
 
 
-def read_tag(state: State, facts: Facts, seat: int, thing: TagThing | None, uid: str,
+def read_tag(state: State, facts: Facts, seat: int, piece: Piece | None, uid: str,
              names: list[str]) -> Move | Alert:
-    """The draw a tap on ``seat``'s pad stands for, or an alert naming what is wrong."""
+    """The draw a tap on ``seat``'s pad stands for, or an alert naming what is wrong (a
+    piece of another game, a token of another game's box included, is no token here)."""
     name = names[seat]
-    if thing is None:
+    if piece is None:
         return _alert("UNKNOWN_TAG", f"An unknown tag ({uid}) was tapped on {name}'s "
                       "token pad.", seat, {"uid": uid, "name": name, "kind": "token"})
-    if thing.kind != "token":
-        return _alert("NOT_A_TOKEN", f"A {thing.kind} tag was tapped on {name}'s token pad "
-                      "at a B Movies table.", seat, {"kind": thing.kind, "name": name})
-    token = int(thing.id)
-    move = Move("draw_token", player=seat, value=facts.token_value(token), token=token)
+    if piece.kind != "token" or piece.game not in ("", GAME_ID):
+        return _alert("NOT_A_TOKEN", f"A {piece.kind} tag was tapped on {name}'s token pad "
+                      "at a B Movies table.", seat, {"kind": piece.kind, "name": name})
+    token = int(piece.id)
+    value = facts.token_value(token) if piece.value is None else int(piece.value)
+    move = Move("draw_token", player=seat, value=value, token=token)
     try:
         state.clone().apply(move)
     except Violation as exc:

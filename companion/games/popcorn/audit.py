@@ -136,10 +136,10 @@ class _Report:
         """The guests tapped, each once, in tap order; the other taps become findings."""
         guests: list[int] = []
         for tap in taps:
-            thing = tap.thing
+            thing = tap.piece
             if thing is None:
                 self._find("AUDIT_UNKNOWN_TAG", {"uid": tap.uid})
-            elif thing.kind != "pawn":
+            elif thing.kind != "pawn" or thing.game not in ("", "popcorn"):
                 self._find("AUDIT_NOT_A_GUEST", {"kind": thing.kind})
             elif int(thing.id) in guests:
                 if guests.count(int(thing.id)) == 1:  # said once, however often it came

@@ -18,7 +18,6 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from typing import cast
 
 from companion.kit.errors import TableError
 from companion.kit.game import DemoHub, DemoTable, HostLock, Tapper
@@ -28,6 +27,7 @@ from .cardbook import CARD_KINDS, CardBook
 from .engine import Move, Violation
 from .engine import pawns as P
 from .engine.simulator import PASSIVE_KINDS
+from .facts_file import card_copies, load_catalog
 
 log = logging.getLogger("companion.demo")
 
@@ -40,6 +40,15 @@ REPORTS = {"deal_starting": "movie", "reveal_movie": "movie", "reveal_theater": 
 """The card kind each chance outcome a card's tap reports names."""
 
 
+GAME = "popcorn"
+"""The game's id, which its pieces carry in the tag registry."""
+
+
+def box_book() -> CardBook:
+    """The cards of the box that carry a tag (the standard catalog's)."""
+    return CardBook.from_catalog(load_catalog(), card_copies())
+
+
 def card_uids(book: CardBook, seed: int) -> dict[tuple[str, str], str]:
     """Made-up tags for the box's cards: ``(kind, card id) -> UID``, one per catalog id."""
     rng = random.Random(f"cards:{seed}")
@@ -48,14 +57,19 @@ def card_uids(book: CardBook, seed: int) -> dict[tuple[str, str], str]:
 
 def enroll_box(hub: DemoHub, seed: int) -> dict[int, str]:
     """Give every pawn and every card of the box a made-up tag (as if the box had been
-    enrolled); returns the pawns' UIDs (the cards' are :func:`card_uids` of the same seed)."""
+    enrolled: a theater with copies gets its first copy's); returns the pawns' UIDs (the
+    cards' are :func:`card_uids` of the same seed)."""
     rng = random.Random(f"tags:{seed}")
-    uids = {pawn: random_uid(rng) for pawn in range(len(hub.registry.colors))}
-    cards = card_uids(cast(CardBook, hub.registry.book), seed)
-    hub.registry.import_({"format": "popcorn-tags", "version": 2,
-                          "tags": [{"uid": u, "pawn": p} for p, u in uids.items()],
-                          "cards": [{"uid": u, "kind": k, "card": c}
-                                    for (k, c), u in cards.items()]})
+    registry = hub.registry
+    pawns = registry.kind(GAME, "pawn").numbered()
+    uids = {pawn: random_uid(rng) for pawn, _ in pawns}
+    registry.tag_kind(GAME, "pawn", uids)
+    cards = card_uids(box_book(), seed)
+    for kind in CARD_KINDS:
+        first: dict[object, int] = {}  # each card's first piece number
+        for number, card in reversed(registry.kind(GAME, kind).numbered()):
+            first[card] = number
+        registry.tag_kind(GAME, kind, {first[c]: u for (k, c), u in cards.items() if k == kind})
     return uids
 
 
@@ -209,7 +223,7 @@ def start_demo(hub: DemoHub, readers: list[str], bank: Tapper, delay: float,
     and its players started; they grab any pawn of the right color, as a real table does."""
     uids = enroll_box(hub, seed)
     table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", None)
-    cards = card_uids(cast(CardBook, hub.registry.book), seed)
+    cards = card_uids(box_book(), seed)
     players = ScriptedPlayers(hub, table, bank, uids, delay=delay, seed=seed, cards=cards,
                               any_pawn=True)
     return table, pin, players.start()

@@ -23,10 +23,11 @@ from companion.kit.game import (
     DemoHub,
     DemoPlayers,
     DemoTable,
+    Piece,
+    PieceKind,
+    PieceValue,
     Progress,
     TableHost,
-    TagKinds,
-    TagThing,
     Tapper,
     TapResult,
 )
@@ -48,15 +49,16 @@ from companion.kit.parts import (
 )
 from companion.kit.records import RecordedGame
 from companion.kit.standings import Standing, places
+from companion.kit.texts import N_
 
 from . import analysis, card_list, commands, demo, routes
 from .audit import audit
 from .card_taps import interpret_card
+from .cardbook import CARD_KINDS as CARD_ORDER
 from .cardbook import CardBook
 from .charts import PopcornNotes
 from .corrections import correct, correction, record_move
 from .engine import GUEST_COLORS, Catalog, GameState, Move, move_from_dict, name_guest
-from .engine.pawns import pawn_colors
 from .facts_file import card_copies
 from .placement import forced_seating
 from .record import Record, dumps_record, loads_record, replay, upgraded
@@ -67,8 +69,11 @@ from .views import PRIVATE_MOVES, replay_view, scores
 if TYPE_CHECKING:
     from companion.kit.hosting import Subcommands
 
-CARD_KINDS = frozenset({"movie", "theater", "award"})
+CARD_KINDS = frozenset(CARD_ORDER)
 """The kinds of card a tag may be on."""
+CARD_TITLES = {"movie": N_("movie card"), "theater": N_("theater tile"),
+               "award": N_("award card")}
+"""What each kind of card is called on a screen."""
 DEALT = frozenset({"deal_starting", "reveal_movie", "reveal_theater", "draw_award"})
 """The chance steps "deal for us" deals."""
 
@@ -83,17 +88,28 @@ class PopcornPieces(Pieces):
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
 
-    def kinds(self) -> TagKinds:
-        """Pawns by color (the box's) and the cards that can carry a tag."""
-        return TagKinds(pawn_colors=pawn_colors(self.catalog.box, GUEST_COLORS),
-                        cards=CardBook.from_catalog(self.catalog, card_copies()))
+    def kinds(self) -> tuple[PieceKind, ...]:
+        """Pawns by color, numbered as the engine numbers them (the box's 20 white ones
+        first, then 10 of each color), and the cards that can carry a tag: a kind each,
+        told apart by title (``pick``), the award cards secret."""
+        box = self.catalog.box
+        pawns = PieceKind("pawn", N_("guest pawn"), tuple(
+            PieceValue(color, color, box[color]) for color in GUEST_COLORS))
+        book = CardBook.from_catalog(self.catalog, card_copies())
+        return (pawns, *(PieceKind(kind, CARD_TITLES[kind], tuple(
+            PieceValue(card, book.title(kind, card), book.copies[(kind, card)])
+            for card in book.order[kind]), secret=kind == "award", pick=True)
+            for kind in CARD_ORDER))
 
-    def read(self, state: GameState, seat: int, thing: TagThing | None, uid: str,
+    def read(self, state: GameState, seat: int, piece: Piece | None, uid: str,
              names: list[str]) -> TapResult:
-        """A pawn's tap or a card's (see the class's text)."""
-        if thing is not None and thing.kind in CARD_KINDS:
-            return interpret_card(state, seat, thing.kind, str(thing.id))
-        pawn = int(thing.id) if thing is not None and thing.kind == "pawn" else None
+        """A pawn's tap or a card's (see the class's text). A piece of another game is no
+        pawn (an unknown tag to Popcorn)."""
+        mine = piece if piece is not None and piece.game in ("", "popcorn") else None
+        if mine is not None and mine.kind in CARD_KINDS:
+            card = mine.value if mine.value is not None else mine.id  # an older log: the id
+            return interpret_card(state, seat, mine.kind, str(card))
+        pawn = int(mine.id) if mine is not None and mine.kind == "pawn" else None
         return interpret(state, seat, pawn, uid)
 
 

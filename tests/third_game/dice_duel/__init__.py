@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.kit.alerts import Alert
-from companion.kit.game import GameKind, TagKinds, TagThing
+from companion.kit.game import GameKind, Piece, PieceKind, PieceValue
 from companion.kit.parts import Pieces, ScoreSheets
 
 TARGET = 12
 """The score that ends the game."""
 FACES = {f"04d1ce000000{n:02x}": n for n in range(1, 7)}
-"""The UID of the tag on each face of the die: the game's one kind of tag, its own."""
+"""The UID of the tag on each face of the die, as a test enrolls them (face ``n`` is piece
+``n - 1`` of the kind ``face``)."""
 
 
 class DiceViolation(Exception):
@@ -104,14 +105,15 @@ class DiceFaces(Pieces):
     alert_codes = {"NOT_A_FACE": "a tag that is no face of the die was tapped",
                    "NOT_YOUR_ROLL": "a face was tapped on the reader of a player not to roll"}
 
-    def kinds(self) -> TagKinds:
-        """Nothing the registry holds: the faces' tags are the game's own."""
-        return TagKinds()
+    def kinds(self) -> tuple[PieceKind, ...]:
+        """One kind: the die's six faces, a tag on each."""
+        return (PieceKind("face", "die face", tuple(PieceValue(n, str(n)) for n in range(1, 7))),)
 
-    def read(self, state: DiceState, seat: int, thing: TagThing | None, uid: str,
+    def read(self, state: DiceState, seat: int, piece: Piece | None, uid: str,
              names: list[str]) -> DiceMove | Alert:
         """A face tapped on the current player's reader is a roll; anything else an alert."""
-        value = FACES.get(uid)
+        face = piece is not None and piece.game == "dice-duel" and piece.kind == "face"
+        value = int(piece.value) if face and piece is not None and piece.value else None
         if value is None:
             return Alert("NOT_A_FACE", f"{uid} is no face of the die.", "Tap a face.", seat,
                          params={"player": seat, "name": names[seat], "uid": uid})
