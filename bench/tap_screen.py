@@ -28,7 +28,7 @@ PHONE_IDS = {
     "suggestion": "phone-suggestion", "choice": "phone-choice-{slot}",
     "skip-rest": "phone-skip-rest",
 }
-"""A phone's shortcuts (``web/js/games/popcorn/phone_turn.js``): its own player's only."""
+"""A phone's shortcuts (``companion/games/popcorn/web/phone_turn.js``): its own player's only."""
 
 
 @dataclass(frozen=True)

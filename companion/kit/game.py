@@ -16,10 +16,10 @@ required part of :class:`GameKind`:
 
 Everything else is an optional part (:mod:`.parts`): table options, pieces to tap, records
 (a default from the move log), score sheets, archive standings, replay notes and charts,
-audits, corrections, look-alike pieces, "deal for us", hints, routes, commands, a demo and
-an advisor. A game sets the parts it has in its ``__init__`` (after ``super().__init__()``);
-the core asks whether a part is there. ``docs/architecture.md`` ("Add a game") walks
-through a game of two modules.
+audits, corrections, look-alike pieces, "deal for us", hints, routes, commands, a demo,
+an advisor, and its own screens (:mod:`.screens`). A game sets the parts it has in its
+``__init__`` (after ``super().__init__()``); the core asks whether a part is there.
+``docs/architecture.md`` ("Add a game") walks through a game of two modules.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ from .rules import (
     MoveT,
     StateT,
 )
+from .screens import Screens
 from .taps import (
     AuditTap,
     Relabel,
@@ -81,8 +82,8 @@ __all__ = [
     "SECRET_EITHER", "SECRET_PIN", "SECRET_TOKEN", "AuditTap", "DemoHub", "DemoPlayers",
     "DemoRegistry", "DemoTable", "GameKind", "GameMove", "GameState", "HostLock",
     "HostedTable", "MoveT", "Piece", "PieceKind", "PieceValue", "Progress", "Relabel",
-    "StateT", "TableHost", "TableSetup", "TapChoice", "TapMoves", "TapResult", "Tapper",
-    "play", "renamed", "swap_pairs",
+    "Screens", "StateT", "TableHost", "TableSetup", "TapChoice", "TapMoves", "TapResult",
+    "Tapper", "play", "renamed", "swap_pairs",
 ]
 
 
@@ -128,6 +129,7 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         self.commands: Commands | None = None
         self.demo: Demo | None = None
         self.advisor: Advisor | None = None
+        self.screens: Screens | None = None
 
     @abstractmethod
     def new_state(self, players: list[str], first_player: int,
@@ -161,9 +163,11 @@ class GameKind(ABC, Generic[StateT, MoveT]):
 
     def features(self) -> dict[str, bool]:
         """Which optional parts a table of this game offers, as ``GET /api/games`` says:
-        ``deal`` ("deal for us"), ``hints``, ``audits``, ``corrections``, ``tags`` (pieces
-        read by tag), ``analysis`` and ``phones`` (each seat a private view)."""
-        return {"deal": self.dealing is not None, "hints": self.hints is not None,
+        ``deal`` ("deal for us", a choice of the setup form), ``hints``, ``audits``,
+        ``corrections``, ``tags`` (pieces read by tag), ``analysis`` and ``phones`` (each
+        seat a private view)."""
+        return {"deal": self.dealing is not None and self.dealing.optional,
+                "hints": self.hints is not None,
                 "audits": self.audits is not None,
                 "corrections": self.corrections is not None,
                 "tags": self.pieces is not None, "analysis": self.advisor is not None,

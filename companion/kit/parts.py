@@ -46,6 +46,7 @@ from .pieces import Piece, PieceKind
 from .records import RecordedGame, RecordError, parse_line
 from .standings import Standing, Variant
 from .taps import AuditTap, TapResult
+from .texts import N_
 
 if TYPE_CHECKING:
     from flask import Blueprint
@@ -91,7 +92,13 @@ class Options:
     carry (``type: object``, one property per option, each with a ``title``, a ``default``
     and an ``enum``, or ``type: boolean`` / ``integer`` with ``minimum`` and ``maximum``),
     which the setup screen turns into a form, and their check. The default schema has no
-    property: a game without options."""
+    property: a game without options.
+
+    Words for the form, each English and marked with ``N_()`` so that the catalogs hold
+    it: the schema's ``description`` (what each player's reader is to this game), a
+    property's ``title`` and, for an ``enum``, its ``enumTitles`` (one per value). A
+    property with ``x-shown-when`` (``{"other option": value}``) is asked, and sent, only
+    while the other option has that value (B Movies' studio deal, for Hidden Team)."""
 
     schema: dict[str, Any] = {"type": "object", "properties": {}}
 
@@ -389,7 +396,17 @@ class LookAlikes(ABC):
 
 
 class Dealing(ABC):
-    """"Deal for us": chance steps the table's seeded generator may deal."""
+    """"Deal for us": chance steps the table's seeded generator may deal.
+
+    ``optional``: the setup form offers it (the table may also deal its own cards and enter
+    them); a game whose options decide it (B Movies' studios, dealt in secret) sets False.
+    ``description`` and ``manual`` are the form's words for "deal for us" and for the table
+    dealing itself (English, marked with ``N_()``)."""
+
+    optional = True
+    description = N_("the hub deals what the game leaves to chance, from a seed.")
+    manual = N_("Manual setup: deal the real components, then enter the deal on the table "
+                "screen.")
 
     @abstractmethod
     def outcomes(self, state: Any) -> list[Any]:
@@ -397,7 +414,11 @@ class Dealing(ABC):
 
 
 class Hints(ABC):
-    """Steps the rules leave no choice about, which a screen's tap may add to its batch."""
+    """Steps the rules leave no choice about, which a screen's tap may add to its batch.
+    ``description``: the setup form's words for the option (English, marked)."""
+
+    description = N_("the table screen offers the moves the rules leave no choice about. "
+                     "The table PIN changes it later.")
 
     @abstractmethod
     def forced(self, state: Any, player: int) -> list[Any]:

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SKIP_COPY = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "artifacts",
                                    "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis")
 LOADS = re.compile(r"""(?:src|href)="(/web/[^"]+)\"""")
-IMPORTS = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"']+)["']""")
+IMPORTS = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["']((?:\.{1,2}|/web)/[^"']+)["']""")
 
 
 class Installed:
@@ -92,6 +92,9 @@ def test_the_wheel_carries_the_dashboard_the_firmware_and_the_catalog(installed)
                   if n.startswith(f"companion/{folder}/")}
         assert repo_files(folder) - inside == set(), folder
     assert "companion/games/popcorn/data/popcorn-cards.json" in names
+    for game in ("popcorn", "bmovies"):  # each game's own screens, in its package
+        folder = f"companion/games/{game}/web"
+        assert repo_files(folder) and {f"{folder}/{n}" for n in repo_files(folder)} <= names
     for vendored in ("chart.js-4.6.1/chart.umd.min.js", "chart.js-4.6.1/LICENSE.md"):
         assert f"companion/web/vendor/{vendored}" in names  # the archive's charts
     assert "companion/games/bmovies/data/b-movies.json" in names
@@ -108,9 +111,14 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed) -> None:
 
 
 def dashboard_files(base: str) -> set[str]:
-    """Every ``/web/...`` path the dashboard loads: from ``index.html``, then each module's
-    static and dynamic imports, followed until no new file turns up."""
+    """Every ``/web/...`` and ``/games/...`` path the dashboard loads: from ``index.html``
+    and each hosted game's screens (``GET /api/games``), then each module's static and
+    dynamic imports, followed until no new file turns up."""
     todo = set(LOADS.findall(call(base + "/")))
+    for game in call(base + "/api/games"):
+        screens = game["screens"]
+        todo |= {screens[role] for role in ("table", "phone", "replay") if role in screens}
+        todo |= set(screens["styles"])
     seen: set[str] = set()
     while todo:
         path = todo.pop()
@@ -129,11 +137,13 @@ def test_the_installed_hub_serves_every_page_and_every_file(served) -> None:
                  "/archive/player/Ana"):
         assert "<main id=\"app\">" in call(served.base + page), page
     files = dashboard_files(served.base)
-    assert {"/web/js/app.js", "/web/js/setup.js", "/web/js/games/popcorn/table.js",
-            "/web/js/games/popcorn/phone.js", "/web/js/games/bmovies/table.js",
-            "/web/js/games/bmovies/phone.js", "/web/css/base.css", "/web/js/archive.js",
+    assert {"/web/js/app.js", "/web/js/setup.js", "/games/popcorn/table.js",
+            "/games/popcorn/phone.js", "/games/b-movies/table.js", "/games/b-movies/bmovies.css",
+            "/games/b-movies/phone.js", "/web/css/base.css", "/web/js/archive.js",
             "/web/js/archive_player.js", "/web/vendor/chart.js-4.6.1/chart.umd.min.js"} <= files
-    assert len(files) == len(repo_files("web", "*.js")) + len(repo_files("web", "*.css"))
+    games = len(repo_files("companion/games/popcorn/web")) + len(
+        repo_files("companion/games/bmovies/web"))
+    assert len(files) == len(repo_files("web", "*.js")) + len(repo_files("web", "*.css")) + games
 
 
 def test_chromium_renders_the_installed_setup_screen_without_a_console_error(

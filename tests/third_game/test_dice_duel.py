@@ -194,6 +194,17 @@ def test_a_screen_in_chromium_shows_the_game(installed, browser, tmp_path: Path)
         bank.tap("bag-1", FACE[5])
         page.get_by_test_id("generic-view-turn").filter(has_text="5").wait_for()
         assert page.get_by_test_id("generic-view-rolls").inner_text() == "5"
+        page.get_by_test_id("undo").click()  # the generic screen's Undo asks for the PIN
+        page.get_by_test_id("pin-dialog").wait_for()
+        page.locator("#pin-input").fill(info["pin"])
+        page.locator("#pin-input").press("Enter")
+        page.get_by_test_id("generic-view-turn").filter(has_text="0").wait_for()
+        assert page.get_by_test_id("generic-view-rolls").inner_text() == ""  # no roll left
+        pin = page.get_by_test_id("generic-pin")  # kept on this tablet: Forget takes it back
+        assert pin.get_attribute("aria-pressed") == "true"
+        pin.click()
+        page.locator('[data-testid="generic-pin"][aria-pressed="false"]').wait_for()
+        assert page.evaluate(f"localStorage.getItem('popcorn:pin:{info['id']}')") is None
         page.close()
         assert errors == [], errors
     finally:

@@ -154,14 +154,20 @@ def test_a_b_movies_turn_from_the_setup_screen_to_the_draws(
     pushes = record_pushes(tablet)
     tablet.goto(f"{hub.base}/setup")
     tablet.get_by_test_id("game-b-movies").check()
-    expect(tablet.get_by_test_id("deal-for-us")).to_be_hidden()  # Popcorn's own options
+    expect(tablet.get_by_test_id("deal-for-us")).to_be_hidden()  # no "deal for us" to choose
     names = ["Ana", "Bob", "Chloe", "Dan"]
     tablet.get_by_test_id("add-player").click()  # B Movies starts with 3 rows
     for k, name in enumerate(names):
         tablet.get_by_test_id(f"player-name-{k}").fill(name)
         tablet.get_by_test_id(f"player-reader-{k}").select_option(PADS[k])
     tablet.get_by_test_id("first-player-1").check()
-    expect(tablet.get_by_test_id("bm-variant-standard")).to_be_checked()
+    # its options, from the schema the hub gives: Hidden Team's studio deal only for Hidden Team
+    expect(tablet.get_by_test_id("option-b-movies-variant-standard")).to_be_checked()
+    expect(tablet.get_by_test_id("option-b-movies-studios-deal")).to_be_hidden()
+    tablet.get_by_test_id("option-b-movies-variant-hidden").check()
+    expect(tablet.get_by_test_id("option-b-movies-studios-deal")).to_be_checked()
+    tablet.get_by_test_id("option-b-movies-variant-standard").check()
+    expect(tablet.get_by_test_id("option-b-movies-studios-deal")).to_be_hidden()
     save_shots(tablet, "bmovies-setup")
     tablet.get_by_test_id("create-table").click()
     pin = tablet.get_by_test_id("created-pin")
@@ -520,4 +526,33 @@ def test_b_movies_screens_speak_the_devices_language(
     speaks(phone, lang, names, "phone-final-cut")
     tablet.context.close()
     phone.context.close()
+    assert errors == []
+
+
+def test_a_hidden_team_table_from_the_setup_form_in_french(
+        hub: ServeProcess, browser: Browser) -> None:
+    """The setup form builds B Movies' options from the schema the hub gives, in the
+    device's language: Hidden Team shows the studio deal (hidden for a standard game), and
+    the table is created with ``{"game", "options"}`` as the form holds them."""
+    errors: list[str] = []
+    tablet = localized_page(browser, TABLET, "fr", errors)
+    tablet.goto(f"{hub.base}/setup")
+    tablet.get_by_test_id("game-b-movies").check()
+    options = tablet.locator('[data-role="game-options"][data-game="b-movies"]')
+    expect(options).to_contain_text("Équipes cachées")  # the enumTitles, in French
+    expect(options).to_contain_text("De 3 à 6 joueurs.")
+    expect(tablet.get_by_test_id("hints")).to_be_hidden()  # B Movies has no hints
+    tablet.get_by_test_id("option-b-movies-variant-hidden").check()
+    tablet.get_by_test_id("option-b-movies-studios-entered").check()
+    for k, name in enumerate(["Ana", "Bob", "Chloe"]):
+        tablet.get_by_test_id(f"player-name-{k}").fill(name)
+        tablet.get_by_test_id(f"player-reader-{k}").select_option(PADS[k])
+    tablet.get_by_test_id("create-table").click()
+    expect(tablet.get_by_test_id("created-pin")).to_have_text(re.compile(r"^\d{6}$"))
+    table = call(f"{hub.base}/api/tables")[0]
+    info = call(f"{hub.base}/api/tables/{table['id']}")
+    assert (info["game"], info["options"]) == ("b-movies",
+                                               {"variant": "hidden", "studios": "entered"})
+    assert info["deal_for_us"] is False  # the table deals its own studio cards
+    tablet.context.close()
     assert errors == []

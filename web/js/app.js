@@ -48,30 +48,40 @@ function toast(message, kind = "info") {
   setTimeout(() => box.remove(), kind === "error" ? 8000 : 3500);
 }
 
-/** Each game's screens, by the table's `game`: its table screen (a module exporting
- * `mountTable(root, ctx, tableId)`), its phone screen (`mountPhone(root, ctx, tableId,
- * seat)`) and its replay board (`replayScreen(ctx)`, see replay.js), loaded when first shown.
- * A new game adds its modules and one entry here. */
-const SCREENS = {
-  popcorn: {
-    table: () => import("./games/popcorn/table.js"),
-    phone: () => import("./games/popcorn/phone.js"),
-    replay: () => import("./games/popcorn/replay.js"),
-  },
-  "b-movies": {
-    table: () => import("./games/bmovies/table.js"),
-    phone: () => import("./games/bmovies/phone.js"),
-    replay: () => import("./games/bmovies/replay.js"),
-  },
-};
-
-/** The screens of a game this page has no module for (a plug-in): its views as they come. */
+/** The screens of a game that brings none of its own (or not this one): its views as they
+ * come (generic.js). */
 const GENERIC = { table: () => import("./generic.js"), phone: () => import("./generic.js"),
   replay: () => import("./generic.js") };
 
-/** A game's screens; the generic ones for a game this page does not know. */
-function screensOf(game) {
-  return Object.keys(SCREENS).includes(game) ? SCREENS[game] : GENERIC;
+let gamesCache = null;
+/** The hosted games as GET /api/games lists them, by id (asked once). */
+async function hostedGames() {
+  if (!gamesCache) gamesCache = Object.fromEntries((await call("/api/games")).map((g) => [g.id, g]));
+  return gamesCache;
+}
+
+/** A game's screens, by the table's `game`: its table screen (a module exporting
+ * `mountTable(root, ctx, tableId)`), its phone screen (`mountPhone(root, ctx, tableId,
+ * seat)`) and its replay board (`replayScreen(ctx)`, see replay.js), each loaded when first
+ * shown from where the hub serves the game's own files (GET /api/games: `screens`, under
+ * /games/<id>/), and its styles linked; the generic screen for a role it does not bring.
+ * Popcorn and B Movies are loaded this way too: nothing here names a game. */
+async function screensOf(game) {
+  const info = (await hostedGames())[game];
+  const urls = (info && info.screens) || {};
+  for (const href of urls.styles || []) linkStyle(href);
+  const own = (role) => (urls[role] ? () => import(urls[role]) : GENERIC[role]);
+  return { table: own("table"), phone: own("phone"), replay: own("replay") };
+}
+
+/** Link a game's stylesheet once. */
+function linkStyle(href) {
+  if (document.head.querySelector(`link[data-game-style="${CSS.escape(href)}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  link.dataset.gameStyle = href;
+  document.head.append(link);
 }
 
 let unmount = null;
@@ -91,10 +101,10 @@ async function route() {
   if (parts[0] === "table" && parts[1] && parts[2] === "replay") {
     unmount = await (await import("./replay_live.js")).mountLiveReplay(root, ctx, parts[1]);
   } else if (parts[0] === "table" && parts[1]) {
-    const screens = screensOf(await gameOf(parts[1]));
+    const screens = await screensOf(await gameOf(parts[1]));
     unmount = (await screens.table()).mountTable(root, ctx, parts[1]);
   } else if (parts[0] === "phone" && parts[1]) {
-    const screens = screensOf(await gameOf(parts[1]));
+    const screens = await screensOf(await gameOf(parts[1]));
     unmount = (await screens.phone()).mountPhone(root, ctx, parts[1], Number(parts[2]));
   } else if (parts[0] === "archive") {
     unmount = await mountArchiveScreen(parts.slice(1).map(decodeURIComponent), ctx);

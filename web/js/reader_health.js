@@ -11,7 +11,7 @@
 //     it names the player and says what to do, waits in a corner of the screen without
 //     covering the table's middle, and goes when dismissed. It is no game alert: the table
 //     plays on, and the hub tells each problem once until it clears.
-// Both games' table screens (web/js/games/*/table.js) mount it and call `click` from their
+// Both games' table screens (companion/games/*/web/table.js) mount it and call `click` from their
 // click handler on the document, which sees the panel's and the notices' buttons too.
 
 import { call } from "./api.js";

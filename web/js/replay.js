@@ -2,7 +2,7 @@
 // screen's modules, read-only), for an archived game (/archive/<id>) and for a live table's
 // moves so far (/table/<id>/replay). It knows no game: the hub sends every step's public
 // move and round (GET <base>/replay) and the views by pages (GET <base>/replay/views), and
-// the game's replay module (`ctx.screens(game).replay`, e.g. games/popcorn/replay.js) draws
+// the game's replay module (`ctx.screens(game)`'s `replay`, as the game's distribution serves it) draws
 // a view and says a move in words; a game without one is drawn generically (generic.js).
 //
 // Controls: the first position, Back, Forward and the last (buttons, and the Left, Right,
@@ -19,8 +19,8 @@ const PAGE = 20; // positions per page of views
 
 /** The replay module of `game` (its board and words), or the generic one. */
 export async function replayScreenOf(ctx, game) {
-  const screens = ctx.screens(game);
-  const module = screens.replay ? await screens.replay() : await import("./generic.js");
+  const screens = await ctx.screens(game);
+  const module = await screens.replay();
   return module.replayScreen(ctx);
 }
 

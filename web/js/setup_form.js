@@ -1,5 +1,6 @@
-// The new-table form: the game (setup_game.js: Popcorn, or B Movies and its options), the
-// player rows (setup_rows.js), the table's name, "deal for us" with its seed (Popcorn), and
+// The new-table form: the game (setup_game.js: each hosted game and its options), the
+// player rows (setup_rows.js), the table's name, "deal for us" with its seed and the hints
+// (for a game that offers them: GET /api/games `features`, in the game's own `words`), and
 // Create. Create checks the form first (a name for every player, a reader for
 // every bag, a whole-number seed; the first gap is named and focused), then POSTs
 // /api/tables; the hub's answer (PIN and phone links, setup_created.js) replaces the form
@@ -9,7 +10,7 @@ import { t } from "./i18n.js";
 import { call, savePin } from "./api.js";
 import { esc } from "./labels.js";
 import { createdPanel } from "./setup_created.js";
-import { GAME_PLAYERS, gameHtml, gamePicker } from "./setup_game.js";
+import { GAMES, GAME_INFO, GAME_PLAYERS, gameHtml, gamePicker } from "./setup_game.js";
 import { rowReader } from "./setup_readers.js";
 import { playerRows } from "./setup_rows.js";
 import { errorHtml, testIds } from "./setup_shared.js";
@@ -27,7 +28,7 @@ export function formHtml() {
         <h2>${esc(t("New table"))}</h2>
         <form data-testid="new-table-form" novalidate autocomplete="off">
           ${gameHtml()}
-          <p class="muted lead" data-role="popcorn-only">${esc(t("One row per player, in seat order around the table. Each player's guest bag has its own reader."))}</p>
+          <p class="muted lead">${esc(t("One row per player, in seat order around the table."))}</p>
           <div class="prows" data-role="rows"></div>
           <div class="row">
             <button type="button" class="btn" data-testid="add-player">${esc(t("+ Add a player"))}</button>
@@ -35,11 +36,11 @@ export function formHtml() {
           <label class="field">${esc(t("Table name"))} <span class="muted">${esc(t("(optional)"))}</span>
             <input data-testid="table-name" maxlength="40" placeholder="${esc(example)}">
           </label>
-          <fieldset class="deal" data-role="popcorn-only">
+          <fieldset class="deal" data-role="deal">
             <legend>${esc(t("Cards"))}</legend>
             <label class="check">
               <input type="checkbox" data-testid="deal-for-us" checked>
-              <span><b>${esc(t("Deal for us"))}</b>: ${esc(t("the hub shuffles and deals the movies, theater tiles and award draws. Pawn draws always come from the real bags."))}</span>
+              <span><b>${esc(t("Deal for us"))}</b>: <span data-role="deal-words"></span></span>
             </label>
             <div class="row seedrow" data-role="seedrow">
               <label class="field inline">${esc(t("Seed"))}
@@ -47,11 +48,11 @@ export function formHtml() {
               </label>
               <button type="button" class="btn small" data-testid="new-seed">${esc(t("New seed"))}</button>
             </div>
-            <p class="muted manual-note" data-role="manual-note" hidden>${esc(t("Manual setup: deal the real cards, then the table screen asks for each player's starting movie, the lineups and the theater columns."))}</p>
+            <p class="muted manual-note" data-role="manual-note" hidden></p>
           </fieldset>
-          <label class="check" data-role="popcorn-only">
+          <label class="check" data-role="hints">
             <input type="checkbox" data-testid="hints" checked>
-            <span><b>${esc(t("Seating hints"))}</b>: ${esc(t("once a player has drawn, the table screen shows where the advisor would seat the guests and what they would do. Off: the first free seats, with no advice. The table PIN changes it later."))}</span>
+            <span><b>${esc(t("Seating hints"))}</b>: <span data-role="hints-words"></span></span>
           </label>
           <div class="form-error" data-testid="form-error" role="alert" hidden></div>
           <button type="submit" class="btn primary big" data-testid="create-table">${esc(t("Create table"))}</button>
@@ -110,17 +111,12 @@ export function newTableForm(root, ctx, shared) {
     if (rows.length < limits.min || rows.length > limits.max) {
       return refuse(esc(t("This game is for {min} to {max} players.", limits)), "add-player");
     }
-    if (games.game() !== "popcorn") {
-      const body = { players: names, readers: readerIds, first_player: first, ...games.fields() };
-      const name = tid("table-name").value.trim();
-      if (name) body.name = name;
-      return body;
-    }
-    const body = { players: names, readers: readerIds, first_player: first,
-      hints: tid("hints").checked };
+    const { features } = GAME_INFO[games.game()];
+    const body = { players: names, readers: readerIds, first_player: first, ...games.fields() };
+    if (features.hints) body.hints = tid("hints").checked;
     const name = tid("table-name").value.trim();
     if (name) body.name = name;
-    return dealBox.checked ? withSeed(body) : body;
+    return features.deal && dealBox.checked ? withSeed(body) : body;
   }
 
   function withSeed(body) {
@@ -163,7 +159,7 @@ export function newTableForm(root, ctx, shared) {
     tid("table-name").value = "";
     seedInput.value = randomSeed();
     games.reset();
-    pickGame("popcorn");
+    pickGame(GAMES[0].id);
     players.reset("player-name-0");
     created.hide();
     hideError();
@@ -173,15 +169,21 @@ export function newTableForm(root, ctx, shared) {
   tid("new-seed").addEventListener("click", () => { seedInput.value = randomSeed(); }, { signal });
   syncDeal();
   tid("new-table-form").addEventListener("submit", submit, { signal });
-  /** Show the fields of `game` only, and its player counts. */
+  /** Show the fields `game` offers only (with its own words), and its player counts. */
   function pickGame(game) {
-    root.querySelectorAll('[data-role="popcorn-only"]').forEach((el) => { el.hidden = game !== "popcorn"; });
+    const { features, words } = GAME_INFO[game];
+    root.querySelector('[data-role="deal"]').hidden = !features.deal;
+    root.querySelector('[data-role="hints"]').hidden = !features.hints;
+    root.querySelector('[data-role="deal-words"]').textContent = words.deal ? t(words.deal) : "";
+    root.querySelector('[data-role="manual-note"]').textContent = words.deal_manual ? t(words.deal_manual) : "";
+    root.querySelector('[data-role="hints-words"]').textContent = words.hints ? t(words.hints) : "";
     const { min, max } = GAME_PLAYERS[game];
     players.setLimits(min, max);
     hideError();
   }
 
   const games = gamePicker(root, shared, pickGame);
+  pickGame(games.game());
   const created = createdPanel(root, ctx, shared, reset);
   return { render: () => players.render(), refreshReaders: players.refreshReaders };
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.kit.game import SECRET_EITHER, SECRET_PIN, GameKind
+from companion.kit.game import SECRET_EITHER, SECRET_PIN, GameKind, Screens
 
 from . import parts, texts, views
 from .engine import Facts, Move, State, Violation, final_cut, move_from_dict, new_game
@@ -48,6 +48,7 @@ class BMovies(GameKind[State, Move]):
         self.dealing = parts.BMoviesDealing()
         self.commands = parts.BMoviesCommands()
         self.demo = parts.BMoviesDemo()
+        self.screens = Screens.in_package(__name__, styles=("bmovies.css",))
 
     @classmethod
     def from_file(cls) -> BMovies:

@@ -64,11 +64,13 @@ class BMoviesOptions(Options):
     """``variant`` (standard by default) and, for Hidden Team, ``studios`` (``deal``: the
     hub deals in secret, the default; ``entered``: from the cardboard, with the PIN)."""
 
-    schema = {"type": "object", "properties": {
+    schema = {"type": "object", "description": N_(
+        "Each player's token pad is their reader: a Popcorn token tapped on it is a token "
+        "drawn."), "properties": {
         "variant": {"title": N_("Variant"), "enum": list(VARIANTS), "default": "standard",
                     "enumTitles": [VARIANT_TITLES[v] for v in VARIANTS]},
         "studios": {"title": N_("Studios (Hidden Team)"), "enum": list(STUDIO_DEALS),
-                    "default": "deal",
+                    "default": "deal", "x-shown-when": {"variant": "hidden"},
                     "enumTitles": [
                         N_("The hub deals the studios in secret (each phone shows its own)"),
                         N_("We deal the studio cards and enter the deal on the tablet (PIN)")]}}}
@@ -222,7 +224,10 @@ class BMoviesCorrections(Corrections):
 
 
 class BMoviesDealing(Dealing):
-    """The hidden studios, dealt by the hub when it deals in secret."""
+    """The hidden studios, dealt by the hub when it deals in secret: the options decide it
+    (Hidden Team, dealt by the hub), not the form's "deal for us"."""
+
+    optional = False
 
     def outcomes(self, state: State) -> list[Move]:
         """The studio deals due now."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.kit.game import SECRET_PIN, SECRET_TOKEN, GameKind
+from companion.kit.game import SECRET_PIN, SECRET_TOKEN, GameKind, Screens
 
 from . import parts, texts
 from .engine import Catalog, GameState, Move, Violation, move_from_dict, new_game
@@ -37,6 +37,7 @@ class Popcorn(GameKind[GameState, Move]):
         self.catalog = catalog
         self.texts = texts.texts()
         self.pieces = parts.PopcornPieces(catalog)
+        self.options = parts.PopcornOptions()
         self.records = parts.PopcornRecords(catalog)
         self.sheets = parts.PopcornSheets()
         self.archive = parts.PopcornArchive()
@@ -50,6 +51,7 @@ class Popcorn(GameKind[GameState, Move]):
         self.commands = parts.PopcornCommands()
         self.demo = parts.PopcornDemo()
         self.advisor = parts.PopcornAdvisor(catalog)
+        self.screens = Screens.in_package(__name__)
 
     def new_state(self, players: list[str], first_player: int,
                   options: dict[str, Any]) -> TableState:

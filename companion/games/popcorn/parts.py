@@ -41,6 +41,7 @@ from companion.kit.parts import (
     Demo,
     Hints,
     LookAlikes,
+    Options,
     Pieces,
     Records,
     Replays,
@@ -76,6 +77,13 @@ CARD_TITLES = {"movie": N_("movie card"), "theater": N_("theater tile"),
 """What each kind of card is called on a screen."""
 DEALT = frozenset({"deal_starting", "reveal_movie", "reveal_theater", "draw_award"})
 """The chance steps "deal for us" deals."""
+
+
+class PopcornOptions(Options):
+    """No option: one way to play. The form's words say what each player's reader is."""
+
+    schema = {"type": "object", "properties": {},
+              "description": N_("Each player's guest bag has its own reader.")}
 
 
 class PopcornPieces(Pieces):
@@ -242,6 +250,11 @@ class PopcornLookAlikes(LookAlikes):
 class PopcornDealing(Dealing):
     """Starting movies, reveals and award draws."""
 
+    description = N_("the hub shuffles and deals the movies, theater tiles and award draws. "
+                     "Pawn draws always come from the real bags.")
+    manual = N_("Manual setup: deal the real cards, then the table screen asks for each "
+                "player's starting movie, the lineups and the theater columns.")
+
     def outcomes(self, state: GameState) -> list[Move]:
         """The chance outcomes of those kinds due now."""
         return [m for m in state.chance_outcomes() if m.kind in DEALT]
@@ -249,6 +262,10 @@ class PopcornDealing(Dealing):
 
 class PopcornHints(Hints):
     """Drawn guests with one way left to be seated (:func:`.placement.forced_seating`)."""
+
+    description = N_("once a player has drawn, the table screen shows where the advisor "
+                     "would seat the guests and what they would do. Off: the first free "
+                     "seats, with no advice. The table PIN changes it later.")
 
     def forced(self, state: GameState, player: int) -> list[Move]:
         """Those seatings, in order."""

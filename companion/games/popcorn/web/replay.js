@@ -1,12 +1,12 @@
-// Popcorn's replay board (../../replay.js asks for it through app.js's SCREENS): the table
+// Popcorn's replay board (web/js/replay.js asks for it through app.js's SCREENS): the table
 // screen's own board (board.js), read-only, for one position of a game, and a move in words,
 // in this device's language. The view is the hub's replay view (the public view without its
 // legal moves), so nothing here can act: no seat is proposed, no move button is drawn, no
 // reader is watched.
 
 import { boardMethods } from "./board.js";
-import { colorWord, placeText, t } from "../../i18n.js";
-import { adSpace, esc, guestName, moveLabel, seatWords, slotWord } from "../../labels.js";
+import { colorWord, placeText, t } from "/web/js/i18n.js";
+import { adSpace, esc, guestName, moveLabel, seatWords, slotWord } from "/web/js/labels.js";
 
 const PHASES = () => ({ setup: t("Setup"), buying: t("Buying & Advertising"), showings: t("Showings"), over: t("Game over") });
 

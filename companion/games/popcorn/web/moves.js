@@ -6,9 +6,9 @@
 //
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
-import { ApiError, call, tableCall } from "../../api.js";
-import { acceptedText, auditStep } from "../../audit.js";
-import { t } from "../../i18n.js";
+import { ApiError, call, tableCall } from "/web/js/api.js";
+import { acceptedText, auditStep } from "/web/js/audit.js";
+import { t } from "/web/js/i18n.js";
 
 export const moveMethods = {
   /** The first free seat of player `p` the legal moves fill, and the place moves to it
@@ -141,7 +141,7 @@ export const moveMethods = {
     this.render();
   },
 
-  /** A step of a bag audit (../../audit.js): start one (or every bag), accept it, stop it. */
+  /** A step of a bag audit (web/js/audit.js): start one (or every bag), accept it, stop it. */
   async auditStep(step, body) {
     try {
       const answer = await auditStep(this.ctx, this.id, step, { body });

@@ -6,21 +6,21 @@
 // the bucket. The "now" panel follows the turn (turn.js): the pitch, who has voted (never
 // what), the reveal and the draws; at the end, the Final Cut (final_cut.js). Reader
 // alerts (a token tapped when none is owed...) show as banners, as on Popcorn's screen,
-// with Dismiss (the table's, ../../alerts.js): a refused tap is no move, so no Undo there.
+// with Dismiss (the table's, web/js/alerts.js): a refused tap is no move, so no Undo there.
 // With the header's Voice on, the tablet says them and each vote's outcome (speech.js).
 // The header's Readers button, its panel and the readers' health notices are the shared
-// ../../reader_health.js. Undo, the tablet's vote entry and the studio deal need the table
+// web/js/reader_health.js. Undo, the tablet's vote entry and the studio deal need the table
 // PIN (asked once, then kept on this device). Every move is checked by the hub, whose
 // sentence is shown when it refuses.
 
-import { ApiError, call, savePin, savedPin, tableCall } from "../../api.js";
-import { TableAlerts } from "../../alerts.js";
-import { ReaderHealth } from "../../reader_health.js";
-import { alertText, errorText, t, tn } from "../../i18n.js";
-import { esc } from "../../labels.js";
-import { acceptedText, auditHtml, auditStep } from "../../audit.js";
-import { showPhoneQr } from "../../phone_qr.js";
-import { mountSpeech } from "../../speech.js";
+import { ApiError, call, savePin, savedPin, tableCall } from "/web/js/api.js";
+import { TableAlerts } from "/web/js/alerts.js";
+import { ReaderHealth } from "/web/js/reader_health.js";
+import { alertText, errorText, t, tn } from "/web/js/i18n.js";
+import { esc } from "/web/js/labels.js";
+import { acceptedText, auditHtml, auditStep } from "/web/js/audit.js";
+import { showPhoneQr } from "/web/js/phone_qr.js";
+import { mountSpeech } from "/web/js/speech.js";
 import { outcomeSpeaker } from "./speech.js";
 import { bmMove, tabletMove } from "./moves.js";
 import { finalCutHtml } from "./final_cut.js";
@@ -167,7 +167,7 @@ class BmTableScreen {
     return playerHtml(v, p, check);
   }
 
-  /** The pile audit under way (../../audit.js): the tablet sees only how many tokens. */
+  /** The pile audit under way (web/js/audit.js): the tablet sees only how many tokens. */
   auditPanel() {
     return auditHtml(this.view.audit, this.names(), {
       keyHtml: () => `<span class="bm-token" aria-hidden="true">?</span> ${esc(t("tokens"))}`,

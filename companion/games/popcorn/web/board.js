@@ -9,9 +9,9 @@
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
 import { COLORS, actionLabel, adSpace, colorChip, emptySeatHtml, esc, guestName, pawnHtml,
-  seatActionLabel, seatWords } from "../../labels.js";
-import { actionMeaning, alertText, colorWord, t, tn } from "../../i18n.js";
-import { auditHtml } from "../../audit.js";
+  seatActionLabel, seatWords } from "/web/js/labels.js";
+import { actionMeaning, alertText, colorWord, t, tn } from "/web/js/i18n.js";
+import { auditHtml } from "/web/js/audit.js";
 import { checklistHtml } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { activationWords } from "./gains.js";
@@ -237,7 +237,7 @@ export const boardMethods = {
       data-testid="seat-all-${p}" title="${esc(allTitle)}">${esc(t("Seat all"))}</button>${play}`;
   },
 
-  /** The audit under way (../../audit.js), with guests named by their color discs. */
+  /** The audit under way (web/js/audit.js), with guests named by their color discs. */
   auditPanel() {
     return auditHtml(this.view.audit, this.view.names, {
       keyHtml: (color) => pawnHtml(null, color, "small"),

@@ -1,12 +1,12 @@
-// B Movies' replay board (../../replay.js asks for it through app.js's SCREENS): the
+// B Movies' replay board (web/js/replay.js asks for it through app.js's SCREENS): the
 // players and the bucket as the tablet draws them (players.js), and beside them the turn as
 // it stood: the pitch waited for, who has voted (never what, until the reveal), the reveal
 // with every vote and the outcome, the draws owed, and at the end the Final Cut (turn.js,
 // final_cut.js). Read-only: no button here sends anything. A move in words, in this
 // device's language; a vote says only that it was cast, until the last one reveals them all.
 
-import { t, tn } from "../../i18n.js";
-import { esc } from "../../labels.js";
+import { t, tn } from "/web/js/i18n.js";
+import { esc } from "/web/js/labels.js";
 import { bucketHtml, playerHtml } from "./players.js";
 import { cardsWord } from "./words.js";
 import { finalCutHtml } from "./final_cut.js";

@@ -5,12 +5,12 @@
 // player's own public cinema and whose turn it is. The link and its token are handled by
 // `PhoneLink` (phone_link.js), shared with the other games' phones.
 
-import { ApiError, call } from "../../api.js";
-import { auditHtml, phoneAuditClick } from "../../audit.js";
-import { awardText, colorWord, t, tn } from "../../i18n.js";
-import { COLORS, actionLabel, esc, letter, pawnHtml } from "../../labels.js";
-import { PhoneLink } from "../../phone_link.js";
-import { ranked } from "../../search.js";
+import { ApiError, call } from "/web/js/api.js";
+import { auditHtml, phoneAuditClick } from "/web/js/audit.js";
+import { awardText, colorWord, t, tn } from "/web/js/i18n.js";
+import { COLORS, actionLabel, esc, letter, pawnHtml } from "/web/js/labels.js";
+import { PhoneLink } from "/web/js/phone_link.js";
+import { ranked } from "/web/js/search.js";
 import { PhoneTurn } from "./phone_turn.js";
 
 const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];
@@ -390,7 +390,7 @@ export function mountPhone(root, ctx, tableId, seat) {
     if (busy) box.querySelectorAll("button").forEach((b) => { b.disabled = true; });
   }
 
-  // ---- the bag audit (../../audit.js): this player's own bag, with their token -------------
+  // ---- the bag audit (web/js/audit.js): this player's own bag, with their token -------------
 
   function renderAudit() {
     const box = tid("phone-audit");

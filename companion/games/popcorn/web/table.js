@@ -15,15 +15,15 @@
 //   moves.js          the moves a tap makes, and sending them (one, or a batch); Undo,
 //                     the hints setting, the game record
 //   input.js          clicks, typing and Enter, the selection of two-tap buying and seating
-// The open alerts are the table's (../../alerts.js); the correction dialog is correction.js;
+// The open alerts are the table's (web/js/alerts.js); the correction dialog is correction.js;
 // the header's Readers button, its panel and the readers' health notices are
-// ../../reader_health.js, shared with every game.
+// web/js/reader_health.js, shared with every game.
 
-import { call } from "../../api.js";
-import { TableAlerts } from "../../alerts.js";
-import { ReaderHealth } from "../../reader_health.js";
-import { esc } from "../../labels.js";
-import { errorText, t } from "../../i18n.js";
+import { call } from "/web/js/api.js";
+import { TableAlerts } from "/web/js/alerts.js";
+import { ReaderHealth } from "/web/js/reader_health.js";
+import { esc } from "/web/js/labels.js";
+import { errorText, t } from "/web/js/i18n.js";
 import { roundChecklist } from "./checklist.js";
 import { Proposals } from "./proposal.js";
 import { Gains } from "./gains.js";
