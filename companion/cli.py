@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from companion import __version__
 
 SUBCOMMANDS: tuple[str, ...] = ("demo", "serve", "service", "score", "replay", "analyze",
-                               "simulate",
-                               "readers")
+                               "simulate", "readers", "i18n")
 """Modules of :mod:`companion.commands`, in the order ``--help`` lists them."""
 
 

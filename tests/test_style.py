@@ -14,19 +14,22 @@ ROOT = Path(__file__).parents[1]
 
 
 def test_ruff_is_clean() -> None:
-    """``ruff check`` finds nothing in the package, the tests and the benchmarks."""
+    """``ruff check`` finds nothing in the package, the tests, the benchmarks and the
+    example game."""
     if shutil.which("ruff") is None and subprocess.run(
             [sys.executable, "-m", "ruff", "--version"], capture_output=True).returncode:
         pytest.fail("ruff is not installed: pip install -e '.[test]'")
-    run = subprocess.run([sys.executable, "-m", "ruff", "check", "companion", "tests", "bench"],
+    run = subprocess.run([sys.executable, "-m", "ruff", "check", "companion", "tests", "bench",
+                          "examples"],
                          cwd=ROOT, capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stdout + run.stderr
 
 
 def test_every_public_name_has_a_docstring() -> None:
-    """Modules, and public classes and functions of the package, carry a docstring."""
+    """Modules, and public classes and functions of the package and of the example game,
+    carry a docstring."""
     missing = []
-    for path in (ROOT / "companion").rglob("*.py"):
+    for path in [*(ROOT / "companion").rglob("*.py"), *(ROOT / "examples").rglob("*.py")]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         if path.name != "__init__.py" and not ast.get_docstring(tree):
             missing.append(f"{path.name}: module")

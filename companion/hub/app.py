@@ -71,7 +71,9 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.extensions["pin_tries"] = PinTries()
     protect(app)
-    setup_language(app, lang, TextBook.of(game.texts for game in hub.games.values()))
+    setup_language(app, lang, TextBook.of({gid: game.texts for gid, game in hub.games.items()}))
+    app.extensions["game_of_table"] = lambda table_id: (
+        hub.tables[table_id].game.id if table_id in hub.tables else None)
     # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
     socketio = SocketIO(app, async_mode=async_mode, serializer=sockets.TextPacket)
     app.register_blueprint(dashboard.blueprint(hub))

@@ -18,7 +18,12 @@ from flask import Flask, current_app, jsonify, request
 from flask_babel import Babel, get_locale, get_translations
 
 from companion.i18n import LANGUAGES, choose, known
-from companion.i18n.catalogs import DOMAIN, browser_catalog, translations_dir
+from companion.i18n.catalogs import (
+    DOMAIN,
+    browser_catalog,
+    game_translations,
+    translations_dir,
+)
 from companion.i18n.localize import render
 from companion.i18n.texts import TextBook
 
@@ -53,14 +58,25 @@ def setup_language(app: Flask, default: str | None, texts: TextBook) -> None:
         return jsonify(browser_catalog(known(lang) or default_language(), texts))
 
 
+def request_game() -> str | None:
+    """The game of the table a request is about (its ``table_id``), or None: a table's
+    refusals are said in its game's words (:meth:`TextBook.of_game`)."""
+    table_id = (request.view_args or {}).get("table_id")
+    finder = current_app.extensions.get("game_of_table")
+    return finder(table_id) if finder is not None and isinstance(table_id, str) else None
+
+
 def error_body(code: str, params: dict[str, Any], english: str, **extra: Any) -> dict[str, Any]:
-    """An error's JSON body with its message in the request's language."""
+    """An error's JSON body with its message in the request's language (a table's error in
+    its game's words)."""
     try:
         locale = str(get_locale() or "en")
-        translations = get_translations()
+        texts = current_app.extensions.get("texts")
+        book = texts.of_game(request_game()) if texts is not None else None
+        translations: Any = (get_translations() if book is None or book.catalogs is None
+                             else game_translations(locale, book.catalogs, book.domain))
         message = render(code, params, english, translations.gettext, locale,
-                         translations.ngettext, current_app.extensions.get("texts"),
-                         translations.pgettext)
+                         translations.ngettext, book, translations.pgettext)
     except RuntimeError:  # outside a request (a Socket.IO push): the English sentence
         message = english
     return {"code": code, "params": params, "message": message, **extra}

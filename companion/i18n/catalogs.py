@@ -15,6 +15,7 @@ plural rule's number of forms.
 from __future__ import annotations
 
 import functools
+import io
 import os
 import sys
 import tempfile
@@ -110,17 +111,64 @@ def browser_catalog(lang: str, texts: TextBook | None = None) -> dict[str, Any]:
     of the games' data by the kind and id of their thing (``contexts["award"]["best-drama"]``
     is that award's condition, from the message context ``award:best-drama``); with the
     ``plurals`` categories (:func:`plural_tags`) and the codes' English templates of
-    ``texts`` (every installed game's by default, :meth:`TextBook.codes`)."""
-    return {**_language_part(lang), "codes": (texts or book()).codes()}
+    ``texts`` (every installed game's by default, :meth:`TextBook.codes`). ``games`` holds,
+    by game id, the ``messages`` and ``contexts`` of each game's own catalog (a game
+    installed from its own package), which a screen of that game reads first."""
+    texts = texts or book()
+    own = {game: _own_part(lang, g.catalogs, g.domain) for game, g in texts.games.items()
+           if g.catalogs is not None}
+    return {**_language_part(lang), "codes": texts.codes(), "games": own}
+
+
+def own_po(folder: Path, domain: str, lang: str) -> Path:
+    """A game's own ``.po`` file for ``lang`` in its catalogs folder."""
+    return folder / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+@functools.cache
+def _own_catalog(folder: Path, domain: str, lang: str) -> Catalog | None:
+    """A game's own catalog for ``lang``, parsed once; None if it ships none."""
+    path = own_po(folder, domain, lang)
+    if lang not in TRANSLATED or not path.is_file():
+        return None
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+@functools.cache
+def _own_part(lang: str, folder: Path, domain: str) -> dict[str, Any]:
+    catalog = _own_catalog(folder, domain, lang)
+    return {"messages": {}, "contexts": {}} if catalog is None else _messages(catalog)
+
+
+@functools.cache
+def game_translations(lang: str, folder: Path | None, domain: str) -> Translations:
+    """The translations a game's messages are rendered with: its own catalog's first (made
+    in memory from its ``.po``), then the companion's (:func:`translations`)."""
+    hub = translations(lang)
+    catalog = None if folder is None else _own_catalog(folder, domain, lang)
+    if catalog is None:
+        return hub
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    own = Translations(buffer, domain=domain)
+    own.add_fallback(hub)
+    return own
 
 
 @functools.cache
 def _language_part(lang: str) -> dict[str, Any]:
     if lang not in TRANSLATED:
         return {"lang": SOURCE, "plurals": plural_tags(SOURCE), "messages": {}, "contexts": {}}
+    return {"lang": lang, "plurals": plural_tags(lang), **_messages(read_catalog(lang))}
+
+
+def _messages(catalog: Catalog) -> dict[str, Any]:
+    """A catalog's translated messages and its data's sentences by context, as JSON."""
     messages: dict[str, Any] = {}
     contexts: dict[str, dict[str, str]] = {}
-    for message in read_catalog(lang):
+    for message in catalog:
         if not message.id or message.fuzzy:
             continue
         if message.context and isinstance(message.string, str) and message.string:
@@ -132,8 +180,7 @@ def _language_part(lang: str) -> dict[str, Any]:
                 messages[message.id[0]] = forms
         elif isinstance(message.id, str) and message.string:
             messages[message.id] = message.string
-    return {"lang": lang, "plurals": plural_tags(lang), "messages": messages,
-            "contexts": contexts}
+    return {"messages": messages, "contexts": contexts}
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -31,24 +32,46 @@ ROOT = HERE.parent.parent
 """The repository's top folder (where ``babel.cfg`` is)."""
 
 
+GAME_SOURCES: tuple[tuple[str, str, dict[str, str]], ...] = (
+    ("**.py", "python", {"keywords": "N_ Nn_:1,2"}),
+    ("**.js", "javascript", {"keywords": "t tn:1,2 tp:1c,2", "parse_template_string": "true"}),
+)
+"""Where a game's messages are in its own package (``popcorn-companion i18n``): ``N_()`` and
+``Nn_()`` in its Python, ``t()``, ``tn()`` and ``tp()`` in its screens, as in ``babel.cfg``."""
+
+
 def extract(root: Path = ROOT) -> Catalog:
     """Every message of the sources under ``root``, as a template catalog."""
     with (root / "babel.cfg").open(encoding="utf-8") as handle:
         methods, options = parse_mapping_cfg(handle)
     catalog = Catalog(project="Popcorn Companion", copyright_holder="Popcorn Companion")
     for pattern, method in methods:
-        section = dict(options.get(pattern, {}))
-        keywords = section.pop("keywords", {})
-        if isinstance(keywords, str):  # older Babel leaves the option unparsed
-            keywords = parse_keywords(keywords.split())
-        found = extract_from_dir(str(root), [(pattern, method)], {pattern: section},
-                                 keywords=keywords, strip_comment_tags=True)
-        for _, _, message, comments, context in found:
-            message = _message(message)
-            catalog.add(message, None, flags=_flags(message), auto_comments=comments,
-                        context=context)
+        _add_found(catalog, root, pattern, method, dict(options.get(pattern, {})))
     _card_words(catalog)
     return catalog
+
+
+def extract_game(folder: Path, project: str) -> Catalog:
+    """Every message of a game's own package (``folder``), as a template catalog: what
+    ``popcorn-companion i18n`` writes into the game's ``<domain>.pot``."""
+    catalog = Catalog(project=project, copyright_holder=project)
+    for pattern, method, section in GAME_SOURCES:
+        _add_found(catalog, folder, pattern, method, dict(section))
+    return catalog
+
+
+def _add_found(catalog: Catalog, root: Path, pattern: str, method: str,
+               section: dict[str, Any]) -> None:
+    """Add the messages one section (a pattern and its extractor) finds under ``root``."""
+    keywords = section.pop("keywords", {})
+    if isinstance(keywords, str):  # older Babel leaves the option unparsed
+        keywords = parse_keywords(keywords.split())
+    found = extract_from_dir(str(root), [(pattern, method)], {pattern: section},
+                             keywords=keywords, strip_comment_tags=True)
+    for _, _, message, comments, context in found:
+        message = _message(message)
+        catalog.add(message, None, flags=_flags(message), auto_comments=comments,
+                    context=context)
 
 
 def _card_words(catalog: Catalog) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from companion.kit.texts import N_, GameTexts, Nn_, Words
@@ -95,27 +96,45 @@ NUMBERS = ("count", "index", "size")
 @dataclass(frozen=True)
 class TextBook:
     """Every template a hub renders codes with: the hub's :data:`ERRORS` and the texts of
-    each game it hosts. A code two games share means the same in both
-    (``tests/i18n`` checks that their templates agree); the first game's wins otherwise."""
+    each game it hosts, each game in a namespace of its own (:attr:`games`).
+
+    A table's refusals and alerts are rendered with its game's book (:meth:`of_game`): the
+    game's own template for each of its codes, the hub's for the others; the hub's never
+    overrides a game's, and two games may give one code two sentences. The book itself
+    (no game: a request about the hub as a whole) holds the hub's :data:`ERRORS` over the
+    games' templates added up, the first game's first."""
 
     refusals: Mapping[str, str] = field(default_factory=dict)
     alerts: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     words: Mapping[str, Words] = field(default_factory=dict)
     numbers: tuple[str, ...] = NUMBERS
+    games: Mapping[str, TextBook] = field(default_factory=dict)
+    """Each game's own book, by game id."""
+    catalogs: Path | None = None
+    """A game's book: the folder of its own catalogs (:attr:`GameTexts.catalogs`), if any."""
+    domain: str = "messages"
+    """A game's book: the file name of its own catalogs."""
 
     @classmethod
-    def of(cls, games: Iterable[GameTexts]) -> TextBook:
-        """The book of the hub's :data:`ERRORS` and ``games``' texts (first game first)."""
+    def of(cls, games: Mapping[str, GameTexts]) -> TextBook:
+        """The book of the hub's :data:`ERRORS` and the texts of ``games`` (by game id)."""
         refusals: dict[str, str] = {}
         alerts: dict[str, tuple[str, str]] = {}
         words: dict[str, Words] = {}
-        numbers = list(NUMBERS)
-        for texts in games:
+        for texts in games.values():
             _add(refusals, texts.refusals)
             _add(alerts, texts.alerts)
             _add(words, texts.words)
-            numbers += [name for name in texts.numbers if name not in numbers]
-        return cls({**refusals, **ERRORS}, alerts, words, tuple(numbers))
+        numbers = _numbers(texts.numbers for texts in games.values())
+        own = {game: cls({**ERRORS, **texts.refusals}, dict(texts.alerts), dict(texts.words),
+                         _numbers([texts.numbers]), catalogs=texts.catalogs,
+                         domain=texts.domain) for game, texts in games.items()}
+        return cls({**refusals, **ERRORS}, alerts, words, numbers, own)
+
+    def of_game(self, game: str | None) -> TextBook:
+        """The book a table of ``game`` renders with (this one for no game or an unknown
+        one)."""
+        return self.games.get(game, self) if game else self
 
     def template(self, code: str) -> str | None:
         """The English template of a refusal ``code`` (a violation or a hub error), or None."""
@@ -127,11 +146,28 @@ class TextBook:
         return self.alerts.get(f"{code}:{params.get('kind')}") or self.alerts.get(code)
 
     def codes(self) -> dict[str, Any]:
-        """The templates as the dashboard's catalog carries them (``codes``)."""
-        return {"errors": dict(self.refusals),
-                "alerts": {code: list(pair) for code, pair in self.alerts.items()},
-                "words": {name: words.to_dict() for name, words in self.words.items()},
-                "numbers": list(self.numbers)}
+        """The templates as the dashboard's catalog carries them (``codes``), with each
+        game's own under ``games`` (the hub's templates left out of them: a screen falls
+        back on the hub's)."""
+        out: dict[str, Any] = {
+            "errors": dict(self.refusals),
+            "alerts": {code: list(pair) for code, pair in self.alerts.items()},
+            "words": {name: words.to_dict() for name, words in self.words.items()},
+            "numbers": list(self.numbers)}
+        if self.games:
+            out["hub"] = {"errors": dict(ERRORS)}
+            out["games"] = {game: {**book.codes(), "errors": {
+                code: text for code, text in book.refusals.items() if ERRORS.get(code) != text}}
+                for game, book in self.games.items()}
+        return out
+
+
+def _numbers(games: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
+    """:data:`NUMBERS` and the games' own number params, each once."""
+    numbers = list(NUMBERS)
+    for names in games:
+        numbers += [name for name in names if name not in numbers]
+    return tuple(numbers)
 
 
 def _add(into: dict[str, Any], more: Mapping[str, Any]) -> None:
@@ -144,4 +180,4 @@ def book() -> TextBook:
     """The book of every installed game (the registry's order), made once per process."""
     from companion import games  # the registry of installed games, not any one game
 
-    return TextBook.of(game.texts for game in games.build().values())
+    return TextBook.of({game_id: game.texts for game_id, game in games.build().items()})

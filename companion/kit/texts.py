@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 
@@ -96,10 +98,27 @@ class GameTexts:
       cards, which are private, are never named).
     - ``words``: the params written as words (:class:`Words`), by param name.
     - ``numbers``: the params written as numbers in each language's way.
-    - ``data_words``: the sentences of the game's data to translate (:class:`DataWord`)."""
+    - ``data_words``: the sentences of the game's data to translate (:class:`DataWord`).
+    - ``catalogs``: the folder of the game's own gettext catalogs, shipped with its package
+      (``<catalogs>/<lang>/LC_MESSAGES/<domain>.po``, made and updated by
+      ``popcorn-companion i18n``); None: its messages are in the companion's own catalogs
+      (the games that ship with the hub). A game's own catalog translates its messages
+      first, the companion's the rest.
+    - ``domain``: the file name of its catalogs (by convention, the game's id)."""
 
     refusals: Mapping[str, str] = field(default_factory=dict)
     alerts: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     words: Mapping[str, Words] = field(default_factory=dict)
     numbers: tuple[str, ...] = ()
     data_words: tuple[DataWord, ...] = ()
+    catalogs: Path | None = None
+    domain: str = "messages"
+
+    @classmethod
+    def catalogs_in(cls, package: str, folder: str = "i18n") -> Path:
+        """The folder ``folder`` of ``package``, as installed (a checkout's or a wheel's):
+        where a game's own catalogs are."""
+        found = resources.files(package).joinpath(folder)
+        if not isinstance(found, Path):
+            raise FileNotFoundError(f"{package}/{folder} is not a folder on disk ({found})")
+        return found

@@ -84,8 +84,10 @@ def test_every_message_the_dashboard_asks_for_is_in_the_template() -> None:
     """Babel's JavaScript extractor reads the calls; a call it missed would stay English."""
     kept = {m.id if isinstance(m.id, str) else m.id[0] for m in read_template()
             if m.id and not m.context}
-    web = Path(__file__).resolve().parents[2] / "web" / "js"
-    asked = {(path.relative_to(web).as_posix(), found) for path in web.rglob("*.js")
+    root = Path(__file__).resolve().parents[2]
+    modules = [*(root / "web" / "js").rglob("*.js"), *(root / "companion" / "games").glob(
+        "*/web/*.js")]  # the shell, and the screens of the games that ship with the hub
+    asked = {(path.relative_to(root).as_posix(), found) for path in modules
              if path.name != "i18n.js"
              for found in JS_MESSAGE.findall(path.read_text(encoding="utf-8"))}
     assert len(asked) > 100
@@ -121,28 +123,61 @@ def test_every_code_of_each_game_has_its_template_in_that_game() -> None:
         assert not set(ERRORS) & set(texts.refusals), game_id
 
 
-def test_a_code_two_games_share_means_the_same_in_both() -> None:
-    """The hub renders a code with one template whatever the table's game: two games that
-    share a code (GAME_OVER, UNKNOWN_TAG) must give it the same sentence."""
-    seen: dict[tuple[str, str], tuple[str, object]] = {}
+def test_each_game_renders_its_codes_with_its_own_templates() -> None:
+    """Codes are namespaced by game: a table renders a code with its game's template (two
+    games may say one code differently), never another game's, and the hub's never
+    overrides a game's."""
+    everything = book()
     for game_id, game in build().items():
-        texts = game.texts
-        for kind, templates in (("refusal", texts.refusals), ("alert", texts.alerts)):
-            for code, template in templates.items():
-                first = seen.setdefault((kind, code), (game_id, template))
-                assert first[1] == template, (kind, code, first[0], game_id)
-    assert ("refusal", "GAME_OVER") in seen
+        own = everything.of_game(game_id)
+        for code, template in game.texts.refusals.items():
+            assert own.template(code) == template, (game_id, code)
+        for code, pair in game.texts.alerts.items():
+            assert own.alerts[code] == pair, (game_id, code)
+    assert everything.of_game("popcorn").template("WRONG_PIN") == ERRORS["WRONG_PIN"]
 
 
-def test_the_book_adds_up_the_hub_and_each_game_first_game_first() -> None:
+def test_the_book_keeps_each_game_apart_and_the_hubs_below_it() -> None:
     one = GameTexts(refusals={"A": "first"}, alerts={"X": ("x", "fix")},
                     words={"w": Words(("{k}",), {"1": "one"})}, numbers=("n",))
-    two = GameTexts(refusals={"A": "second", "B": "b", "WRONG_PIN": "not the hub's"})
-    merged = TextBook.of([one, two])
-    assert merged.template("A") == "first" and merged.template("B") == "b"
-    assert merged.template("WRONG_PIN") == ERRORS["WRONG_PIN"]
-    assert merged.alert_texts("X", {}) == ("x", "fix") and merged.alert_texts("Y", {}) is None
+    two = GameTexts(refusals={"A": "second", "B": "b", "WRONG_PIN": "not the hub's"},
+                    alerts={"X": ("other x", "other fix")})
+    merged = TextBook.of({"one": one, "two": two})
+    assert merged.of_game("one").template("A") == "first"
+    assert merged.of_game("two").template("A") == "second"
+    assert merged.of_game("two").template("WRONG_PIN") == "not the hub's"  # the game's own
+    assert merged.of_game("one").template("WRONG_PIN") == ERRORS["WRONG_PIN"]
+    assert merged.of_game("one").template("B") is None  # never another game's
+    assert merged.of_game("two").alert_texts("X", {}) == ("other x", "other fix")
+    assert merged.of_game("nope") is merged and merged.of_game(None) is merged
+    # the hub as a whole (no table): its own errors over the games', the first game first
+    assert merged.template("A") == "first" and merged.template("WRONG_PIN") == ERRORS["WRONG_PIN"]
     assert "n" in merged.numbers and "count" in merged.numbers
-    assert merged.codes()["words"] == {"w": {"keys": ["{k}"], "templates": {"1": "one"},
-                                             "context": ""}}
+    codes = merged.codes()
+    assert codes["words"] == {"w": {"keys": ["{k}"], "templates": {"1": "one"}, "context": ""}}
+    assert codes["games"]["two"]["errors"] == {"A": "second", "B": "b",
+                                               "WRONG_PIN": "not the hub's"}
+    assert codes["games"]["two"]["alerts"] == {"X": ["other x", "other fix"]}
+    assert codes["hub"]["errors"] == ERRORS
     assert set(book().refusals) >= set(ERRORS)
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "number-tokens" / "number_tokens"
+"""The outside example game's package: its own catalogs are checked as the companion's."""
+
+
+def test_the_example_games_own_catalogs_are_complete_and_current() -> None:
+    """``popcorn-companion i18n`` keeps them: the template is what its sources give today,
+    and every language translates every message with its placeholders."""
+    from babel.messages.pofile import read_po
+
+    from companion.i18n.catalogs import own_po
+    from companion.i18n.extract import extract_game
+
+    with (EXAMPLE / "i18n" / "number-tokens.pot").open("rb") as handle:
+        kept = read_po(handle)
+    extracted = extract_game(EXAMPLE, "number-tokens")
+    assert {m.id for m in extracted if m.id} == {m.id for m in kept if m.id}
+    for lang in TRANSLATED:
+        with own_po(EXAMPLE / "i18n", "number-tokens", lang).open("rb") as handle:
+            assert po_problems(kept, read_po(handle, locale=lang)) == [], lang

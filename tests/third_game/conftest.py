@@ -1,15 +1,18 @@
-"""Dice Duel, installed for the tests as its own distribution would be.
+"""Number Tokens, a game from outside, installed for the tests as a user installs it.
 
-The fixture writes the distribution's metadata (``dice_duel-0.1.dist-info`` with its
-``entry_points.txt``: group ``popcorn_companion.games``, name ``dice-duel``) into a folder of
-its own, and puts that folder on the import path of this process and of the commands it
-starts: exactly what ``pip install --target`` of a game's wheel leaves. The core finds the
-game there; no file of the core names it.
+The fixture copies the game's own distribution (``examples/number-tokens``: a
+``pyproject.toml`` and a package of two modules, its screens and its catalogs) and runs
+``pip install --target`` on the copy, into a folder of its own that it puts on the import
+path of this process and of the hubs it starts. The core finds the game by its entry point
+(group ``popcorn_companion.games``); no file of the core names it.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,18 +21,31 @@ import pytest
 
 from companion import games
 
-ENTRY_POINT = "tests.third_game.dice_duel:game"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "number-tokens"
+"""The game's distribution, as its author keeps it."""
+
+
+def pip_install(source: Path, target: Path) -> None:
+    """``pip install --no-deps --target`` (the companion is installed already); with this
+    environment's setuptools when it can build a wheel by itself (its own, or with
+    ``wheel``), else pip fetches the build backend from the package index."""
+    args = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+            "--disable-pip-version-check", "--target", str(target)]
+    if all(importlib.util.find_spec(name) is not None for name in ("setuptools", "wheel")):
+        args.append("--no-build-isolation")
+    done = subprocess.run([*args, str(source)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """Dice Duel registered by entry point; yields the folder it is installed in."""
+    """Number Tokens installed for one module's tests; yields the folder it is installed in.
+    (Not for the whole session: the other tests expect the hub's own two games only.)"""
+    copy = tmp_path_factory.mktemp("source") / "number-tokens"
+    shutil.copytree(EXAMPLE, copy, ignore=shutil.ignore_patterns("build", "*.egg-info",
+                                                                 "__pycache__"))
     site = tmp_path_factory.mktemp("site")
-    info = site / "dice_duel-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: dice-duel\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(
-        f"[popcorn_companion.games]\ndice-duel = {ENTRY_POINT}\n")
+    pip_install(copy, site)
     sys.path.insert(0, str(site))
     old = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(site), old]))

@@ -5,7 +5,7 @@
 // each screen lives on Socket.IO pushes from then on.
 
 import { call } from "./api.js";
-import { loadLanguage, mountPicker, t } from "./i18n.js";
+import { loadLanguage, mountPicker, t, useGame } from "./i18n.js";
 import { Socket } from "./sio.js";
 
 const root = document.getElementById("app");
@@ -65,8 +65,10 @@ async function hostedGames() {
  * seat)`) and its replay board (`replayScreen(ctx)`, see replay.js), each loaded when first
  * shown from where the hub serves the game's own files (GET /api/games: `screens`, under
  * /games/<id>/), and its styles linked; the generic screen for a role it does not bring.
+ * The game's words come first from then on (i18n.js `useGame`).
  * Popcorn and B Movies are loaded this way too: nothing here names a game. */
 async function screensOf(game) {
+  useGame(game); // its words first, from here until the next screen
   const info = (await hostedGames())[game];
   const urls = (info && info.screens) || {};
   for (const href of urls.styles || []) linkStyle(href);
@@ -96,6 +98,7 @@ async function route() {
   document.getElementById("facts").innerHTML = "";
   document.getElementById("banners").innerHTML = "";
   root.innerHTML = "";
+  useGame(null);
   const parts = location.pathname.split("/").filter(Boolean);
   const ctx = { socket, catalog: await catalog(), askPin, toast, go, screens: screensOf };
   if (parts[0] === "table" && parts[1] && parts[2] === "replay") {

@@ -7,13 +7,17 @@
 // `code` and `params` with the catalog's templates (`errorText`, `alertText`), so a French
 // tablet reads French even for a mistake an English phone made.
 //
+// A game's words are its own: on a game's screen (`useGame`), its own catalog (a game
+// installed from its own package ships one) and its codes' templates come first, then the
+// companion's; no game's template ever stands in for another's.
+//
 // The language: the one chosen on this device (the header's picker, kept in localStorage),
 // else the first of the browser's languages the companion speaks, else the hub's default
 // (`serve --lang`), else English.
 
 const KEY = "popcorn:lang";
 let lang = "en";
-let catalog = { messages: {}, contexts: {}, plurals: ["one", "other"], codes: { errors: {}, alerts: {}, words: {} } };
+let catalog = { messages: {}, contexts: {}, games: {}, plurals: ["one", "other"], codes: { errors: {}, alerts: {}, words: {} } };
 let known = { en: "English" };
 let fallback = "en";
 
@@ -68,15 +72,57 @@ function fill(text, params = {}) {
   });
 }
 
+let gameId = null; // the game whose screen shows (useGame): its words come first
+
+/** The game whose screen shows, or null (the setup screen, the archive's list): its own
+ * catalog translates its messages first (a game installed from its own package ships one),
+ * and its codes' templates and words are its own, never another game's. app.js sets it
+ * before it mounts a table, a phone or a replay board. */
+export function useGame(id) {
+  gameId = id || null;
+}
+
+/** The current game's part of the catalog (its `messages` and `contexts`), or null. */
+function own() {
+  return (gameId && catalog.games && catalog.games[gameId]) || null;
+}
+
+/** A message's translation: the current game's own catalog first, then the companion's. */
+function translated(msgid) {
+  const mine = own();
+  const found = mine && mine.messages ? mine.messages[msgid] : undefined;
+  return found !== undefined ? found : catalog.messages[msgid];
+}
+
+/** The codes' templates and words the current game renders with: its own, over the hub's
+ * own errors; with no game, every game's added up (as the hub gives them). */
+function codes() {
+  const game = gameId && catalog.codes.games && catalog.codes.games[gameId];
+  if (!game) return catalog.codes;
+  return { ...game, errors: { ...((catalog.codes.hub || {}).errors || {}), ...game.errors } };
+}
+
 /** `msgid` in this device's language, with its `{placeholders}` filled from `params`. */
 export function t(msgid, params) {
-  const found = catalog.messages[msgid];
+  const found = translated(msgid);
   return fill(typeof found === "string" ? found : msgid, params);
+}
+
+/** `msgid` of `game` (its title, its options' words) where no screen of it shows: the setup
+ * form names every game. */
+export function gameT(game, msgid, params) {
+  const before = gameId;
+  gameId = game;
+  try {
+    return t(msgid, params);
+  } finally {
+    gameId = before;
+  }
 }
 
 /** The form of a plural message for `n` (also given to the text as `{n}`). */
 export function tn(singular, plural, n, params = {}) {
-  const forms = catalog.messages[singular];
+  const forms = translated(singular);
   const all = { n, ...params };
   if (!Array.isArray(forms)) return fill(n === 1 ? singular : plural, all);
   const index = catalog.plurals.indexOf(new Intl.PluralRules(lang).select(n));
@@ -97,6 +143,9 @@ export function actionMeaning(id, english) {
 /** A sentence of a game's data in this language: the catalog keys it by the `kind` and `id`
  * of its thing (the message context `kind:id`); undefined if this language has none. */
 export function contextText(kind, id) {
+  const mine = own();
+  const found = mine && mine.contexts && mine.contexts[kind] ? mine.contexts[kind][id] : undefined;
+  if (found !== undefined) return found;
   const words = catalog.contexts && catalog.contexts[kind];
   return words ? words[id] : undefined;
 }
@@ -112,7 +161,7 @@ export function tp(context, msgid) {
 
 /** A guest or seat color as an adjective in this language. */
 export function colorWord(color) {
-  const source = pick(catalog.codes.words.color, { color });
+  const source = pick((codes().words || {}).color, { color });
   return source ? t(source) : color;
 }
 
@@ -123,7 +172,7 @@ const LETTER = { white: "W", blue: "B", green: "G", red: "R", yellow: "Y", grey:
  * language's catalog (Popcorn's LETTERS, companion/games/popcorn/texts.py), else its English
  * letter. */
 export function colorLetter(color) {
-  const word = catalog.codes.words.letter;
+  const word = (codes().words || {}).letter;
   const source = pick(word, { color });
   return source ? wordText(word, source, { color }) : LETTER[color] || "?";
 }
@@ -153,7 +202,7 @@ function pick(word, params) {
  * language. */
 function words(params = {}) {
   const out = { ...params };
-  for (const [name, word] of Object.entries(catalog.codes.words || {})) {
+  for (const [name, word] of Object.entries(codes().words || {})) {
     const source = pick(word, params);
     if (source) out[name] = fill(wordText(word, source, params), out);
   }
@@ -169,7 +218,7 @@ export function placeText(params) {
 /** A refusal's sentence in this device's language: the hub's English `message` for an
  * English device, else its `code`'s template filled with its `params`. */
 export function errorText(code, params, message) {
-  const template = catalog.codes.errors[code];
+  const template = codes().errors[code];
   if (lang === "en" || !template) return message;
   return t(template, words(params));
 }
@@ -177,7 +226,7 @@ export function errorText(code, params, message) {
 /** An alert's `{message, fix}` in this device's language (from its code and params; a card
  * alert's `CODE:kind` texts when its kind has its own, as an award card does). */
 export function alertText(alert) {
-  const alerts = catalog.codes.alerts;
+  const alerts = codes().alerts || {};
   const pair = alerts[`${alert.code}:${alert.params && alert.params.kind}`] || alerts[alert.code];
   if (lang === "en" || !pair || !alert.params) return { message: alert.message, fix: alert.fix };
   const params = words(alert.params);

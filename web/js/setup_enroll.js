@@ -11,7 +11,7 @@
 // piece a hosted game declares (B Movies' popcorn tokens, a third game's) in
 // setup_enroll_pieces.js. A section whose pieces no hosted game has stays hidden.
 
-import { colorWord, t } from "./i18n.js";
+import { colorWord, gameT, t } from "./i18n.js";
 import { call } from "./api.js";
 import { COLORS, esc, letter, pawnHtml } from "./labels.js";
 import { errorCode, errorHtml, kindWord, registryText, testIds } from "./setup_shared.js";
@@ -159,7 +159,8 @@ export function enrollPanel(root, ctx, shared) {
         color: colorWord(color), letter: letter(color), n: tagInfo.counts[color] ?? 0,
         cap: tagInfo.capacity[color] ?? 0, uid: lastTap.uid });
       const piece = lastTap.piece && t("Enrolled {title} ({kind}): {n} of {cap} (tag {uid}).", {
-        title: t(lastTap.piece.title), kind: t(kindTitle(lastTap.piece)), n: lastTap.enrolled,
+        title: gameT(lastTap.piece.game, lastTap.piece.title),
+        kind: gameT(lastTap.piece.game, kindTitle(lastTap.piece)), n: lastTap.enrolled,
         cap: lastTap.cap, uid: lastTap.uid });
       last.dataset.code = lastTap.ok ? "" : lastTap.code;
       last.innerHTML = lastTap.ok && lastTap.pending ? `<span>${esc(pending)}</span>`

@@ -10,7 +10,7 @@
 // itself ("tap all the 0s, then the 1s..."). The counts come from the hub, never from here.
 
 import { call } from "./api.js";
-import { t } from "./i18n.js";
+import { gameT, t } from "./i18n.js";
 import { esc } from "./labels.js";
 import { testIds } from "./setup_shared.js";
 
@@ -33,11 +33,11 @@ function ownKinds(pieces) {
 
 function sectionHtml(kind) {
   const id = idOf(kind);
-  const title = `${t(kind.title)} (${kind.game_title || kind.game})`;
+  const title = `${gameT(kind.game, kind.title)} (${gameT(kind.game, kind.game_title || kind.game)})`;
   return `<div class="enroll-tokens" data-testid="enroll-pieces-${esc(id)}" data-key="${esc(keyOf(kind))}">
         <h3>${esc(title)}</h3>
         <p class="muted">${esc(t("Tap every piece of one value, then the next: pick a value, start, and tap each piece of that value on any reader. A full value moves on to the next by itself."))}</p>
-        <div class="colors" role="group" aria-label="${esc(t(kind.title))}" data-role="values"></div>
+        <div class="colors" role="group" aria-label="${esc(gameT(kind.game, kind.title))}" data-role="values"></div>
         <div class="row">
           <button type="button" class="btn primary" data-testid="enroll-pieces-start-${esc(id)}"></button>
         </div>
@@ -78,7 +78,7 @@ export function piecesPanel(root, ctx, shared, admin, started) {
       const value = String(v.value);
       const cls = `colorbtn tokenbtn${full(v) ? " full" : ""}${on === value ? " enrolling" : ""}`;
       return `<button type="button" class="${cls}" data-value="${esc(value)}" data-testid="enroll-piece-${esc(id)}-${esc(value)}"
-          aria-pressed="${chosen[key] === value}"><span class="tokenface">${esc(t(v.title))}</span>
+          aria-pressed="${chosen[key] === value}"><span class="tokenface">${esc(gameT(kind.game, v.title))}</span>
           <span class="count" data-testid="enroll-piece-count-${esc(id)}-${esc(value)}">${esc(`${v.enrolled} / ${v.count}`)}</span>
           <span class="bar"><span></span></span></button>`;
     }).join("");
@@ -96,7 +96,7 @@ export function piecesPanel(root, ctx, shared, admin, started) {
 
   function titleOf(kind, value) {
     const v = kind.values.find((x) => String(x.value) === value);
-    return v ? t(v.title) : String(value ?? "");
+    return v ? gameT(kind.game, v.title) : String(value ?? "");
   }
 
   function statusText(kind, on) {
@@ -106,7 +106,7 @@ export function piecesPanel(root, ctx, shared, admin, started) {
       return t("Not enrolling these ({n} of {cap} have a tag).", { n, cap });
     }
     const v = counts(kind)[on];
-    const words = { kind: t(kind.title), title: t(v.title), n: v.enrolled, cap: v.count };
+    const words = { kind: gameT(kind.game, kind.title), title: gameT(kind.game, v.title), n: v.enrolled, cap: v.count };
     if (full(v)) return t("All {cap} of “{title}” have a tag. Pick another value, or Stop.", words);
     return t("Tap each {kind} “{title}” on any reader ({n} of {cap}). Game taps are paused until you stop.", words);
   }

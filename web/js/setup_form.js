@@ -6,7 +6,7 @@
 // /api/tables; the hub's answer (PIN and phone links, setup_created.js) replaces the form
 // until "Set up another table" brings back an empty one.
 
-import { t } from "./i18n.js";
+import { gameT, t } from "./i18n.js";
 import { call, savePin } from "./api.js";
 import { esc } from "./labels.js";
 import { createdPanel } from "./setup_created.js";
@@ -174,9 +174,10 @@ export function newTableForm(root, ctx, shared) {
     const { features, words } = GAME_INFO[game];
     root.querySelector('[data-role="deal"]').hidden = !features.deal;
     root.querySelector('[data-role="hints"]').hidden = !features.hints;
-    root.querySelector('[data-role="deal-words"]').textContent = words.deal ? t(words.deal) : "";
-    root.querySelector('[data-role="manual-note"]').textContent = words.deal_manual ? t(words.deal_manual) : "";
-    root.querySelector('[data-role="hints-words"]').textContent = words.hints ? t(words.hints) : "";
+    const said = (text) => (text ? gameT(game, text) : "");
+    root.querySelector('[data-role="deal-words"]').textContent = said(words.deal);
+    root.querySelector('[data-role="manual-note"]').textContent = said(words.deal_manual);
+    root.querySelector('[data-role="hints-words"]').textContent = said(words.hints);
     const { min, max } = GAME_PLAYERS[game];
     players.setLimits(min, max);
     hideError();

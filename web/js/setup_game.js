@@ -8,7 +8,7 @@
 // `options` (docs/api.md, POST /api/tables).
 
 import { call } from "./api.js";
-import { t } from "./i18n.js";
+import { gameT, t } from "./i18n.js";
 import { esc } from "./labels.js";
 
 /** The hosted games, as the hub lists them (it checks a table's players and options again
@@ -31,19 +31,19 @@ function optionHtml(game, name, rule) {
     const titles = rule.enumTitles || rule.enum.map(String);
     const choices = rule.enum.map((value, i) => `
                 <label class="choice"><input type="radio" name="${esc(id)}" value="${i}" data-testid="${esc(idOf(id, value))}"${value === rule.default ? " checked" : ""}>
-                  <span>${esc(t(titles[i]))}</span></label>`).join("");
+                  <span>${esc(gameT(game.id, titles[i]))}</span></label>`).join("");
     return `<fieldset class="option" data-option="${esc(name)}"${shownWhen}>
-              <legend>${esc(t(rule.title || name))}</legend>
+              <legend>${esc(gameT(game.id, rule.title || name))}</legend>
               <div class="row">${choices}</div>
             </fieldset>`;
   }
   if (rule.type === "boolean") {
     return `<label class="check option" data-option="${esc(name)}"${shownWhen}>
               <input type="checkbox" data-testid="${esc(id)}"${rule.default ? " checked" : ""}>
-              <span>${esc(t(rule.title || name))}</span></label>`;
+              <span>${esc(gameT(game.id, rule.title || name))}</span></label>`;
   }
   const range = `${rule.minimum !== undefined ? ` min="${rule.minimum}"` : ""}${rule.maximum !== undefined ? ` max="${rule.maximum}"` : ""}`;
-  return `<label class="field inline option" data-option="${esc(name)}"${shownWhen}>${esc(t(rule.title || name))}
+  return `<label class="field inline option" data-option="${esc(name)}"${shownWhen}>${esc(gameT(game.id, rule.title || name))}
               <input type="number" step="1"${range} data-testid="${esc(id)}" value="${esc(rule.default ?? "")}"></label>`;
 }
 
@@ -51,7 +51,7 @@ function optionHtml(game, name, rule) {
 function optionsHtml(game) {
   const schema = game.options || {};
   const about = [t("{min} to {max} players.", { min: game.min_players, max: game.max_players })];
-  if (schema.description) about.push(t(schema.description));
+  if (schema.description) about.push(gameT(game.id, schema.description));
   const fields = Object.entries(schema.properties || {}).map(([name, rule]) => optionHtml(game, name, rule));
   return `<div class="game-options" data-role="game-options" data-game="${esc(game.id)}" hidden>
               <p class="muted">${esc(about.join(" "))}</p>
@@ -63,7 +63,7 @@ function optionsHtml(game) {
 export function gameHtml() {
   const choices = GAMES.map((game, i) => `
               <label class="choice"><input type="radio" name="game" value="${esc(game.id)}" data-testid="game-${esc(game.id)}"${i === 0 ? " checked" : ""}>
-                <span>${esc(t(game.title))}</span></label>`).join("");
+                <span>${esc(gameT(game.id, game.title))}</span></label>`).join("");
   return `<fieldset class="game-pick" data-testid="game-pick">
             <legend>${esc(t("Game"))}</legend>
             <div class="row">${choices}</div>
