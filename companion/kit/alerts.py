@@ -23,10 +23,9 @@ class Alert:
     message: str
     fix: str
     player: int | None = None
-    pawn: int | None = None
-    color: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
-    """The facts of the message and the fix (see :mod:`.alert_params`), for other languages."""
+    """The facts of the message and the fix, for other languages and for the screens: the
+    game's own (Popcorn's name the ``pawn`` and its ``color``, B Movies' the token)."""
     correct: dict[str, Any] | None = None
     """The correction the fix proposes, as the body of ``POST /api/tables/{id}/correct``
     takes it (Popcorn: ``{"pawn": 21, "zone": "bag", "player": 0}``), or None."""
@@ -34,8 +33,7 @@ class Alert:
     def to_dict(self) -> dict[str, Any]:
         """JSON form, as pushed to the dashboard (``correct`` only when there is one)."""
         out = {"code": self.code, "message": self.message, "fix": self.fix,
-               "player": self.player, "pawn": self.pawn, "color": self.color,
-               "params": self.params}
+               "player": self.player, "params": self.params}
         if self.correct is not None:
             out["correct"] = dict(self.correct)
         return out

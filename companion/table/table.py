@@ -689,8 +689,12 @@ class Table:
         return {**self.audit.summary(), "report": self.audit_report(private).to_dict()}
 
     def enable_deal(self, seed: int) -> None:
-        """Turn "deal for us" on (a ``deal`` event: the stored config never changes)."""
+        """Turn "deal for us" on (a ``deal`` event: the stored config never changes);
+        ``NOT_FOR_THIS_GAME`` for a game whose table cannot choose it."""
         self.open_for_input()
+        if self.game.dealing is None or not self.game.dealing.optional:
+            raise TableError("NOT_FOR_THIS_GAME", f"{self.game.title} has no \"deal for us\" "
+                             "to turn on.", 409, params={"game": self.game.id})
         old = self.config.deal_seed
         try:
             with self._atomic():
@@ -702,8 +706,12 @@ class Table:
             raise
 
     def set_hints(self, hints: Any) -> None:
-        """Turn the seating hints on or off (a ``hints`` event; undo never takes it back)."""
+        """Turn the seating hints on or off (a ``hints`` event; undo never takes it back);
+        ``NOT_FOR_THIS_GAME`` for a game without hints."""
         self.open_for_input()
+        if self.game.hints is None:
+            raise TableError("NOT_FOR_THIS_GAME", f"{self.game.title} has no hints to turn "
+                             "on or off.", 409, params={"game": self.game.id})
         if type(hints) is not bool:
             raise TableError("BAD_REQUEST", "hints must be true or false")
         self._log("hints", {"hints": hints})

@@ -82,3 +82,18 @@ def test_a_bad_option_is_refused_by_name(rig: Rig, options: dict, option: str) -
     assert created.status_code == 400 and created.json["code"] == "BAD_REQUEST"
     assert created.json["params"]["option"] == option
     assert rig.client.get("/api/tables").json == []  # nothing was created
+
+
+@pytest.mark.parametrize(("route", "body"), [("hints", {"hints": False}), ("deal", {"seed": 3})])
+def test_a_part_the_game_has_not_is_refused_for_its_tables(rig: Rig, route: str,
+                                                           body: dict) -> None:
+    """Hints and "deal for us" are parts of a game, not of every table: a B Movies table
+    has neither to turn on (``409 NOT_FOR_THIS_GAME``, nothing logged)."""
+    created = rig.client.post("/api/tables", json={
+        "game": "b-movies", "players": ["Ana", "Bob", "Chloe"],
+        "readers": ["bag-1", "bag-2", "bag-3"]}).json
+    count = rig.hub.tables[created["id"]].count
+    refused = rig.client.post(f"/api/tables/{created['id']}/{route}",
+                              json={**body, "pin": created["pin"]})
+    assert refused.status_code == 409 and refused.json["code"] == "NOT_FOR_THIS_GAME"
+    assert rig.hub.tables[created["id"]].count == count

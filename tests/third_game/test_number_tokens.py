@@ -139,9 +139,10 @@ def test_it_speaks_french_from_its_own_catalog(rig: HubRig) -> None:
 
 def test_the_setup_screen_creates_it_and_its_own_screen_shows_it_in_french(
         rig: HubRig, browser) -> None:
-    """On a French tablet: the setup screen offers the game with its options (a number and
-    a checkbox, from its schema, in its own words), creates the table, and the table screen
-    is the game's own module (served from its package), live on taps, in French."""
+    """On a French tablet: the setup screen counts its enrolled tokens, offers the game with
+    its options (a number and a checkbox, from its schema, in its own words), creates the
+    table, and the table screen is the game's own module (served from its package), live on
+    taps, in French."""
     from playwright.sync_api import expect
 
     tokens = rig.enroll_kind(GAME, "token")
@@ -150,6 +151,10 @@ def test_the_setup_screen_creates_it_and_its_own_screen_shows_it_in_french(
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.add_init_script("localStorage.setItem('popcorn:lang', 'fr');")
     page.goto(f"{rig.base}/setup")
+    # its tokens have a section of the enrollment panel, counted against its box
+    section = page.get_by_test_id(f"enroll-pieces-{GAME}-token")
+    expect(section).to_contain_text("jeton numéroté (Jetons numérotés)")
+    expect(page.get_by_test_id(f"enroll-piece-count-{GAME}-token-7")).to_have_text("1 / 1")
     page.get_by_test_id(f"game-{GAME}").check()
     options = page.locator(f'[data-role="game-options"][data-game="{GAME}"]')
     expect(options).to_contain_text("Jetons par joueur")

@@ -239,6 +239,25 @@ def test_a_game_is_deleted_from_its_page_with_the_admin_pin(hub: ServeProcess,
     assert gone.value.code == "ARCHIVE_NOT_FOUND"
 
 
+def test_a_game_deleted_while_its_board_loads_leaves_no_script_error(hub: ServeProcess,
+                                                                     page: Page) -> None:
+    """Another device deletes the game between its page's first answers and its board's
+    views: the board says so, and no promise is left rejected (a script error)."""
+    game = add(hub, popcorn_game(2, 23)[0])
+    url = f"{hub.base}/api/archive/{game['id']}"
+
+    def delete_first(route) -> None:  # the hub really deletes it, then answers the views
+        call(url, "DELETE", {"admin_pin": hub.admin_pin})
+        route.continue_()
+
+    page.route("**/replay/views*", delete_first)
+    page.goto(f"{hub.base}/archive/{game['id']}")
+    expect(page.get_by_test_id("replay-board-error")).to_contain_text(game["id"])
+    with pytest.raises(HttpError) as gone:
+        call(url)
+    assert gone.value.code == "ARCHIVE_NOT_FOUND"
+
+
 def test_the_plays_export_downloads_as_csv(hub: ServeProcess, page: Page) -> None:
     add(hub, popcorn_game(2, 22)[0])
     page.goto(f"{hub.base}/archive")

@@ -4,7 +4,7 @@
 // at /archive/player/<name>); moving between them is a history change, never a reload, and
 // each screen lives on Socket.IO pushes from then on.
 
-import { call } from "./api.js";
+import { ApiError, call } from "./api.js";
 import { loadLanguage, mountPicker, t, useGame } from "./i18n.js";
 import { Socket } from "./sio.js";
 
@@ -148,9 +148,17 @@ async function gameOf(tableId) {
 }
 
 let catalogCache = null;
+/** The card catalog a hosted game serves (Popcorn's cards, GET /api/catalog: its route, not
+ * the hub's), which its screens and the setup screen's card tags read; empty on a hub that
+ * hosts no game with one. */
 async function catalog() {
   if (!catalogCache) {
-    catalogCache = await call("/api/catalog");
+    try {
+      catalogCache = await call("/api/catalog");
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 404) throw err;
+      catalogCache = { movies: [], theaters: [], awards: [] };
+    }
     catalogCache.byId = {};
     for (const item of [...catalogCache.movies, ...catalogCache.theaters, ...catalogCache.awards]) {
       catalogCache.byId[item.id] = item;

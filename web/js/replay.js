@@ -89,6 +89,7 @@ export class Replay {
     this.pages = new Map(); // first position of a page -> a promise of its views
     this.position = -1;
     this.drawn = -1;
+    this.gone = false; // destroyed: a late answer draws nothing
     this.compare = null;
     this.listeners = [];
     this.onMove = () => {};
@@ -106,6 +107,7 @@ export class Replay {
   }
 
   destroy() {
+    this.gone = true;
     for (const off of this.listeners) off();
   }
 
@@ -149,8 +151,16 @@ export class Replay {
     this.compare = compare;
     this.position = to;
     this.controls();
-    const [before, after] = await Promise.all([to > 0 ? this.page(to - 1) : null, this.page(to)]);
-    if (this.position !== to) return; // a later move came first
+    let before; let after;
+    try {
+      [before, after] = await Promise.all([to > 0 ? this.page(to - 1) : null, this.page(to)]);
+    } catch (err) { // the game went away (deleted from the archive) or the hub is unreachable
+      if (!this.gone && this.position === to) {
+        this.el("replay-board").innerHTML = `<p class="form-error" data-testid="replay-board-error">${esc(err.message)}</p>`;
+      }
+      return;
+    }
+    if (this.gone || this.position !== to) return; // left, or a later move came first
     this.draw(to, before, after);
     this.onMove(to);
   }

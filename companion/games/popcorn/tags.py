@@ -268,8 +268,7 @@ def _alert_of(state: TableState, code: str, player: int, pawn: int,
     words = {"name": name, "guest": guest_words(color), "color": color, "place": where,
              "draw": state.draw_value(player)}
     correct = into_bag(state, player, pawn) if code in CORRECTABLE else None
-    return Alert(code, message.format(**words), fix.format(**words), player, pawn, color,
-                 params, correct)
+    return Alert(code, message.format(**words), fix.format(**words), player, params, correct)
 
 
 CORRECTABLE = frozenset({"PAWN_NOT_IN_BAG", "COLOR_NOT_IN_BAG"})

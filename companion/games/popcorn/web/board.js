@@ -83,7 +83,9 @@ export const boardMethods = {
     const earlier = open.length - 1;
     for (const alert of shown) {
       const who = v && alert.player !== null ? v.names[alert.player] : "";
-      const pawn = alert.color ? pawnHtml(alert.pawn, alert.color) : "";
+      const p = alert.params || {}; // an older log's alert kept them beside its params
+      const color = p.color ?? alert.color;
+      const pawn = color ? pawnHtml(p.pawn ?? alert.pawn, color) : "";
       const text = alertText(alert);
       const more = earlier > 0 && alert === open[open.length - 1]
         ? `<button class="btn small" data-act="alerts-open" data-testid="alerts-open">${esc(this.alertsOpen
