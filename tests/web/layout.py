@@ -37,8 +37,9 @@ MEASURE = """() => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || parent.closest('dialog:not([open]), script, style, option')) continue;
-    // a word, or a part of a hyphenated one: a line may end after a hyphen
-    for (const m of node.textContent.matchAll(/[^\\s-]+-?/g)) {
+    // a word, or a part of a hyphenated one: a line may end after a hyphen, or at a soft
+    // hyphen (U+00AD, where a translation allows a long compound word to break)
+    for (const m of node.textContent.matchAll(/[^\\s\u00ad-]+[-\u00ad]?/g)) {
       const range = document.createRange();
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);

@@ -153,7 +153,8 @@ def test_a_b_movies_pile_audit_keeps_the_values_on_the_phone(room: Room, browser
     room.bank.tap("bag-2", uid)  # the token in his pile, missed by the pad: an audit tap
     expect(bob.get_by_test_id("audit-count-3")).to_contain_text("1/0")
     expect(tablet.get_by_test_id("audit-count-tokens")).to_contain_text("1/0")
-    panel = tablet.get_by_test_id("audit").inner_text()
+    panel = (tablet.get_by_test_id("audit").inner_text()
+             + tablet.get_by_test_id("audit-report").inner_text())
     assert "3" not in panel.replace("Bob", ""), panel  # no value on the tablet
     assert api.view()["players"][1]["owed"] == 1  # the audit tap drew nothing
     bob.get_by_test_id("audit-accept").click()

@@ -6,9 +6,29 @@
 // screens draw these as banners.
 
 import { ApiError, call } from "./api.js";
+import { t, tn } from "./i18n.js";
+import { esc } from "./labels.js";
 
 /** How many alerts the banner strip shows at once (the latest). */
 export const SHOWN = 3;
+
+/**
+ * The banner strip: the newest alert, and under it, on request, the earlier ones, floating
+ * over the board so that opening them never pushes the cinemas off the screen. `open`: the
+ * alerts shown, oldest first; `expanded`: whether the earlier ones are open (the screen keeps
+ * it, its `alerts-open` button toggles it); `banner(alert, extra)`: a game's banner for one
+ * alert, with `extra` (the toggle's button, on the newest) before its own buttons.
+ */
+export function alertStripHtml(open, expanded, banner) {
+  if (!open.length) return "";
+  const earlier = open.slice(0, -1).reverse(); // newest first under the newest
+  const label = expanded ? t("Latest only") : tn("{n} more", "{n} more", earlier.length);
+  const toggle = earlier.length ? `<button class="btn small" data-act="alerts-open" data-testid="alerts-open"
+    aria-expanded="${expanded}">${esc(label)}</button>` : "";
+  const more = expanded && earlier.length
+    ? `<div class="alerts-more" data-testid="alerts-more">${earlier.map((a) => banner(a, "")).join("")}</div>` : "";
+  return banner(open[open.length - 1], toggle) + more;
+}
 
 export class TableAlerts {
   /** Keep `tableId`'s open alerts in step with the hub; `changed()` redraws the banners. */
@@ -30,7 +50,8 @@ export class TableAlerts {
     });
   }
 
-  /** The alerts to show, oldest first (the latest `SHOWN`). */
+  /** The alerts to show, oldest first (the latest `SHOWN`: the newest as a banner, the
+   * others on request). */
   shown() {
     return this.list.slice(-SHOWN);
   }

@@ -11,15 +11,15 @@ import { Socket } from "./sio.js";
 const root = document.getElementById("app");
 const socket = new Socket();
 const linkBox = document.getElementById("link");
-socket.on("connect", () => { linkBox.textContent = t("live"); linkBox.className = "link ok"; });
-socket.on("disconnect", () => { linkBox.textContent = t("reconnecting…"); linkBox.className = "link err"; });
+socket.on("connect", () => { linkBox.textContent = linkBox.title = t("live"); linkBox.className = "link ok"; });
+socket.on("disconnect", () => { linkBox.textContent = linkBox.title = t("reconnecting…"); linkBox.className = "link err"; });
 
 /** The words of the page around the screens (header, PIN dialog), in this language. */
 function translatePage() {
   document.getElementById("pin-cancel").textContent = t("Cancel");
   document.getElementById("pin-ok").textContent = t("OK");
-  if (!socket.connected) linkBox.textContent = t("connecting…");
-  else linkBox.textContent = t("live");
+  if (!socket.connected) linkBox.textContent = linkBox.title = t("connecting…");
+  else linkBox.textContent = linkBox.title = t("live");
 }
 
 /** Ask for a PIN in a dialog; resolves to the PIN, or null when cancelled. OK is the form's
@@ -93,8 +93,8 @@ async function route() {
   if (unmount) unmount();
   unmount = null;
   socket.handlers.clear();
-  socket.on("connect", () => { linkBox.textContent = t("live"); linkBox.className = "link ok"; });
-  socket.on("disconnect", () => { linkBox.textContent = t("reconnecting…"); linkBox.className = "link err"; });
+  socket.on("connect", () => { linkBox.textContent = linkBox.title = t("live"); linkBox.className = "link ok"; });
+  socket.on("disconnect", () => { linkBox.textContent = linkBox.title = t("reconnecting…"); linkBox.className = "link err"; });
   document.getElementById("facts").innerHTML = "";
   document.getElementById("banners").innerHTML = "";
   root.innerHTML = "";

@@ -15,24 +15,35 @@ import { esc } from "./labels.js";
 
 /** The audit under way as a panel, or "" when none runs. `names`: the players' names. */
 export function auditHtml(audit, names, opts) {
-  if (!audit) return "";
+  const parts = auditParts(audit, names, opts);
+  return parts.head + parts.body;
+}
+
+/** The audit under way in two parts, `{head, body}` (both "" when none runs): the head, its
+ * title and buttons, for a side panel's pinned part; the body, the counts and differences,
+ * for the part that scrolls. Together they are one `.audit` panel. */
+export function auditParts(audit, names, opts) {
+  if (!audit) return { head: "", body: "" };
   const name = names[audit.player];
   const r = audit.report;
   const counts = r.counts.map((c) => `<span class="audit-count${c.tapped === c.expected ? "" : " off"}"
       data-testid="audit-count-${esc(String(c.key))}">${opts.keyHtml(c.key)} <b>${c.tapped}</b>/${c.expected}</span>`).join("");
   const line = (item, cls) => `<li class="${cls}" data-code="${esc(item.code)}">${esc(errorText(item.code, item.params, item.message))}</li>`;
   const found = [...r.findings.map((f) => line(f, f.fix === null ? "said" : "fix")), ...r.refused.map((x) => line(x, "refused"))];
-  const head = r.clean ? `<p class="audit-clean" data-testid="audit-clean">${esc(t("Everything tapped so far matches."))}</p>`
+  const said = r.clean ? `<p class="audit-clean" data-testid="audit-clean">${esc(t("Everything tapped so far matches."))}</p>`
     : `<h3>${esc(tn("{n} difference", "{n} differences", found.length))}</h3><ul class="audit-found" data-testid="audit-found">${found.join("")}</ul>`;
   const fixes = r.fixes.length;
   const accept = fixes ? tn("Accept {n} fix", "Accept {n} fixes", fixes) : t("Done: nothing to fix");
   const next = audit.then.length ? `<p class="muted">${esc(t("Next: {name}", { name: names[audit.then[0]] }))}</p>` : "";
-  return `<section class="audit" data-testid="audit" data-player="${audit.player}">
+  return {
+    head: `<section class="audit audit-top" data-testid="audit" data-player="${audit.player}">
     <div class="audit-head"><h2>${esc(opts.title(name))}</h2>
       <button class="btn primary" data-act="audit-accept" data-testid="audit-accept">${esc(accept)}</button>
-      <button class="btn small" data-act="audit-drop" data-testid="audit-drop">${esc(t("Stop"))}</button></div>
+      <button class="btn small" data-act="audit-drop" data-testid="audit-drop">${esc(t("Stop"))}</button></div></section>`,
+    body: `<section class="audit audit-rest" data-testid="audit-report">
     <p>${esc(opts.hint(name))} <span class="muted" data-testid="audit-taps">${esc(tn("{n} tap", "{n} taps", audit.taps))}</span></p>
-    <div class="audit-counts">${counts}</div>${head}${next}</section>`;
+    <div class="audit-counts">${counts}</div>${said}${next}</section>`,
+  };
 }
 
 /**

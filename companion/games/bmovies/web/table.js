@@ -14,11 +14,11 @@
 // sentence is shown when it refuses.
 
 import { ApiError, call, savePin, savedPin, tableCall } from "/web/js/api.js";
-import { TableAlerts } from "/web/js/alerts.js";
+import { TableAlerts, alertStripHtml } from "/web/js/alerts.js";
 import { ReaderHealth } from "/web/js/reader_health.js";
 import { alertText, errorText, t, tn } from "/web/js/i18n.js";
 import { esc } from "/web/js/labels.js";
-import { acceptedText, auditHtml, auditStep } from "/web/js/audit.js";
+import { acceptedText, auditParts, auditStep } from "/web/js/audit.js";
 import { showPhoneQr } from "/web/js/phone_qr.js";
 import { mountSpeech } from "/web/js/speech.js";
 import { outcomeSpeaker } from "./speech.js";
@@ -112,11 +112,11 @@ class BmTableScreen {
     const focus = document.activeElement && document.activeElement.dataset.testid === "pitch-title";
     const over = v.phase === "over";
     this.root.innerHTML = `
-      <div class="bm-grid${over ? " over" : ""}" data-testid="bm-table" data-phase="${esc(v.phase)}">
+      <div class="bm-grid fits${over ? " over" : ""}" data-testid="bm-table" data-phase="${esc(v.phase)}">
         <section class="bm-players" data-testid="bm-players">${v.players.map((p) => this.playerHtml(p)).join("")}
           ${bucketHtml(v)}
         </section>
-        <section class="card bm-now" data-testid="bm-now">${over ? this.finalHtml() : this.auditPanel() + this.nowHtml()}</section>
+        <section class="card bm-now side" data-testid="bm-now">${this.sideHtml()}</section>
       </div>`;
     if (focus) {
       const input = this.root.querySelector('[data-testid="pitch-title"]');
@@ -146,16 +146,16 @@ class BmTableScreen {
   renderBanners() {
     const v = this.view;
     const parts = [];
-    for (const alert of this.alerts.shown()) {
+    parts.push(alertStripHtml(this.alerts.shown(), this.alertsOpen, (alert, more) => {
       const who = v && alert.player !== null && alert.player !== undefined && v.players[alert.player]
         ? v.players[alert.player].name : "";
       const text = alertText(alert);
-      parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}" data-alert="${alert.id}">
-        <div class="grow"><div>${esc(who ? who + ": " : "")}${esc(text.message)}</div>
-        <div class="fix">${esc(text.fix || "")}</div></div>
+      return `<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}" data-alert="${alert.id}">
+        <div class="grow"><div>${esc(who ? t("{name}: {alert}", { name: who, alert: text.message }) : text.message)}</div>
+        <div class="fix">${esc(text.fix || "")}</div></div>${more}
         <button class="btn small" data-act="dismiss" data-alert="${alert.id}"
-          data-testid="alert-dismiss">${esc(t("Dismiss"))}</button></div>`);
-    }
+          data-testid="alert-dismiss">${esc(t("Dismiss"))}</button></div>`;
+    }));
     document.getElementById("banners").innerHTML = parts.join("");
   }
 
@@ -167,9 +167,19 @@ class BmTableScreen {
     return playerHtml(v, p, check);
   }
 
-  /** The pile audit under way (web/js/audit.js): the tablet sees only how many tokens. */
+  /** The side panel: an audit's head pinned (its buttons in sight), the rest scrolling under
+   * it when it has more to say; at the end, the Final Cut. */
+  sideHtml() {
+    if (this.view.phase === "over") return `<div class="side-scroll">${this.finalHtml()}</div>`;
+    const audit = this.auditPanel();
+    return `<div class="side-pin" data-testid="side-pin">${audit.head}</div>
+      <div class="side-scroll" data-testid="side-scroll">${audit.body}${this.nowHtml()}</div>`;
+  }
+
+  /** The pile audit under way (web/js/audit.js) as `{head, body}`: the tablet sees only how
+   * many tokens. */
   auditPanel() {
-    return auditHtml(this.view.audit, this.names(), {
+    return auditParts(this.view.audit, this.names(), {
       keyHtml: () => `<span class="bm-token" aria-hidden="true">?</span> ${esc(t("tokens"))}`,
       title: (name) => t("Checking {name}'s pile", { name }),
       hint: (name) => t("Tap every popcorn token of the pile on {name}'s pad, then accept.", { name }),
@@ -219,6 +229,7 @@ class BmTableScreen {
       "send-deal": () => this.sendDeal(),
       undo: () => this.undo(),
       dismiss: () => this.alerts.dismiss(Number(el.dataset.alert)),
+      "alerts-open": () => { this.alertsOpen = !this.alertsOpen; this.renderBanners(); },
       phones: () => showPhoneQr(this.ctx, this.id, this.names()),
       export: () => this.exportRecord(),
       "audit-start": () => this.auditStep("start", { player: Number(el.dataset.player) }),

@@ -11,8 +11,9 @@
 import { COLORS, actionLabel, adSpace, colorChip, emptySeatHtml, esc, guestName, pawnHtml,
   seatActionLabel, seatWords } from "/web/js/labels.js";
 import { actionMeaning, alertText, colorWord, t, tn } from "/web/js/i18n.js";
-import { auditHtml } from "/web/js/audit.js";
-import { checklistHtml } from "./checklist.js";
+import { auditParts } from "/web/js/audit.js";
+import { alertStripHtml } from "/web/js/alerts.js";
+import { checklistHeadHtml, checklistHtml } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { activationWords } from "./gains.js";
 import { cardChoiceHtml, justPlacedSlot, rechoiceAt } from "./card_choice.js";
@@ -30,20 +31,35 @@ export const boardMethods = {
     if (!v) return;
     this.renderFacts();
     this.renderBanners();
-    // the checklist heads the side panel: the cinemas and the market stay in sight
-    const list = this.checklist ? checklistHtml(this.checklist) : "";
-    // a card's slot question comes first: a player waits on it with the card in hand
-    const side = v.phase === "over" ? scoresHtml(v, this.ctx.catalog)
-      : cardChoiceHtml(v) + this.auditPanel() + this.everyoneHtml() + list + this.nowHtml();
+    // the side panel: what must stay in sight is pinned (a card's slot question, the next
+    // step, the shortcuts for everyone, the heads of an audit and of the checklist with
+    // their buttons); the rest scrolls under it when it has more to say
+    const side = v.phase === "over" ? `<div class="side-scroll">${scoresHtml(v, this.ctx.catalog)}</div>`
+      : this.sideHtml();
+    const scrolled = this.root.querySelector('[data-testid="side-scroll"]'); // kept across pushes
+    const top = scrolled ? scrolled.scrollTop : 0;
     this.root.innerHTML = `
-      <div class="table-grid" data-phase="${v.phase}">
+      <div class="table-grid fits" data-phase="${v.phase}">
         <section class="market card" data-testid="market">${this.marketHtml()}</section>
         <section class="cinemas n${v.cinemas.length}" data-testid="cinemas">
           ${v.cinemas.map((c, p) => this.cinemaHtml(c, p)).join("")}
         </section>
-        <section class="now card" data-testid="now">${side}</section>
+        <section class="now card side" data-testid="now">${side}</section>
       </div>`;
+    if (top) this.root.querySelector('[data-testid="side-scroll"]').scrollTop = top;
     this.placeTip();
+  },
+
+  /** The side panel during the game: its pinned part, then the part that scrolls. */
+  sideHtml() {
+    const v = this.view;
+    const audit = this.auditPanel();
+    const list = this.checklist;
+    const pin = cardChoiceHtml(v) + this.pinnedHtml() + this.everyoneHtml() + audit.head
+      + (list ? checklistHeadHtml(list) : "");
+    const rest = audit.body + (list ? checklistHtml(list) : "") + this.scrolledHtml();
+    return `<div class="side-pin" data-testid="side-pin">${pin}</div>
+      <div class="side-scroll" data-testid="side-scroll">${rest}</div>`;
   },
 
   renderFacts() {
@@ -75,29 +91,23 @@ export const boardMethods = {
       const check = v.audit ? "" : `<button class="btn small" data-act="audit-all" data-testid="final-audit">${esc(t("Check every bag"))}</button>`;
       parts.push(`<div class="banner final" data-testid="last-round"><div class="grow">${esc(t("LAST ROUND — the Final Showing card is out: this is the last round of the game."))}</div>${check}</div>`);
     }
-    // the newest alert, and the earlier ones on request (banners would push the cinemas
-    // below the fold); a refused tap is no move: a banner offers the correction its fix
-    // names, and Dismiss (the table has put the piece back, or chose to ignore it), never Undo
-    const open = this.alerts.shown();
-    const shown = this.alertsOpen ? open : open.slice(-1);
-    const earlier = open.length - 1;
-    for (const alert of shown) {
+    // the newest alert, and the earlier ones on request, floating over the board; a refused
+    // tap is no move: a banner offers the correction its fix names, and Dismiss (the table
+    // has put the piece back, or chose to ignore it), never Undo
+    parts.push(alertStripHtml(this.alerts.shown(), this.alertsOpen, (alert, more) => {
       const who = v && alert.player !== null ? v.names[alert.player] : "";
       const p = alert.params || {}; // an older log's alert kept them beside its params
       const color = p.color ?? alert.color;
       const pawn = color ? pawnHtml(p.pawn ?? alert.pawn, color) : "";
       const text = alertText(alert);
-      const more = earlier > 0 && alert === open[open.length - 1]
-        ? `<button class="btn small" data-act="alerts-open" data-testid="alerts-open">${esc(this.alertsOpen
-          ? t("Latest only") : tn("{n} more", "{n} more", earlier))}</button>` : "";
       const fix = alert.correct ? `<button class="btn small primary" data-act="correct-alert"
           data-alert="${alert.id}" data-testid="alert-correct">${esc(t("Correct its place"))}</button>` : "";
-      parts.push(`<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}" data-alert="${alert.id}">
+      return `<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}" data-alert="${alert.id}">
         ${pawn}<div class="grow"><div>${esc(who ? t("{name}: {alert}", { name: who, alert: text.message }) : text.message)}</div>
         <div class="fix">${esc(text.fix)}</div></div>${more}${fix}
         <button class="btn small" data-act="dismiss" data-alert="${alert.id}"
-          data-testid="alert-dismiss">${esc(t("Dismiss"))}</button></div>`);
-    }
+          data-testid="alert-dismiss">${esc(t("Dismiss"))}</button></div>`;
+    }));
     document.getElementById("banners").innerHTML = parts.join("");
   },
 
@@ -111,7 +121,9 @@ export const boardMethods = {
       ${movies.map((m) => this.movieCard(m, kind)).join("") || none}</div>`;
     const tiles = Object.entries(v.columns).map(([size, list]) => list.map((tile) => this.theaterTile(tile)).join("")
       || `<p class="muted mk-none">${esc(tn("{n}-seat theaters", "{n}-seat theaters", Number(size)))}: ${esc(t("none left"))}</p>`).join("");
-    return `<div class="mk-movies">
+    // a row left empty (no Feature, or no Premier) lends its column to the other
+    const wide = !v.features.length || !v.premiers.length ? " wide" : "";
+    return `<div class="mk-movies${wide}">
         ${row(esc(t("Features")), v.features, "feature")}
         ${row(`${esc(t("Premiers"))} <span class="muted">(+$2)</span>`, v.premiers, "premiere")}</div>
       <div class="mk-theaters">${tiles}</div>
@@ -156,12 +168,16 @@ export const boardMethods = {
     const v = this.view;
     const acting = v.waiting.includes(p) ? " acting" : "";
     const current = v.phase === "buying" && v.current === p ? " current" : "";
-    const hand = c.hand.map((h) => {
+    const pawns = c.hand.map((h) => {
       const sel = this.selection && this.selection.pawn === h.pawn ? " selected" : "";
       const exit = this.proposals.exits(p, h.pawn) ? `<small class="to-exit">${esc(t("→ exit"))}</small>` : "";
       return `<button class="handpawn${sel}" data-act="pick-pawn" data-player="${p}" data-pawn="${h.pawn}"
         data-testid="hand-${h.pawn}">${pawnHtml(h.pawn, h.color)}${exit}</button>`;
-    }).join("") + this.nextSeatHtml(p) + this.seatAllHtml(p);
+    }).join("");
+    // with guests in hand, the player's other moves share their row (four cinemas fit the
+    // page in the Showings); without, they have a row of their own
+    const moves = this.playerMovesHtml(p);
+    const hand = pawns ? pawns + this.nextSeatHtml(p) + moves + this.seatAllHtml(p) : "";
     const onBoard = v.board.filter((b) => b.player === p)
       .map((b) => `${esc(adSpace(b.space))}${b.ready ? "" : esc(t(" (next round)"))}`).join(", ");
     const showing = c.showing && c.showing.to_draw ? `<span class="tag wait">${esc(t("to draw: {n}", { n: c.showing.to_draw }))}</span>` : "";
@@ -184,8 +200,9 @@ export const boardMethods = {
       <div class="main">
         <div class="slots">${c.slots.map((s, k) => this.slotHtml(s, p, k)).join("")}</div>
         ${hand ? `<div class="hand" data-testid="drawn-${p}" aria-label="${esc(drawn)}">${hand}</div>` : ""}
-        ${this.playerMovesHtml(p)}
+        ${hand || v.phase === "buying" ? "" : moves}
       </div>
+      ${!hand && v.phase === "buying" ? moves : ""}
     </article>`;
   },
 
@@ -239,9 +256,10 @@ export const boardMethods = {
       data-testid="seat-all-${p}" title="${esc(allTitle)}">${esc(t("Seat all"))}</button>${play}`;
   },
 
-  /** The audit under way (web/js/audit.js), with guests named by their color discs. */
+  /** The audit under way (web/js/audit.js) as `{head, body}`, with guests named by their
+   * color discs. */
   auditPanel() {
-    return auditHtml(this.view.audit, this.view.names, {
+    return auditParts(this.view.audit, this.view.names, {
       keyHtml: (color) => pawnHtml(null, color, "small"),
       title: (name) => t("Checking {name}'s bag", { name }),
       hint: (name) => t("Tap every guest in the bag on {name}'s reader, then accept.", { name }),

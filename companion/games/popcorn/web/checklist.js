@@ -50,7 +50,13 @@ function sliderHtml(m) {
   return `${move} ${open}`;
 }
 
-/** The checklist as a panel with one tick box per thing to do, its Done button on top. */
+/** The checklist's head: its title and Done button, pinned at the top of the side panel. */
+export function checklistHeadHtml(list) {
+  return `<div class="checklist-head" data-testid="checklist-head"><h2>${esc(t("End of round — before round {round}", { round: list.round }))}</h2>
+      <button class="btn primary" data-act="checklist-done" data-testid="checklist-done">${esc(t("Done"))}</button></div>`;
+}
+
+/** The checklist's body: one tick box per thing to do (it scrolls with the side panel). */
 export function checklistHtml(list) {
   // ticks live in the list, so a state push that redraws the screen keeps them
   const ticked = list.ticked || new Set();
@@ -62,11 +68,8 @@ export function checklistHtml(list) {
   };
   const sliders = list.sliders.map((p) => p.movies.map((m) => item(
     `<b>${esc(p.name)}</b> — ${esc(m.title)}: ${sliderHtml(m)}`)).join("")).join("");
-  // the head is the side panel's own child, so it stays stuck on top however far it scrolls
   const none = t("none");
-  return `<div class="checklist-head" data-testid="checklist-head"><h2>${esc(t("End of round — before round {round}", { round: list.round }))}</h2>
-      <button class="btn primary" data-act="checklist-done" data-testid="checklist-done">${esc(t("Done"))}</button></div>
-    <section class="checklist" data-testid="round-checklist">
+  return `<section class="checklist" data-testid="round-checklist">
     <h3>${esc(t("Lobby sliders"))}</h3><ul data-testid="checklist-sliders">${sliders || item(esc(t("No movies yet.")))}</ul>
     <h3>${esc(t("Movies"))}</h3><ul>
       ${item(esc(t("Discard the Features left: {movies}.", { movies: list.discarded.join(", ") || none })))}

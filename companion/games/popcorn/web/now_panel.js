@@ -12,16 +12,19 @@ import { ranked } from "/web/js/search.js";
 import { activationWords } from "./gains.js";
 
 export const nowPanelMethods = {
-  nowHtml() {
-    const v = this.view;
+  /** The side panel's pinned part (always in sight): a nudge, the next step (or what a
+   * selection waits for) and the last refusal. */
+  pinnedHtml() {
     const nudge = this.nudge ? `<div class="nudge" data-testid="nudge" role="status">${esc(this.nudge)}</div>` : "";
-    const parts = [nudge, this.hintHtml()];
-    if (this.refusal) {
-      parts.push(`<div class="refusal" data-testid="refusal"><b>${esc(t("Refused:"))}</b> ${esc(this.refusal)}</div>`);
-    }
-    parts.push(this.pendingHtml());
-    parts.push(this.chanceHtml());
-    return parts.join("");
+    const refusal = this.refusal
+      ? `<div class="refusal" data-testid="refusal"><b>${esc(t("Refused:"))}</b> ${esc(this.refusal)}</div>` : "";
+    return nudge + this.hintHtml() + refusal;
+  },
+
+  /** The side panel's part that scrolls when it has more to say: how the phase is played,
+   * what each shown placement brings, the steps the table waits for, the search boxes. */
+  scrolledHtml() {
+    return this.howHtml() + this.pendingHtml() + this.chanceHtml();
   },
 
   hintHtml() {
@@ -36,19 +39,42 @@ export const nowPanelMethods = {
     if (sel) {
       const card = this.ctx.catalog.byId[sel.card];
       return `<div class="hint" data-testid="hint">${esc(t("{card} is selected: tap a slot in {name}'s cinema to buy it there (Cancel lets it go).", { card: card ? card.title || card.id : sel.card, name: v.names[v.current] }))}
-        <button class="btn small" data-act="clear" data-testid="clear-selection">${esc(t("Cancel"))}</button>${this.meaningsHtml(card)}</div>`;
+        <button class="btn small" data-act="clear" data-testid="clear-selection">${esc(t("Cancel"))}</button></div>`;
     }
-    if (v.phase === "buying") {
-      return `<div class="hint">${esc(t("{name} buys: tap a movie or a theater, then a slot.", { name: v.names[v.current] }))}</div>`;
+    const step = this.stepWords();
+    return step ? `<div class="hint step" data-testid="step">${esc(step)}</div>` : "";
+  },
+
+  /** The next step in one sentence, following the table: who buys; in the Showings who
+   * still draws, then who seats, then an award draw or a gain, then who plays actions. */
+  stepWords() {
+    const v = this.view;
+    if (v.phase !== "showings") { // a step the table owes first (a reveal, a gain), else the buyer
+      if (v.pending.length) return this.taskWords(v.pending[0]);
+      return v.phase === "buying" ? t("{name} buys: tap a movie or a theater, then a slot.", { name: v.names[v.current] }) : "";
     }
-    if (v.phase === "showings") {
-      const how = this.hints() ? t("Faded pawns show the advisor's placement: Seat all (or Seat and play as suggested), tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.")
-        : t("Faded pawns show the first free seats: Seat all, tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.");
-      return `<div class="hint">${esc(t("Draw guests from the bag onto its reader."))} ${esc(how)}
-        <button class="btn small" data-act="hints" data-testid="hints-toggle">${esc(this.hints() ? t("Hints: on") : t("Hints: off"))}</button>
-        ${this.expectedHtml()}</div>`;
-    }
+    const names = (seats) => seats.map((p) => v.names[p]).join(", ");
+    const who = (test) => v.cinemas.map((c, p) => [c, p]).filter(([c]) => test(c)).map(([, p]) => p);
+    const drawing = who((c) => c.showing && c.showing.to_draw > 0);
+    if (drawing.length) return t("Draw guests from the bag onto its reader: {names}.", { names: names(drawing) });
+    const seating = who((c) => c.hand.length > 0);
+    if (seating.length) return t("Seat the drawn guests: {names}.", { names: names(seating) });
+    const task = v.pending.find((x) => ["award", "gain", "bonus", "draw_seat"].includes(x.kind));
+    if (task) return this.taskWords(task);
+    if (v.waiting.length) return t("Play the guests' actions: {names}.", { names: names(v.waiting) });
     return "";
+  },
+
+  /** How the phase is played, in more words, and the Hints toggle; a selected card's
+   * actions in words. */
+  howHtml() {
+    const sel = this.selection;
+    if (sel && sel.kind !== "pawn") return this.meaningsHtml(this.ctx.catalog.byId[sel.card]);
+    if (this.view.phase !== "showings") return "";
+    const how = this.hints() ? t("Faded pawns show the advisor's placement: Seat all (or Seat and play as suggested), tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.")
+      : t("Faded pawns show the first free seats: Seat all, tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.");
+    return `<div class="how">${this.expectedHtml()}<p>${esc(how)}
+      <button class="btn small" data-act="hints" data-testid="hints-toggle">${esc(this.hints() ? t("Hints: on") : t("Hints: off"))}</button></p></div>`;
   },
 
   /** The parts of "Seat and play — everyone" (proposal.js), or [] when it is not offered. */
@@ -121,22 +147,25 @@ export const nowPanelMethods = {
   pendingHtml() {
     const v = this.view;
     if (!v.pending.length) return "";
-    const say = (task) => {
-      const name = task.player !== null && task.player !== undefined ? v.names[task.player] : t("The table");
-      switch (task.kind) {
-        case "deal_starting": return t("{name}: pick the starting movie", { name });
-        case "lineup": return t("Reveal the new Premiers from the movie deck");
-        case "theater": return tn("Reveal a {n}-seat theater tile", "Reveal a {n}-seat theater tile", task.size);
-        case "award": return t("{name}: draws award cards (on the phone)", { name });
-        case "gain": return t("{name}: gains a {color} guest — tap it on the bag's reader", { name, color: colorWord(task.color) });
-        case "bonus": return t("{name}: showing bonus {action}", { name, action: actionLabel(task.action) });
-        case "draw_seat": return task.pawn === undefined ? t("{name}: draw a guest from the bag and tap it on the reader", { name })
-          : t("{name}: seat the {guest} drawn", { name, guest: guestName(this.ctx.catalog.pawns[task.pawn]) });
-        default: return `${name}: ${task.kind}`;
-      }
-    };
     return `<h3>${esc(t("Waiting for"))}</h3><ul class="pending" data-testid="pending">
-      ${v.pending.map((task) => `<li>${esc(say(task))}</li>`).join("")}</ul>`;
+      ${v.pending.map((task) => `<li>${esc(this.taskWords(task))}</li>`).join("")}</ul>`;
+  },
+
+  /** One step the table waits for (the view's `pending`), in words. */
+  taskWords(task) {
+    const v = this.view;
+    const name = task.player !== null && task.player !== undefined ? v.names[task.player] : t("The table");
+    switch (task.kind) {
+      case "deal_starting": return t("{name}: pick the starting movie", { name });
+      case "lineup": return t("Reveal the new Premiers from the movie deck");
+      case "theater": return tn("Reveal a {n}-seat theater tile", "Reveal a {n}-seat theater tile", task.size);
+      case "award": return t("{name}: draws award cards (on the phone)", { name });
+      case "gain": return t("{name}: gains a {color} guest — tap it on the bag's reader", { name, color: colorWord(task.color) });
+      case "bonus": return t("{name}: showing bonus {action}", { name, action: actionLabel(task.action) });
+      case "draw_seat": return task.pawn === undefined ? t("{name}: draw a guest from the bag and tap it on the reader", { name })
+        : t("{name}: seat the {guest} drawn", { name, guest: guestName(this.ctx.catalog.pawns[task.pawn]) });
+      default: return `${name}: ${task.kind}`;
+    }
   },
 
   chanceHtml() {
