@@ -36,10 +36,11 @@ def count_clicks(page: Page) -> None:
         window.tapsSeen.push(el ? el.dataset.testid : e.target.tagName); }, true); }""")
 
 
-def test_a_draw_the_reader_missed_is_found_and_mended_in_two_taps(room: Room, page: Page) -> None:
+def test_a_draw_the_reader_missed_is_found_and_mended_in_three_taps(room: Room, page: Page) -> None:
     """Open Cinema: one of Ana's guests is drawn past the reader. Her audit, started on the
     Bag heading, counts the pawns as she taps them (never drawing them), names the missing
-    guest, and Accept draws it: two taps on the tablet beyond the pawns."""
+    guest once she says the bag is done, and Accept draws it: three taps on the tablet beyond
+    the pawns."""
     table = room.table(["Ana", "Bob", "Chloe"], seed=2)
     tablet = Tablet(page, room, table).open()
     end_buying(table)
@@ -57,6 +58,10 @@ def test_a_draw_the_reader_missed_is_found_and_mended_in_two_taps(room: Room, pa
     assert hub_state(table).pawns_at(P.hand(0)) == [bag[0]]  # audit taps drew nothing
     color = hub_state(table).pawn_color[hidden]
     expect(page.get_by_test_id(f"audit-count-{color}")).to_have_class(re.compile("off"))
+    # one guest is missing: no fix is offered before the table says the bag is done
+    expect(page.get_by_test_id("audit-accept")).to_be_disabled()
+    expect(page.get_by_test_id("audit-found")).to_have_count(0)
+    page.get_by_test_id("audit-done").click()
     found = page.get_by_test_id("audit-found").locator("li")
     expect(found).to_have_count(1)
     expect(found).to_have_attribute("data-code", "AUDIT_NOT_TAPPED_DRAWN")
@@ -68,7 +73,48 @@ def test_a_draw_the_reader_missed_is_found_and_mended_in_two_taps(room: Room, pa
     expect(page.get_by_test_id(f"hand-{hidden}")).to_be_visible()
     assert hub_state(table).loc[hidden] == P.hand(0)
     taps = page.evaluate("window.tapsSeen")
-    assert taps == ["audit-start-0", "audit-accept"], taps
+    assert taps == ["audit-start-0", "audit-done", "audit-accept"], taps
+
+
+def test_an_audit_asks_before_it_fixes_and_an_empty_bag_is_confirmed(
+        room: Room, page: Page, browser: Browser) -> None:
+    """Issue 38, item 2: an audit just started offers no fix (Accept is disabled, no
+    difference is listed), on the tablet and on the player's phone. "Bob's bag is done" with
+    nothing tapped asks whether the bag is really empty; No keeps tapping, Yes ends the
+    tapping, and only then do the fixes appear, each in words, for Accept."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=4)
+    Tablet(page, room, table).open()
+    errors: list[str] = []
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.goto(f"{room.base}/phone/{table.id}/1#token={table.info['tokens'][1]}")
+    shown(phone, "phone-cinema")
+    phone.get_by_test_id("phone-audit-start").click()
+    for screen in (phone, page):
+        expect(screen.get_by_test_id("audit-accept")).to_be_disabled()
+        expect(screen.get_by_test_id("audit-accept")).to_have_text("Accept")
+        expect(screen.get_by_test_id("audit-found")).to_have_count(0)
+        expect(screen.get_by_test_id("audit-waiting")).to_be_visible()
+    bag = len(hub_state(table).pawns_at(P.bag(1)))
+    page.get_by_test_id("audit-done").click()
+    question = page.get_by_test_id("audit-empty")
+    expect(question).to_contain_text(
+        f"is Bob's bag really empty? The companion would take its {bag} guests")
+    page.get_by_test_id("audit-empty-no").click()
+    expect(question).to_have_count(0)
+    assert call(f"{room.base}/api/tables/{table.id}/audits/current")["done"] is False
+    page.get_by_test_id("audit-done").click()
+    page.get_by_test_id("audit-empty-yes").click()
+    expect(page.get_by_test_id("audit-accept")).to_be_enabled()
+    fixes = call(f"{room.base}/api/tables/{table.id}/audits/current")["report"]["fixes"]
+    assert fixes, "an empty bag's audit proposes its fixes once it is done"
+    expect(page.get_by_test_id("audit-accept")).to_contain_text(f"Accept {len(fixes)} fix")
+    expect(page.get_by_test_id("audit-found").locator("li.fix")).to_have_count(len(fixes))
+    expect(phone.get_by_test_id("audit-accept")).to_be_enabled()
+    page.get_by_test_id("audit-drop").click()
+    expect(page.get_by_test_id("audit")).to_have_count(0)
+    phone.context.close()
+    assert errors == [], errors
 
 
 def test_a_phone_audits_its_own_bag_and_the_tablet_follows(

@@ -201,6 +201,9 @@ export function mountPhone(root, ctx, tableId, seat) {
         keyHtml: (value) => `<span class="bm-token" aria-hidden="true">${esc(String(value))}</span>`,
         title: () => t("Checking your pile"),
         hint: () => t("Tap every popcorn token of your pile on your pad, then accept."),
+        finished: () => t("My pile is done"),
+        empty: (_, n) => tn("No token was tapped: is your pile really empty? The companion would take its {n} token out of it.",
+          "No token was tapped: is your pile really empty? The companion would take its {n} tokens out of it.", n),
       });
       return;
     }
@@ -210,7 +213,8 @@ export function mountPhone(root, ctx, tableId, seat) {
 
   const listeners = new AbortController();
   root.addEventListener("click", (event) => {
-    phoneAuditClick(event, ctx, tableId, seat, token, tid("phone-move-error"));
+    phoneAuditClick(event, ctx, tableId, seat, token, tid("phone-move-error"),
+      () => priv && priv.audit, renderAudit);
   }, { signal: listeners.signal });
   root.addEventListener("click", (event) => {
     const card = event.target.closest("button[data-vote]");

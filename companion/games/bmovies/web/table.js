@@ -18,7 +18,7 @@ import { TableAlerts, alertStripHtml } from "/web/js/alerts.js";
 import { ReaderHealth } from "/web/js/reader_health.js";
 import { alertText, errorText, t, tn } from "/web/js/i18n.js";
 import { esc } from "/web/js/labels.js";
-import { acceptedText, auditParts, auditStep } from "/web/js/audit.js";
+import { acceptedText, auditAct, auditParts, auditStep } from "/web/js/audit.js";
 import { showPhoneQr } from "/web/js/phone_qr.js";
 import { mountSpeech } from "/web/js/speech.js";
 import { outcomeSpeaker } from "./speech.js";
@@ -183,7 +183,17 @@ class BmTableScreen {
       keyHtml: () => `<span class="bm-token" aria-hidden="true">?</span> ${esc(t("tokens"))}`,
       title: (name) => t("Checking {name}'s pile", { name }),
       hint: (name) => t("Tap every popcorn token of the pile on {name}'s pad, then accept.", { name }),
+      finished: (name) => t("{name}'s pile is done", { name }),
+      empty: (name, n) => tn("No token was tapped: is {name}'s pile really empty? The companion would take its {n} token out of it.",
+        "No token was tapped: is {name}'s pile really empty? The companion would take its {n} tokens out of it.", n, { name }),
     });
+  }
+
+  /** A tap on the audit panel's own buttons (web/js/audit.js, auditAct). */
+  auditAct(act) {
+    const step = auditAct(act, this.view.audit);
+    if (step === "") this.render();
+    else if (step) this.auditStep(step);
   }
 
   async auditStep(step, body) {
@@ -233,10 +243,9 @@ class BmTableScreen {
       phones: () => showPhoneQr(this.ctx, this.id, this.names()),
       export: () => this.exportRecord(),
       "audit-start": () => this.auditStep("start", { player: Number(el.dataset.player) }),
-      "audit-accept": () => this.auditStep("accept"),
-      "audit-drop": () => this.auditStep("drop"),
     };
     if (handlers[act]) handlers[act]();
+    else this.auditAct(act);
   }
 
   input(event) {

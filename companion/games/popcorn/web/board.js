@@ -263,6 +263,9 @@ export const boardMethods = {
       keyHtml: (color) => pawnHtml(null, color, "small"),
       title: (name) => t("Checking {name}'s bag", { name }),
       hint: (name) => t("Tap every guest in the bag on {name}'s reader, then accept.", { name }),
+      finished: (name) => t("{name}'s bag is done", { name }),
+      empty: (name, n) => tn("No guest was tapped: is {name}'s bag really empty? The companion would take its {n} guest out of it.",
+        "No guest was tapped: is {name}'s bag really empty? The companion would take its {n} guests out of it.", n, { name }),
     });
   },
 

@@ -7,7 +7,7 @@
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
 import { ApiError, call, tableCall } from "/web/js/api.js";
-import { acceptedText, auditStep } from "/web/js/audit.js";
+import { acceptedText, auditAct, auditStep } from "/web/js/audit.js";
 import { t } from "/web/js/i18n.js";
 
 export const moveMethods = {
@@ -141,7 +141,16 @@ export const moveMethods = {
     this.render();
   },
 
-  /** A step of a bag audit (web/js/audit.js): start one (or every bag), accept it, stop it. */
+  /** A tap on the audit panel's own buttons (web/js/audit.js, auditAct): a step sent, or the
+   * panel drawn again (the empty bag's question). */
+  auditAct(act) {
+    const step = auditAct(act, this.view.audit);
+    if (step === "") this.render();
+    else if (step) this.auditStep(step);
+  },
+
+  /** A step of a bag audit (web/js/audit.js): start one (or every bag), end its tapping,
+   * accept it, stop it. */
   async auditStep(step, body) {
     try {
       const answer = await auditStep(this.ctx, this.id, step, { body });

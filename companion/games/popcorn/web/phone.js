@@ -400,6 +400,9 @@ export function mountPhone(root, ctx, tableId, seat) {
         keyHtml: (color) => pawnHtml(null, color, "small"),
         title: () => t("Checking your bag"),
         hint: () => t("Tap every guest in your bag on your reader, then accept."),
+        finished: () => t("My bag is done"),
+        empty: (_, n) => tn("No guest was tapped: is your bag really empty? The companion would take its {n} guest out of it.",
+          "No guest was tapped: is your bag really empty? The companion would take its {n} guests out of it.", n),
       });
       return;
     }
@@ -409,7 +412,8 @@ export function mountPhone(root, ctx, tableId, seat) {
   }
 
   root.addEventListener("click", (event) => {
-    phoneAuditClick(event, ctx, tableId, seat, token, tid("phone-move-error"));
+    phoneAuditClick(event, ctx, tableId, seat, token, tid("phone-move-error"),
+      () => priv && priv.audit, renderAudit);
   });
 
   // ---- wiring --------------------------------------------------------------------------------
