@@ -74,6 +74,41 @@ def test_every_card_alert_code_is_listed() -> None:
 
     used = set(re.findall(r'Alert\("([A-Z_]+)"', inspect.getsource(card_taps)))
     assert used == {"CARD_NOT_EXPECTED", "CARD_NOT_IN_MARKET", "CARD_ALREADY_OWNED",
-                    "CARD_NOT_BUYABLE", "NOT_PLAYERS_TURN", "CARD_NOT_IN_DECK"}
+                    "CARD_NOT_BUYABLE", "NOT_PLAYERS_TURN", "CARD_NOT_IN_DECK",
+                    "WAITING_FOR_GAIN", "WAITING_FOR_AWARD"}
     assert all(ALERT_CODES.get(code) for code in used)
     assert used | {"CARD_NOT_EXPECTED:award"} <= set(ALERTS)
+
+
+def owing_a_gain():
+    """A Buying where the player to act still owes a gained guest (random 2-player games,
+    the first that gets there)."""
+    for seed in range(60):
+        state = new_game(CATALOG, ["Ana", "Bob"], 0)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.phase == "buying" and state.tasks and state.tasks[0].kind == "gain" \
+                    and state.features:
+                return state
+            state.apply(random_move(state, rng))
+    raise AssertionError("no game owed a gain in Buying")
+
+
+def test_a_card_tapped_while_a_gain_is_owed_names_the_gain_and_whose() -> None:
+    """Issue 38, item 3: a market movie tapped while the player to act still owes a gained
+    guest says that ("Ana still has to take a green guest"), on any reader, and changes
+    nothing; it does not say "it is Ana's turn to buy"."""
+    state = owing_a_gain()
+    task = state.tasks[0]
+    owner = state.names[task.player]
+    before = state.to_dict()
+    for player in (0, 1):
+        alert = interpret_card(state, player, "movie", state.features[0])
+        assert isinstance(alert, Alert) and alert.code == "WAITING_FOR_GAIN", alert
+        assert f"{owner} still has to take a {task.color} guest" in alert.message
+        assert "turn to buy" not in alert.message
+        assert (alert.params["waiting"], alert.params["color"]) == (owner, task.color)
+        assert_localized(alert.code, alert.params)
+    french = render_alert(alert.code, alert.params, translations("fr").gettext, "fr")[0]
+    assert owner in french and "Spectateur" in french
+    assert state.to_dict() == before

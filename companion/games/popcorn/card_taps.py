@@ -115,22 +115,44 @@ def _buy(state: GameState, player: int, kind: str, card: str) -> Move | CardChoi
     if card not in _market(state, kind):
         return _alert(state, player, kind, card)
     name, current = state.names[player], state.names[state.current]
+    moves = tuple(m for m in state.legal_moves() if m.kind == BUY_KINDS[kind] and m.card == card)
+    if player == state.current and len(moves) == 1:
+        return moves[0]
+    if player == state.current and moves:
+        return CardChoice(player, kind, card, title, moves,
+                          moves.index(suggested_buy(state, moves)))
+    # a player's own step the table waits for (a gained guest, award cards) blocks every
+    # buy: the alert names it and whose it is, rather than whose turn it is
+    owed = next((task for task in state.tasks if task.kind in ("gain", "award")), None)
+    if owed is not None:
+        return _waiting(state, player, kind, card, owed)
     if player != state.current:
         return Alert("NOT_PLAYERS_TURN", f"{title} was tapped on {name}'s reader, but it is "
                      f"{current}'s turn to buy.", f"Put {title} back in the market; {current} "
                      "buys first.", player,
                      params=card_params(state, player, kind, card, current=current))
-    moves = tuple(m for m in state.legal_moves() if m.kind == BUY_KINDS[kind] and m.card == card)
-    if len(moves) == 1:
-        return moves[0]
-    if moves:
-        return CardChoice(player, kind, card, title, moves,
-                          moves.index(suggested_buy(state, moves)))
     return Alert("CARD_NOT_BUYABLE", f"The rules do not let {name} buy {title} now (its "
                  f"price, a {kind} already bought this turn, a step to finish first, or no "
                  "theater before round 2).",
                  f"Put {title} back in the market.", player,
                  params=card_params(state, player, kind, card))
+
+
+def _waiting(state: GameState, player: int, kind: str, card: str, task: Any) -> Alert:
+    """A card tapped to buy while a player owes a step (a gained guest, award cards): the
+    alert names that step and whose it is."""
+    title, name = card_title(state, kind, card), state.names[player]
+    owner = state.names[task.player]
+    head = f"{title} was tapped on {name}'s reader, but "
+    back = f"Put {title} back in the market; first "
+    if task.kind == "gain":
+        return Alert("WAITING_FOR_GAIN", f"{head}{owner} still has to take a {task.color} guest.",
+                     f"{back}{owner} takes the {task.color} guest and taps it on the bag's "
+                     "reader.", player, params=card_params(state, player, kind, card,
+                                                           waiting=owner, color=task.color))
+    return Alert("WAITING_FOR_AWARD", f"{head}{owner} still has to draw award cards.",
+                 f"{back}{owner} draws the award cards (their phone says how).", player,
+                 params=card_params(state, player, kind, card, waiting=owner))
 
 
 def _market(state: GameState, kind: str) -> list[str]:

@@ -53,6 +53,10 @@ ALERT_CODES: dict[str, str] = {
     "CARD_ALREADY_OWNED": "the card tapped is already in a player's cinema",
     "CARD_NOT_BUYABLE": "the card is in the market, but the player to act cannot buy it now",
     "NOT_PLAYERS_TURN": "a card was tapped on the reader of a player who is not to act",
+    "WAITING_FOR_GAIN": "a card was tapped to buy it while a player still has to take a "
+                        "gained guest",
+    "WAITING_FOR_AWARD": "a card was tapped to buy it while a player still has to draw award "
+                         "cards",
     "CARD_NOT_IN_DECK": "the award card tapped for a draw is not in the award deck",
 }
 """Every alert code of Popcorn's taps (pawns and cards), with what it means."""

@@ -160,6 +160,16 @@ ALERTS: dict[str, tuple[str, str]] = {
     "NOT_PLAYERS_TURN": (
         N_("{title} was tapped on {name}'s reader, but it is {current}'s turn to buy."),
         N_("Put {title} back in the market; {current} buys first.")),
+    "WAITING_FOR_GAIN": (
+        N_("{title} was tapped on {name}'s reader, but {waiting} still has to take a {color} "
+           "guest."),
+        N_("Put {title} back in the market; first {waiting} takes the {color} guest and taps "
+           "it on the bag's reader.")),
+    "WAITING_FOR_AWARD": (
+        N_("{title} was tapped on {name}'s reader, but {waiting} still has to draw award "
+           "cards."),
+        N_("Put {title} back in the market; first {waiting} draws the award cards (their "
+           "phone says how).")),
     "CARD_NOT_BUYABLE": (
         N_("The rules do not let {name} buy {title} now (its price, a card of that kind "
            "already bought this turn, a step to finish first, or no theater before round 2)."),
