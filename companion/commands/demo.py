@@ -14,6 +14,10 @@ so the table screen's notices and Readers panel can be seen at work.
 ``--game b-movies`` plays B Movies instead: made-up tags for the 98 popcorn tokens, one
 token pad per player, scripted pitches and secret votes, and every drawn token tapped on
 its player's pad (``--variant hidden`` deals the studios in secret).
+
+The finished game goes to the hub's archive. Without ``--db`` that archive lives in the
+temporary database and goes with it (the demo says so before it exits); ``--db PATH`` keeps
+the database, so that ``popcorn-companion serve --db PATH`` opens the game in ``/archive``.
 """
 
 from __future__ import annotations
@@ -62,6 +66,9 @@ def register(subparsers: Any) -> None:
                         help=f"the game to play ({games.DEFAULT})")
     parser.add_argument("--variant", default=None,
                         help="the game's variant: B Movies' standard or hidden (standard)")
+    parser.add_argument("--db", type=Path, default=None,
+                        help="keep the hub database (its archive holds the game) in this file; "
+                             "by default it is temporary and goes when the demo ends")
     parser.add_argument("--exit-when-done", action="store_true",
                         help="stop when the game ends instead of serving on")
     parser.add_argument("--ailing-readers", action="store_true",
@@ -78,7 +85,20 @@ def run(args: argparse.Namespace) -> int:
         return 2
     logging.basicConfig(level=logging.ERROR, format="%(message)s", stream=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="popcorn-demo-") as tmp:
-        return _demo(args, Path(tmp))
+        code = _demo(args, Path(tmp))
+    print(_archive_note(args.db), flush=True)
+    return code
+
+
+def _archive_note(db: Path | None) -> str:
+    """Where the demo's archive is once it has ended: kept in ``db``, or gone with the
+    temporary database (and how to keep it next time)."""
+    if db is None:
+        return ("The demo's archive was in its temporary database and is gone with it; "
+                f"`{PROG} --db demo.sqlite` keeps it, and `popcorn-companion serve --db "
+                "demo.sqlite` then opens the game in /archive.")
+    return (f"The demo's database is kept in {db}: `popcorn-companion serve --db {db}` opens "
+            "the game in /archive.")
 
 
 def _demo(args: argparse.Namespace, tmp: Path) -> int:
@@ -94,7 +114,7 @@ def _start(args: argparse.Namespace, tmp: Path) -> server.Served:
     game ends."""
     readers = [f"bag-{i + 1}" for i in range(READERS)]
     virtual = [VirtualReader(r, resend_interval=0.5) for r in readers]
-    hub = Hub(tmp / "hub.sqlite")
+    hub = Hub(args.db if args.db is not None else tmp / "hub.sqlite")
     try:
         if args.transport == "serial":
             serial_bank = SerialBank(virtual, tmp / "dev").start()
@@ -127,6 +147,8 @@ def _start(args: argparse.Namespace, tmp: Path) -> server.Served:
         while players.thread and players.thread.is_alive():
             players.thread.join(0.5)
         _print_scores(hub, table.id)
+        with hub.lock:  # the game just ended goes to the archive now, not at the next look
+            hub.archived()
         if args.exit_when_done:
             server.shutdown()
 

@@ -385,6 +385,33 @@ def test_the_demo_plays_a_whole_b_movies_game(tmp_path: Path) -> None:
     assert [line.split(":")[0].strip() for line in lines[3:7]] == list(NAMES[:4])
     assert all("/phone/" in line and "#token=" in line for line in lines[3:7])
     assert lines[7].startswith("4 virtual token pads over serial")
-    final = lines[-1]
+    final = lines[-2]
     assert final.startswith("Final Cut: ") and "winner(s): " in final, final
     assert all(name in final for name in NAMES[:4])
+    # issue 38, item 5: without --db the archive goes with the demo, and the demo says so
+    assert "is gone with it" in lines[-1] and "--db demo.sqlite" in lines[-1], lines[-1]
+
+
+def test_the_demo_keeps_its_archive_with_db(tmp_path: Path) -> None:
+    """``demo --db PATH`` keeps the hub database: the game just played is in its archive
+    afterwards, with its four players, and the demo says where it is."""
+    import socket
+    import sqlite3
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = tmp_path / "kept.sqlite"
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "demo", "--game", "b-movies", "--speed", "200",
+         "--port", str(port), "--exit-when-done", "--db", str(db)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert f"kept in {db}" in done.stdout.splitlines()[-1]
+    with sqlite3.connect(db) as archive:
+        games = archive.execute("SELECT id, game FROM archive_games WHERE deleted = 0").fetchall()
+        assert [g[1] for g in games] == ["b-movies"], games
+        seats = archive.execute("SELECT name FROM archive_seats WHERE game_id = ? ORDER BY seat",
+                                (games[0][0],)).fetchall()
+    assert [s[0] for s in seats] == list(NAMES[:4])
