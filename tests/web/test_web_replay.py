@@ -79,7 +79,13 @@ def test_the_replay_board_steps_forward_and_back_and_jumps_to_a_round(
     summary = replay(hub, f"/api/archive/{game['id']}")
     steps = summary["steps"]
     page.goto(f"{hub.base}/archive/{game['id']}")
+    at(page, 611)  # issue 38, item 6: a finished game opens at its end, the address bare
+    expect(page.get_by_test_id("replay-position")).to_contain_text("Move 611 of 611")
+    expect(page.get_by_test_id("replay-forward")).to_be_disabled()
+    expect(page).to_have_url(re.compile(rf"/archive/{game['id']}$"))
+    page.keyboard.press("Home")
     at(page, 0)
+    expect(page).to_have_url(re.compile(rf"/archive/{game['id']}\?at=0$"))
     expect(page.get_by_test_id("replay-position")).to_contain_text("611 moves")
     expect(page.get_by_test_id("replay-back")).to_be_disabled()
     page.get_by_test_id("replay-forward").click()
@@ -141,7 +147,7 @@ def test_the_charts_render_and_a_click_moves_the_board(hub: ServeProcess, page: 
     info = played_table(hub)
     summary = replay(hub, f"/api/archive/{info['id']}")
     page.goto(f"{hub.base}/archive/{info['id']}")
-    at(page, 0)
+    at(page, summary["moves"])
     for chart in summary["charts"]:
         canvas = page.get_by_test_id(f"chart-{chart['id']}")
         page.wait_for_function("(c) => window.Chart && Chart.getChart(c)",

@@ -83,6 +83,7 @@ def test_a_whole_popcorn_game_fits_the_tablet_in_every_language(
     players = room4.players(table, seed=11)
     errors: list[str] = []
     watch = Watchers(browser, room4.base, table.id, table.info["pin"], errors, "popcorn")
+    awake(watch.pages["en"], True)
     done = {"alerts": False, "audit": False, "correction": False}
     try:
         for number in range(1, 5000):
@@ -95,12 +96,35 @@ def test_a_whole_popcorn_game_fits_the_tablet_in_every_language(
             state = table.state
             step = f"step {number}, round {state.round} {state.phase}, after {move.kind}"
             watch.check(step, table.count)
+            steps_follow(watch.pages["en"], step)
             moments(room4, table, watch, state, step, done)
+        awake(watch.pages["en"], False)
         assert table.state.phase == "over", "the game did not reach its end"
         assert all(done.values()), done
     finally:
         watch.close()
     watch.assert_fits(errors)
+
+
+STEP = """() => {
+  const step = document.querySelector('[data-testid="step"]');
+  const drawing = [...document.querySelectorAll('.cinema h2 .tag.wait')]
+    .some((tag) => tag.textContent.startsWith('to draw'));
+  return [step ? step.textContent : '', drawing];
+}"""
+
+
+def steps_follow(page: Page, step: str) -> None:
+    """Item 6: the side panel's next step follows the table: "Draw guests from the bag"
+    while a cinema has guests to draw, and never once nobody has."""
+    words, drawing = page.evaluate(STEP)
+    assert ("Draw guests from the bag" in words) == drawing, (step, words, drawing)
+
+
+def awake(page: Page, on: bool) -> None:
+    """Item 6: the table screen holds a screen wake lock while the game is open, and lets
+    it go once the game is over (Chromium grants it on the hub's loopback address)."""
+    page.wait_for_function("(on) => window.popcornAwake === on", arg=on)
 
 
 def moments(room: Room, table: RemoteTable, watch: Watchers, state, step: str,
@@ -147,6 +171,7 @@ def test_a_whole_b_movies_game_fits_the_tablet_in_every_language(
                                       "game": "b-movies", "first_player": 0})
     errors: list[str] = []
     watch = Watchers(browser, room4.base, info["id"], info["pin"], errors, "b-movies")
+    awake(watch.pages["en"], True)
     url = f"{room4.base}/api/tables/{info['id']}"
     done = {"alerts": False, "audit": False}
     try:
@@ -161,6 +186,7 @@ def test_a_whole_b_movies_game_fits_the_tablet_in_every_language(
             watch.check(step, table["events"])
             bm_moments(room4, info, watch, view, step, done)
         assert call(url)["view"]["phase"] == "over"
+        awake(watch.pages["en"], False)
         assert all(done.values()), done
     finally:
         watch.close()

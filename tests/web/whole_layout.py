@@ -68,17 +68,23 @@ FIT = """(keep) => {
       hidden.push(`${name(el)} at ${span(box.top, box.bottom)} out of ${span(top, bottom)}`);
     }
   }
+  const header = Math.round(document.getElementById('top').getBoundingClientRect().height);
   return { height: doc.scrollHeight, width: doc.scrollWidth, viewport: [innerWidth, innerHeight],
-           clipped, inner, hidden, excess };
+           clipped, inner, hidden, excess, header };
 }"""
 """The page's height and width, its clipped labels (innermost), the parts that must not
-scroll inside and do, and the elements of ``keep`` (a selector) out of sight."""
+scroll inside and do, the elements of ``keep`` (a selector) out of sight, and the header's
+height (one line, or more)."""
 
 KEEP = ", ".join(f'[data-testid="{x}"]' for x in (
     "hint", "step", "seat-all-everyone", "seat-play-all", "checklist-done", "audit-accept",
     "audit-drop", "alerts-open", "alert-dismiss", "fix-send", "fix-cancel"))
 """What a table must see without scrolling the page: the step and its shortcuts, the buttons
 that end a checklist, an audit or a correction, the alerts' buttons."""
+
+
+HEADER = 60
+"""The most the header may measure: one line (its 44 px buttons and its padding)."""
 
 
 @dataclass
@@ -194,6 +200,8 @@ class Watchers:
             top.height, top.step = found["height"], step
         faults = [f"the page is {found['width']}x{found['height']}"] if (
             found["height"] > size["height"] or found["width"] > size["width"]) else []
+        if found["header"] > HEADER:
+            faults.append(f"the header wraps: {found['header']} px high")
         faults += [f"clipped: {x}" for x in found["clipped"]]
         faults += [f"inner: {x}" for x in found["inner"]]
         faults += [f"out of sight: {x}" for x in found["hidden"]]

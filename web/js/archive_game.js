@@ -101,13 +101,15 @@ export function mountArchiveGame(root, ctx, id) {
   async function mountBoard(game) {
     const query = new URLSearchParams(location.search);
     const base = `/api/archive/${encodeURIComponent(id)}`;
+    // a finished game opens at its end (its final board and market); `?at=` keeps another
+    const at = query.get("at");
     const made = await mountReplay(root.querySelector('[data-role="replay"]'), ctx, base,
-      { position: Number(query.get("at")) || 0 });
+      { position: at === null ? Infinity : Number(at) || 0 });
     if (signal.aborted) { made.destroy(); return; }
     replay = made;
     replay.onMove = (position) => { // the address keeps the position (Back, a shared link)
       const params = new URLSearchParams(location.search);
-      if (position) params.set("at", String(position));
+      if (position < replay.summary.moves) params.set("at", String(position));
       else params.delete("at");
       if (!replay.compare) params.delete("miss");
       const search = params.toString();

@@ -12,8 +12,8 @@ export function playerHtml(v, p, extra = "") {
   const writer = v.phase !== "over" && v.screenwriter === p.seat;
   const first = v.first_player === p.seat;
   const badges = [
-    writer ? `<span class="badge writer">${esc(roleWord("screenwriter"))}</span>` : "",
-    first ? `<span class="badge">${esc(t("first player"))}</span>` : "",
+    writer ? `<span class="badge writer" data-testid="bm-screenwriter">${esc(roleWord("screenwriter"))}</span>` : "",
+    first ? `<span class="badge" data-testid="bm-first-player">${esc(t("first player"))}</span>` : "",
     v.phase === "vote" && v.producers.includes(p.seat)
       ? `<span class="badge ${p.voted ? "ok" : ""}" data-testid="bm-voted-${p.seat}" data-voted="${p.voted}">${esc(p.voted ? t("voted") : t("voting…"))}</span>` : "",
   ].join("");

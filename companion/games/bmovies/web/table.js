@@ -16,6 +16,7 @@
 import { ApiError, call, savePin, savedPin, tableCall } from "/web/js/api.js";
 import { TableAlerts, alertStripHtml } from "/web/js/alerts.js";
 import { ReaderHealth } from "/web/js/reader_health.js";
+import { keepAwake } from "/web/js/wake.js";
 import { alertText, errorText, t, tn } from "/web/js/i18n.js";
 import { esc } from "/web/js/labels.js";
 import { acceptedText, auditAct, auditParts, auditStep } from "/web/js/audit.js";
@@ -59,6 +60,7 @@ class BmTableScreen {
   }
 
   unmount() {
+    keepAwake(false);
     this.unmountSpeech();
     this.health.unmount();
     document.removeEventListener("click", this.onClick);
@@ -89,6 +91,7 @@ class BmTableScreen {
     this.view = view;
     this.events = events;
     window.popcornEvents = events; // for tests: the state drawn
+    keepAwake(view.phase !== "over"); // the tablet stays awake while the game is open
     this.render();
   }
 
@@ -127,15 +130,12 @@ class BmTableScreen {
   renderFacts() {
     const v = this.view;
     const name = this.info ? this.info.name : this.id;
-    const writer = v.players[v.screenwriter];
     const round = v.phase === "over" ? t("Final Cut") : t("Round {round} of {rounds}", { round: v.round, rounds: v.rounds });
     const replay = t("Replay the moves so far"); // outside the template: Babel misses t() in quotes
     document.getElementById("facts").innerHTML = `
       <span class="fact" data-testid="table-name">${esc(name)}</span>
       <span class="fact" data-testid="bm-round" data-round="${v.round}" data-rounds="${v.rounds}"><b>${esc(round)}</b></span>
       <span class="fact" data-testid="bm-clapboards" data-count="${v.clapboards}">${esc(tn("{n} clapboard left", "{n} clapboards left", v.clapboards))}</span>
-      <span class="fact" data-testid="bm-first-player">${esc(t("First player:"))} <b>${esc(v.players[v.first_player].name)}</b></span>
-      ${writer && v.phase !== "over" ? `<span class="fact" data-testid="bm-screenwriter">${esc(t("Screenwriter:"))} <b>${esc(writer.name)}</b></span>` : ""}
       <button class="btn small" data-act="undo" data-testid="undo">${esc(t("Undo"))}</button>
       <button class="btn small" data-act="phones" data-testid="phones">${esc(t("Phones"))}</button>
       ${this.health.buttonHtml()}

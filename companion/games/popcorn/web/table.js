@@ -22,6 +22,7 @@
 import { call } from "/web/js/api.js";
 import { TableAlerts } from "/web/js/alerts.js";
 import { ReaderHealth } from "/web/js/reader_health.js";
+import { keepAwake } from "/web/js/wake.js";
 import { esc } from "/web/js/labels.js";
 import { errorText, t } from "/web/js/i18n.js";
 import { roundChecklist } from "./checklist.js";
@@ -80,6 +81,7 @@ class TableScreen {
   }
 
   unmount() {
+    keepAwake(false);
     this.unmountSpeech();
     this.health.unmount();
     this.correction.close();
@@ -117,6 +119,7 @@ class TableScreen {
     this.view = view;
     this.events = events;
     window.popcornEvents = events; // for tests and curious people: the state drawn
+    keepAwake(view.phase !== "over"); // the tablet stays awake while the game is open
     // a round that ends, not the setup that gives way to round 1 (round 0 is the setup)
     if (before && before.round >= 1 && view.round > before.round && view.phase !== "over") {
       this.checklist = roundChecklist(before, view);
