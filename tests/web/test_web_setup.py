@@ -250,6 +250,29 @@ def test_enrollment_counts_taps_live(room: Room, browser: Browser) -> None:
     assert errors == []
 
 
+def test_enrollment_says_when_a_color_is_complete(room: Room, browser: Browser) -> None:
+    """Issue 38, item 6: once every red pawn has a tag, the red button no longer offers
+    "Start enrolling red": it says that all of them have a tag, and starts nothing."""
+    errors: list[str] = []
+    call(f"{room.base}/api/tags", "PUT", {"admin_pin": room.server.admin_pin, "registry": {
+        "format": "popcorn-tags", "version": 1, "tags": []}})
+    cap = call(f"{room.base}/api/tags/counts")["capacity"]["red"]
+    page = new_page(browser, TABLET, errors)
+    page.goto(f"{room.base}/setup")
+    page.get_by_test_id("enroll-admin-pin").fill(room.server.admin_pin)
+    page.get_by_test_id("enroll-color-red").click()
+    page.get_by_test_id("enroll-start").click()
+    for n in range(cap):
+        room.bank.tap("bag-2", f"04cc0000000{n:03x}")
+    expect(page.get_by_test_id("enroll-count-red")).to_contain_text(str(cap))
+    page.get_by_test_id("enroll-stop").click()
+    page.get_by_test_id("enroll-color-red").click()
+    start = page.get_by_test_id("enroll-start")
+    expect(start).to_have_text(f"All {cap} red pawns have a tag")
+    expect(start).to_be_disabled()
+    assert errors == []
+
+
 def test_the_demo_plays_live_on_the_dashboard(browser: Browser) -> None:
     """``popcorn-companion demo`` prints a table URL; the dashboard there follows the game
     as the scripted players and virtual readers play it, without reloading."""

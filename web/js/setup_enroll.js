@@ -138,12 +138,15 @@ export function enrollPanel(root, ctx, shared) {
   }
 
   function renderButtons() {
-    const { enrolling } = tagInfo;
+    const { enrolling, counts, capacity } = tagInfo;
     tid("enroll-stop").disabled = !enrolling && !tagInfo.enrolling_cards && !pieces.isEnrolling();
-    tid("enroll-start").textContent = enrolling && enrolling !== chosenColor
-      ? t("Switch to {color}", { color: colorWord(chosenColor) }) : enrolling ? t("Enrolling…")
-        : t("Start enrolling {color}", { color: colorWord(chosenColor) });
-    tid("enroll-start").disabled = enrolling === chosenColor;
+    // a color whose every pawn has a tag is complete: its button says so, and starts nothing
+    const cap = capacity[chosenColor] ?? 0;
+    const full = cap > 0 && (counts[chosenColor] ?? 0) >= cap;
+    tid("enroll-start").textContent = full ? t("All {cap} {color} pawns have a tag", { color: colorWord(chosenColor), cap })
+      : enrolling && enrolling !== chosenColor ? t("Switch to {color}", { color: colorWord(chosenColor) })
+        : enrolling ? t("Enrolling…") : t("Start enrolling {color}", { color: colorWord(chosenColor) });
+    tid("enroll-start").disabled = full || enrolling === chosenColor;
   }
 
   function renderLast() {

@@ -76,6 +76,7 @@ export function cardsPanel(root, ctx, shared, admin, started) {
     if (!mode) return t("Not enrolling cards.");
     if (mode === "pick") return t("Tap any card on a reader, then pick it below.");
     const params = { kind: KIND_NAMES()[mode] || mode, n: info.cards[mode] ?? 0, cap: info.card_capacity[mode] ?? 0 };
+    if (params.cap && params.n >= params.cap) return t("{kind}: all {cap} have a tag. Stop, or choose another kind.", params);
     return t("Enrolling {kind} in catalog order ({n} of {cap}): tap the next card of the printed list.", params);
   }
 
