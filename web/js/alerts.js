@@ -6,7 +6,7 @@
 // screens draw these as banners.
 
 import { ApiError, call } from "./api.js";
-import { t, tn } from "./i18n.js";
+import { alertText, t, tn } from "./i18n.js";
 import { esc } from "./labels.js";
 
 /** How many alerts the banner strip shows at once (the latest). */
@@ -28,6 +28,19 @@ export function alertStripHtml(open, expanded, banner) {
   const more = expanded && earlier.length
     ? `<div class="alerts-more" data-testid="alerts-more">${earlier.map((a) => banner(a, "")).join("")}</div>` : "";
   return banner(open[open.length - 1], toggle) + more;
+}
+
+/**
+ * One alert as a banner: `who` (the tapping player's name, or ""), its message and fix in
+ * this device's language, then `more` (the strip's toggle), the game's own `buttons` and
+ * Dismiss; `before`: what stands in front (Popcorn's pawn).
+ */
+export function alertBannerHtml(alert, who, { before = "", more = "", buttons = "" } = {}) {
+  const text = alertText(alert);
+  const message = who ? t("{name}: {alert}", { name: who, alert: text.message }) : text.message;
+  return `<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}" data-alert="${alert.id}">
+    ${before}<div class="grow"><div>${esc(message)}</div><div class="fix">${esc(text.fix || "")}</div></div>${more}${buttons}
+    <button class="btn small" data-act="dismiss" data-alert="${alert.id}" data-testid="alert-dismiss">${esc(t("Dismiss"))}</button></div>`;
 }
 
 export class TableAlerts {

@@ -14,10 +14,10 @@
 // sentence is shown when it refuses.
 
 import { ApiError, call, savePin, savedPin, tableCall } from "/web/js/api.js";
-import { TableAlerts, alertStripHtml } from "/web/js/alerts.js";
+import { TableAlerts, alertBannerHtml, alertStripHtml } from "/web/js/alerts.js";
 import { ReaderHealth } from "/web/js/reader_health.js";
 import { keepAwake } from "/web/js/wake.js";
-import { alertText, errorText, t, tn } from "/web/js/i18n.js";
+import { errorText, t, tn } from "/web/js/i18n.js";
 import { esc } from "/web/js/labels.js";
 import { acceptedText, auditAct, auditParts, auditStep } from "/web/js/audit.js";
 import { showPhoneQr } from "/web/js/phone_qr.js";
@@ -149,12 +149,7 @@ class BmTableScreen {
     parts.push(alertStripHtml(this.alerts.shown(), this.alertsOpen, (alert, more) => {
       const who = v && alert.player !== null && alert.player !== undefined && v.players[alert.player]
         ? v.players[alert.player].name : "";
-      const text = alertText(alert);
-      return `<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}" data-alert="${alert.id}">
-        <div class="grow"><div>${esc(who ? t("{name}: {alert}", { name: who, alert: text.message }) : text.message)}</div>
-        <div class="fix">${esc(text.fix || "")}</div></div>${more}
-        <button class="btn small" data-act="dismiss" data-alert="${alert.id}"
-          data-testid="alert-dismiss">${esc(t("Dismiss"))}</button></div>`;
+      return alertBannerHtml(alert, who, { more });
     }));
     document.getElementById("banners").innerHTML = parts.join("");
   }

@@ -10,9 +10,9 @@
 
 import { COLORS, actionLabel, adSpace, colorChip, emptySeatHtml, esc, guestName, pawnHtml,
   seatActionLabel, seatWords } from "/web/js/labels.js";
-import { actionMeaning, alertText, colorWord, t, tn } from "/web/js/i18n.js";
+import { actionMeaning, colorWord, t, tn } from "/web/js/i18n.js";
 import { auditParts } from "/web/js/audit.js";
-import { alertStripHtml } from "/web/js/alerts.js";
+import { alertBannerHtml, alertStripHtml } from "/web/js/alerts.js";
 import { checklistHeadHtml, checklistHtml } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { activationWords } from "./gains.js";
@@ -99,14 +99,9 @@ export const boardMethods = {
       const p = alert.params || {}; // an older log's alert kept them beside its params
       const color = p.color ?? alert.color;
       const pawn = color ? pawnHtml(p.pawn ?? alert.pawn, color) : "";
-      const text = alertText(alert);
       const fix = alert.correct ? `<button class="btn small primary" data-act="correct-alert"
           data-alert="${alert.id}" data-testid="alert-correct">${esc(t("Correct its place"))}</button>` : "";
-      return `<div class="banner alert" data-testid="alert" data-code="${esc(alert.code)}" data-alert="${alert.id}">
-        ${pawn}<div class="grow"><div>${esc(who ? t("{name}: {alert}", { name: who, alert: text.message }) : text.message)}</div>
-        <div class="fix">${esc(text.fix)}</div></div>${more}${fix}
-        <button class="btn small" data-act="dismiss" data-alert="${alert.id}"
-          data-testid="alert-dismiss">${esc(t("Dismiss"))}</button></div>`;
+      return alertBannerHtml(alert, who, { before: pawn, more, buttons: fix });
     }));
     document.getElementById("banners").innerHTML = parts.join("");
   },
