@@ -86,10 +86,15 @@ def render_alert(code: str, params: Mapping[str, Any], gettext: Gettext,
                  locale: str, texts: TextBook | None = None,
                  pgettext: Pgettext | None = None) -> tuple[str, str]:
     """An alert's message and fix in ``locale``, from its code and params (``pgettext``
-    translates the words that have a message context, such as a pawn's letter)."""
+    translates the words that have a message context, such as a pawn's letter). Each starts
+    with a capital, though a word that opens it may not (a theater tile: "the $2 …")."""
     message, fix = alert_texts(code, params, texts)
-    return (fill(gettext(message), params, gettext, locale, texts, pgettext),
-            fill(gettext(fix), params, gettext, locale, texts, pgettext))
+    return (_sentence(fill(gettext(message), params, gettext, locale, texts, pgettext)),
+            _sentence(fill(gettext(fix), params, gettext, locale, texts, pgettext)))
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def placeholders(text: str) -> set[str]:

@@ -11,6 +11,7 @@ from companion.games.popcorn.engine.simulator import random_move
 from companion.games.popcorn.facts_file import load_catalog
 from companion.games.popcorn.tags import ALERT_CODES
 from companion.games.popcorn.texts import ALERTS
+from companion.games.popcorn.tile_looks import tile_look
 from companion.i18n.catalogs import translations
 from companion.i18n.localize import render_alert
 from companion.kit.alerts import Alert
@@ -112,3 +113,31 @@ def test_a_card_tapped_while_a_gain_is_owed_names_the_gain_and_whose() -> None:
     french = render_alert(alert.code, alert.params, translations("fr").gettext, "fr")[0]
     assert owner in french and "Spectateur" in french
     assert state.to_dict() == before
+
+
+def test_a_theater_tile_is_named_as_it_looks_in_every_language() -> None:
+    """Issue 38, item 3: a tile carries no title, so an alert names it by its price, seats,
+    seat colors and actions ("the $2 one-seat tile (blue seat: +$3)"), each language its
+    own way, and a message that opens with it starts with a capital."""
+    state = play_until(lambda s: s.phase == "buying")
+    blue = CATALOG.theaters["one_seat_blue_3_money"]
+    assert tile_look(blue) == "the $2 one-seat tile (blue seat: +$3)"
+    assert tile_look(CATALOG.theaters["two_seat_red_red"]) == \
+        "the $5 two-seat tile (red seat: movie action; red seat: +2 popcorn)"
+    looks = {tile_look(t) for t in CATALOG.theaters.values()}
+    assert len(looks) == len(CATALOG.theaters)  # no two tiles look alike
+    alert = interpret_card(state, 1 - state.current, "theater", blue.id)
+    assert isinstance(alert, Alert), alert
+    assert alert.params["card"] == blue.id and alert.params["title"] == tile_look(blue)
+    assert alert.message.startswith("The $2 one-seat tile (blue seat: +$3) was tapped")
+    assert "One seat" not in alert.message + alert.fix
+    assert_localized(alert.code, alert.params)
+    expected = {"fr": "La tuile Salle à 2 $ à une place (siège bleu : +3 $)",
+                "de": "Kinosaal für 2 $ mit einem Sitz (blauer Sitz: +3 $)",
+                "ja": "$2・1席のシアタータイル（青の席：+$3）"}
+    for lang, words in expected.items():
+        catalog = translations(lang)
+        message, fix = render_alert(alert.code, alert.params, catalog.gettext, lang,
+                                    pgettext=catalog.pgettext)
+        assert message.startswith(words) or lang == "ja" and words in message, message
+        assert words[1:] in fix, fix

@@ -4,14 +4,17 @@ its tag and a movie bought by tag (the slot chosen with one tap), and a wrong ca
 
 from __future__ import annotations
 
+import random
 import re
 
 from playwright.sync_api import Browser, Page, expect
 
 from companion.games.popcorn.cardbook import CardBook
 from companion.games.popcorn.demo import card_uids
+from companion.games.popcorn.engine.simulator import random_move
 from companion.games.popcorn.facts_file import card_copies
 from companion.games.popcorn.remote import RemoteTable
+from companion.games.popcorn.tile_looks import sentence, tile_look
 from tests.waiting import wait_for
 from tests.web.room import CATALOG, READERS, TABLET, Room, Tablet, call, save_shots
 from tests.web.untranslated import foreign_texts, visible_texts
@@ -112,7 +115,8 @@ def test_card_enrollment_on_the_setup_screen(room: Room, page: Page) -> None:
         room.bank.tap("bag-1", f"04cc0000000{n:03x}")
     expect(page.get_by_test_id("enroll-cards-count-award")).to_contain_text("2 / 26")
     second = list(CATALOG.awards.values())[1].title
-    expect(page.get_by_test_id("enroll-last")).to_contain_text(second)
+    expect(page.get_by_test_id("enroll-cards-last")).to_contain_text(second)
+    expect(page.get_by_test_id("enroll-last")).to_be_hidden()  # Pawn tags: no card here
     page.get_by_test_id("enroll-cards-pick").click()
     expect(page.get_by_test_id("enroll-cards-status")).to_contain_text("pick it below")
     room.bank.tap("bag-2", "04dd00000000aa")
@@ -180,4 +184,42 @@ def test_card_words_in_french(room: Room, browser: Browser) -> None:
     assert english_left([choice.inner_text()], ["Ana", "Bob", "Chloe"]) == []
     tablet.shot("card-choice-fr")
     page.context.close()
+    assert errors == [], errors
+
+
+def test_an_alert_names_what_the_table_waits_for_and_a_tile_as_it_looks(
+        room: Room, page: Page, browser: Browser) -> None:
+    """Issue 38, item 3: a market theater tile tapped while a gained guest is still owed.
+    The banner says whose guest the table waits for, and names the tile by what is printed
+    on it (price, seats, seat colors, actions), on an English and on a French tablet; the
+    tile's old made-up title ("One seat …") appears nowhere, and nothing changes."""
+    enroll_cards(room)
+    table = room.table(["Ana", "Bob"], seed=5)
+    rng = random.Random(5)
+    state = table.state
+    while not (state.phase == "buying" and state.tasks and state.tasks[0].kind == "gain"):
+        table.decide(random_move(state, rng))  # as the tablet reports it, move by move
+        state = table.state
+    owner, color = state.names[state.tasks[0].player], state.tasks[0].color
+    tile = next(c for column in state.columns.values() for c in column)
+    look = tile_look(CATALOG.theaters[tile])
+    tablet = Tablet(page, room, table).open()
+    french, errors = french_page(browser)
+    Tablet(french, room, table).open()
+    before = table.full_state()
+    room.bank.tap("bag-2", CARDS[("theater", tile)])
+    banner = page.get_by_test_id("alert")
+    expect(banner).to_have_attribute("data-code", "WAITING_FOR_GAIN")
+    expect(banner).to_contain_text(f"{sentence(look)} was tapped on Bob's reader")
+    expect(banner).to_contain_text(f"{owner} still has to take a {color} guest")
+    expect(banner).not_to_contain_text("turn to buy")
+    expect(banner).not_to_contain_text(tile.replace("_", " ").capitalize())
+    tablet.shot("alert-tile-as-it-looks")
+    words = french.get_by_test_id("alert")
+    french_look = re.compile(r"Bob\s*: La tuile Salle à \d \$ à (une|deux|trois) place")
+    expect(words).to_contain_text(french_look)
+    expect(words).to_contain_text(f"{owner} doit encore prendre")
+    assert english_left([words.inner_text()], ["Ana", "Bob"]) == []
+    assert table.full_state() == before
+    french.context.close()
     assert errors == [], errors

@@ -230,7 +230,13 @@ export function alertText(alert) {
   const pair = alerts[`${alert.code}:${alert.params && alert.params.kind}`] || alerts[alert.code];
   if (lang === "en" || !pair || !alert.params) return { message: alert.message, fix: alert.fix };
   const params = words(alert.params);
-  return { message: t(pair[0], params), fix: t(pair[1], params) };
+  return { message: sentence(t(pair[0], params)), fix: sentence(t(pair[1], params)) };
+}
+
+/** `text` with its first letter in capitals: a word that opens a sentence may start small
+ * ("the $2 one-seat tile …", a theater tile named as it looks). */
+export function sentence(text) {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 /** Fill the header's language picker; choosing a language reloads the catalog and calls

@@ -2,7 +2,7 @@
 // color-blind players), action ids, and moves. Card facts come from /api/catalog; nothing
 // here knows a card. Every word goes through t() (i18n.js), in this device's language.
 
-import { colorLetter, colorWord, t } from "./i18n.js";
+import { colorLetter, colorWord, contextText, t } from "./i18n.js";
 
 export const COLORS = ["white", "blue", "green", "red", "yellow"];
 
@@ -128,6 +128,14 @@ export function actionLabel(id) {
   return words[id] || id.replaceAll("_", " ");
 }
 
+/** A catalog card's title in this device's language: a movie's own; a theater tile named
+ * as it looks (the catalog's `theater:<id>` words, else the hub's English "$2 one-seat tile
+ * (blue seat: +$3)"), since a printed tile carries no title. */
+export function cardTitle(card) {
+  if (!card.seats) return card.title || card.id;
+  return contextText("theater", card.id) || card.title || card.id;
+}
+
 /** An advertising space ("red", "white", "multicolor", ...) in words. */
 export function adSpace(space) {
   if (space === "multicolor") return t("multicolor");
@@ -224,7 +232,7 @@ export function moveLabel(move, view, catalog) {
     case "place": return t("Seat in the {where}", { where: seatWords(move.slot, move.seat + 1) });
     case "buy_movie": case "buy_theater": {
       const card = catalog.byId[move.card];
-      return t("Buy {card} → {slot}", { card: card ? card.title || card.id : move.card, slot: slotWord(move.slot) });
+      return t("Buy {card} → {slot}", { card: card ? cardTitle(card) : move.card, slot: slotWord(move.slot) });
     }
     default: return move.move.replaceAll("_", " ");
   }

@@ -19,6 +19,9 @@ import { cardsHtml, cardsPanel } from "./setup_enroll_cards.js";
 import { tagFile, tagfileHtml } from "./setup_tagfile.js";
 import { piecesHtml, piecesPanel } from "./setup_enroll_pieces.js";
 
+/** The line of each section that tells what the last tap enrolled (by its test id). */
+const LAST_LINES = { pawns: "enroll-last", cards: "enroll-cards-last", pieces: "enroll-pieces-last" };
+
 function colorButtonHtml(c) {
   return `
           <button type="button" class="colorbtn" data-color="${c}" data-testid="enroll-color-${c}"
@@ -149,31 +152,46 @@ export function enrollPanel(root, ctx, shared) {
     tid("enroll-start").disabled = full || enrolling === chosenColor;
   }
 
+  /** The last tap, under the section of what it enrolled (a pawn under Pawn tags, a card
+   * under Card tags, a token under its own kind's section); a refused tap under the section
+   * that is enrolling. The other sections' lines are hidden. */
   function renderLast() {
-    const last = tid("enroll-last");
-    if (lastTap) {
-      last.hidden = false;
-      last.className = `enroll-last ${lastTap.ok ? "ok" : "bad"}`;
-      const pending = t("Tag {uid} tapped: pick its card below.", { uid: lastTap.pending });
-      const card = t("{title} ({kind}) enrolled (tag {uid}).", { title: lastTap.title, kind: kindWord(lastTap.kind), uid: lastTap.uid });
-      const color = lastTap.color;
+    const where = lastTap ? lastSection(lastTap) : null;
+    for (const [section, id] of Object.entries(LAST_LINES)) {
+      const line = tid(id);
+      line.hidden = section !== where;
+      if (section !== where) continue;
+      line.className = `enroll-last ${lastTap.ok ? "ok" : "bad"}`;
+      line.dataset.code = lastTap.ok ? "" : lastTap.code;
+      line.innerHTML = lastHtml(lastTap);
+    }
+  }
+
+  function lastSection(tap) {
+    if (tap.ok) return tap.pending || tap.card ? "cards" : tap.color ? "pawns" : tap.piece ? "pieces" : "pawns";
+    if (tagInfo.enrolling_cards) return "cards";
+    return pieces.isEnrolling() ? "pieces" : "pawns";
+  }
+
+  /** What the last tap did, in words: the card, pawn or piece it enrolled, or why not. */
+  function lastHtml(tap) {
+    if (tap.ok && tap.pending) return `<span>${esc(t("Tag {uid} tapped: pick its card below.", { uid: tap.pending }))}</span>`;
+    if (tap.ok && tap.card) {
+      return `<span>${esc(t("{title} ({kind}) enrolled (tag {uid}).", { title: tap.title, kind: kindWord(tap.kind), uid: tap.uid }))}</span>`;
+    }
+    if (tap.ok && tap.color) {
       // a pawn is named by its color and letter, as it looks: no pawn carries its number
       const pawn = t("Enrolled a {color} {letter} pawn: {n} of {cap} (tag {uid}).", {
-        color: colorWord(color), letter: letter(color), n: tagInfo.counts[color] ?? 0,
-        cap: tagInfo.capacity[color] ?? 0, uid: lastTap.uid });
-      const piece = lastTap.piece && t("Enrolled {title} ({kind}): {n} of {cap} (tag {uid}).", {
-        title: gameT(lastTap.piece.game, lastTap.piece.title),
-        kind: gameT(lastTap.piece.game, kindTitle(lastTap.piece)), n: lastTap.enrolled,
-        cap: lastTap.cap, uid: lastTap.uid });
-      last.dataset.code = lastTap.ok ? "" : lastTap.code;
-      last.innerHTML = lastTap.ok && lastTap.pending ? `<span>${esc(pending)}</span>`
-        : lastTap.ok && lastTap.card ? `<span>${esc(card)}</span>`
-          : lastTap.ok && lastTap.color ? `${pawnHtml(null, color)} <span>${esc(pawn)}</span>`
-            : lastTap.ok && piece ? `<span>${esc(piece)}</span>`
-            : `<span>${esc(registryText(lastTap.code, lastTap.params, lastTap.message))}</span>`;
-    } else {
-      last.hidden = true;
+        color: colorWord(tap.color), letter: letter(tap.color), n: tagInfo.counts[tap.color] ?? 0,
+        cap: tagInfo.capacity[tap.color] ?? 0, uid: tap.uid });
+      return `${pawnHtml(null, tap.color)} <span>${esc(pawn)}</span>`;
     }
+    if (tap.ok && tap.piece) {
+      return `<span>${esc(t("Enrolled {title} ({kind}): {n} of {cap} (tag {uid}).", {
+        title: gameT(tap.piece.game, tap.piece.title), kind: gameT(tap.piece.game, kindTitle(tap.piece)),
+        n: tap.enrolled, cap: tap.cap, uid: tap.uid }))}</span>`;
+    }
+    return `<span>${esc(registryText(tap.code, tap.params, tap.message))}</span>`;
   }
 
   /** A piece's kind as the hub's list titles it ("popcorn token"). */

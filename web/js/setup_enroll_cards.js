@@ -9,8 +9,8 @@
 // The counts against the box's capacity come from /api/tags/counts and the `enroll` pushes.
 
 import { call } from "./api.js";
-import { t } from "./i18n.js";
-import { esc } from "./labels.js";
+import { sentence, t } from "./i18n.js";
+import { cardTitle, esc } from "./labels.js";
 import { ranked } from "./search.js";
 import { kindWord, testIds } from "./setup_shared.js";
 
@@ -18,11 +18,6 @@ const KINDS = ["movie", "theater", "award"];
 /** Each kind's name as a heading (plural), in this device's language. */
 const KIND_NAMES = () => ({ movie: t("Movies"), theater: t("Theater tiles"), award: t("Awards") });
 
-/** A theater tile's name, made from its id as the hub does ("One seat 2 money"). */
-function theaterTitle(id) {
-  const words = id.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** The Cards section's HTML (its buttons are wired by `cardsPanel`). */
 export function cardsHtml() {
@@ -42,6 +37,7 @@ export function cardsHtml() {
           <button type="button" class="btn" data-testid="enroll-cards-pick">${esc(t("Tap, then pick"))}</button>
         </div>
         <div class="enroll-status" data-testid="enroll-cards-status" aria-live="polite"></div>
+        <div class="enroll-last" data-testid="enroll-cards-last" aria-live="polite" hidden></div>
         <div class="card-pending" data-testid="enroll-card-pending" hidden></div>
       </div>`;
 }
@@ -84,7 +80,7 @@ export function cardsPanel(root, ctx, shared, admin, started) {
     const cat = ctx.catalog;
     return [
       ...cat.movies.map((m) => ({ kind: "movie", id: m.id, title: m.title })),
-      ...cat.theaters.filter((t) => !t.default).map((t) => ({ kind: "theater", id: t.id, title: theaterTitle(t.id) })),
+      ...cat.theaters.filter((t) => !t.default).map((t) => ({ kind: "theater", id: t.id, title: sentence(cardTitle(t)) })),
       ...cat.awards.map((a) => ({ kind: "award", id: a.id, title: a.title })),
     ];
   }

@@ -16,7 +16,8 @@ import { testIds } from "./setup_shared.js";
 
 /** The sections' box; each kind's section is drawn once the hub has listed its kinds. */
 export function piecesHtml() {
-  return `<div class="enroll-pieces" data-testid="enroll-pieces"></div>`;
+  return `<div class="enroll-pieces" data-testid="enroll-pieces"></div>
+        <div class="enroll-last" data-testid="enroll-pieces-last" aria-live="polite" hidden></div>`;
 }
 
 /** `game/kind`: a kind's key, and the tail of its test ids (`b-movies-token`). */

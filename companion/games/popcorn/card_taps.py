@@ -27,8 +27,8 @@ from companion.kit.alerts import Alert
 from companion.kit.game import TapChoice
 
 from .advisor.buying import suggested_buy
-from .cardbook import theater_title
 from .engine import GameState, Move
+from .tile_looks import sentence, tile_look
 
 BUY_KINDS = {"movie": "buy_movie", "theater": "buy_theater"}
 """The buying move of each card kind that can be bought."""
@@ -61,21 +61,23 @@ class CardChoice(TapChoice):
 
 
 def card_title(state: GameState, kind: str, card: str) -> str:
-    """A card's title for messages: a movie's or award's title, a theater's name."""
+    """A card's title for messages: a movie's or award's title, a theater tile named as it
+    looks ("the $2 one-seat tile (blue seat: +$3)", :func:`~.tile_looks.tile_look`)."""
     if kind == "movie":
         return state.catalog.movies[card].title
     if kind == "award":
         return state.catalog.awards[card].title
-    return theater_title(card)
+    return tile_look(state.catalog.theaters[card])
 
 
 def card_params(state: GameState, player: int, kind: str, card: str,
                 **more: Any) -> dict[str, Any]:
     """The params of a card alert: the tapping ``player`` and their ``name``, the card's
-    ``kind`` and, but for an award card (private), its ``title``; then ``more``."""
+    ``kind`` and, but for an award card (private), its catalog id ``card`` and ``title`` (a
+    tile's title is a word other languages translate by that id); then ``more``."""
     params: dict[str, Any] = {"player": player, "name": state.names[player], "kind": kind}
     if kind != "award":
-        params["title"] = card_title(state, kind, card)
+        params.update(card=card, title=card_title(state, kind, card))
     return {**params, **more}
 
 
@@ -127,9 +129,9 @@ def _buy(state: GameState, player: int, kind: str, card: str) -> Move | CardChoi
     if owed is not None:
         return _waiting(state, player, kind, card, owed)
     if player != state.current:
-        return Alert("NOT_PLAYERS_TURN", f"{title} was tapped on {name}'s reader, but it is "
-                     f"{current}'s turn to buy.", f"Put {title} back in the market; {current} "
-                     "buys first.", player,
+        return Alert("NOT_PLAYERS_TURN", sentence(f"{title} was tapped on {name}'s reader, but "
+                     f"it is {current}'s turn to buy."),
+                     f"Put {title} back in the market; {current} buys first.", player,
                      params=card_params(state, player, kind, card, current=current))
     return Alert("CARD_NOT_BUYABLE", f"The rules do not let {name} buy {title} now (its "
                  f"price, a {kind} already bought this turn, a step to finish first, or no "
@@ -143,7 +145,7 @@ def _waiting(state: GameState, player: int, kind: str, card: str, task: Any) -> 
     alert names that step and whose it is."""
     title, name = card_title(state, kind, card), state.names[player]
     owner = state.names[task.player]
-    head = f"{title} was tapped on {name}'s reader, but "
+    head = sentence(f"{title} was tapped on {name}'s reader, but ")
     back = f"Put {title} back in the market; first "
     if task.kind == "gain":
         return Alert("WAITING_FOR_GAIN", f"{head}{owner} still has to take a {task.color} guest.",
@@ -181,16 +183,16 @@ def _alert(state: GameState, player: int, kind: str, card: str) -> Alert:
     title = card_title(state, kind, card)
     owner = _owner(state, kind, card)
     if owner is not None:
-        return Alert("CARD_ALREADY_OWNED", f"{title} was tapped on {name}'s reader, but it is "
-                     f"already in {state.names[owner]}'s cinema.",
+        return Alert("CARD_ALREADY_OWNED", sentence(f"{title} was tapped on {name}'s reader, "
+                     f"but it is already in {state.names[owner]}'s cinema."),
                      f"Put {title} back in {state.names[owner]}'s cinema.", player,
                      params=card_params(state, player, kind, card, owner=state.names[owner]))
     if kind in BUY_KINDS and state.phase == "buying":
-        return Alert("CARD_NOT_IN_MARKET", f"{title} was tapped on {name}'s reader to buy it, "
-                     f"but it is not in the market.", f"Put {title} back; only the {kind}s "
+        return Alert("CARD_NOT_IN_MARKET", sentence(f"{title} was tapped on {name}'s reader to "
+                     "buy it, but it is not in the market."), f"Put {title} back; only the {kind}s "
                      "face up in the market can be bought.", player,
                      params=card_params(state, player, kind, card))
-    return Alert("CARD_NOT_EXPECTED", f"{title} was tapped on {name}'s reader, but no step "
-                 f"expects that {kind} now ({state.phase} phase).",
+    return Alert("CARD_NOT_EXPECTED", sentence(f"{title} was tapped on {name}'s reader, but "
+                 f"no step expects that {kind} now ({state.phase} phase)."),
                  f"Put {title} back where it was.", player,
                  params=card_params(state, player, kind, card))

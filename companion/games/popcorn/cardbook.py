@@ -1,7 +1,8 @@
 """The printed cards that carry an NFC sticker: movies, theater tiles and award cards.
 
 A card tag names a catalog id and its kind (``movie``, ``theater`` or ``award``). The book
-lists, per kind, the catalog's ids in catalog order with a title a person can read and the
+lists, per kind, the catalog's ids in catalog order with a title a person can read (a
+theater tile, which prints none, named as it looks: :func:`~.tile_looks.tile_name`) and the
 number of physical copies (a theater id may stand for several tiles), so that enrollment
 can refuse a card id the catalog does not know, or one more tag than the box has cards.
 
@@ -15,15 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .tile_looks import tile_name
+
 CARD_KINDS = ("movie", "theater", "award")
 """The kinds of card a tag may be stuck on, in the order screens list them."""
-
-
-def theater_title(theater_id: str) -> str:
-    """A theater tile's printable name, made from its catalog id: ``one_seat_2_money`` →
-    "One seat 2 money" (tiles carry no title of their own)."""
-    words = theater_id.replace("_", " ")
-    return words[:1].upper() + words[1:]
 
 
 @dataclass(frozen=True)
@@ -41,7 +37,7 @@ class CardBook:
         copies = copies or {}
         named = {
             "movie": [(m.id, m.title) for m in catalog.movies.values()],
-            "theater": [(t.id, theater_title(t.id)) for t in catalog.theaters.values()],
+            "theater": [(t.id, tile_name(t)) for t in catalog.theaters.values()],
             "award": [(a.id, a.title) for a in catalog.awards.values()],
         }
         order = {kind: tuple(i for i, _ in items) for kind, items in named.items()}

@@ -6,7 +6,8 @@ violations (:data:`companion.games.popcorn.engine.violations.CODES`) and its rou
 (:data:`REFUSALS`), each alert of its tag reading (:data:`ALERTS`,
 :data:`companion.games.popcorn.tags.ALERT_CODES`), the guest colors and the places an alert
 names (:data:`COLORS`, :data:`PLACES`), and the sentences of the card catalog a player reads
-(award conditions and titles, what an action does: :func:`data_words`). The hub renders them
+(award conditions and titles, what an action does, each theater tile's name as it looks:
+:func:`data_words`, :data:`TILE_TITLES`). The hub renders them
 in each device's language (:mod:`companion.i18n.localize`, ``web/js/i18n.js``).
 """
 
@@ -15,7 +16,8 @@ from __future__ import annotations
 from companion.kit.texts import N_, DataWord, GameTexts, Words
 
 from .engine import GUEST_COLORS
-from .facts_file import action_meanings, award_words
+from .facts_file import action_meanings, award_words, load_catalog
+from .tile_looks import LOOK, LOOK_NOTE, tile_look
 
 REFUSALS: dict[str, str] = {
     "UNKNOWN_MOVE": N_("The companion does not know this kind of move."),
@@ -253,7 +255,16 @@ def data_words() -> tuple[DataWord, ...]:
         DataWord(AWARD_TITLE + award["id"], award["title"], TITLE_NOTE))]
     letters = [DataWord(LETTER + color, mark, LETTER_NOTE)
                for color, mark in LETTERS.items() if color in GUEST_COLORS]
-    return tuple(actions + awards + letters)
+    tiles = [DataWord(context, look, LOOK_NOTE) for context, look in tile_titles().items()]
+    return tuple(actions + awards + letters + tiles)
+
+
+def tile_titles() -> dict[str, str]:
+    """Each theater tile's name inside a sentence, keyed ``theater:<id>``: the English the
+    catalogs translate under that context (:mod:`.tile_looks`), and the templates of the
+    ``{title}`` word of a tile's alert (its params ``kind`` and ``card``)."""
+    return {LOOK + t.id: tile_look(t) for t in load_catalog().theaters.values()
+            if not t.default}
 
 
 def texts() -> GameTexts:
@@ -262,6 +273,7 @@ def texts() -> GameTexts:
         refusals={**REFUSALS, **FINDINGS}, alerts=ALERTS,
         words={"color": Words(("{color}",), COLORS),
                "letter": Words(("{color}",), LETTERS, context=LETTER + "{color}"),
-               "place": Words(("{zone}-{slot}", "{zone}"), PLACES)},
+               "place": Words(("{zone}-{slot}", "{zone}"), PLACES),
+               "title": Words(("{kind}:{card}",), tile_titles(), context=LOOK + "{card}")},
         numbers=("pawn", "seat", "price", "money"),
         data_words=data_words())

@@ -19,6 +19,7 @@ from .engine import (
 )
 from .engine import pawns as P
 from .scoresheet import score_to_json
+from .tile_looks import tile_name
 
 PRIVATE_MOVES = frozenset({"keep_award", "draw_award"})
 """Moves whose fields would show a player's awards: only the private view lists them."""
@@ -177,7 +178,8 @@ def catalog_json(catalog: Any, meanings: dict[str, str]) -> dict[str, Any]:
                     "premiers_price": m.premiers_price, "actions": list(m.actions),
                     "bonus": m.bonus, "bonus_seats": m.bonus_seats}
                    for m in catalog.movies.values()],
-        "theaters": [{"id": t.id, "seats": t.seats, "seat_colors": list(t.seat_colors),
+        "theaters": [{"id": t.id, "title": tile_name(t), "seats": t.seats,
+                      "seat_colors": list(t.seat_colors),
                       "seat_actions": list(t.seat_actions), "price": t.price,
                       "default": t.default} for t in catalog.theaters.values()],
         "awards": [{"id": a.id, "title": a.title, "condition": a.condition}

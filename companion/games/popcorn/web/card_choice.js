@@ -12,7 +12,7 @@
 // place) is a choice too, of `kind` "guest" ({player, color, moves, places, placed}): the hub
 // takes it from the first place at once, and the panel offers each other place, one tap each.
 
-import { placeText, t, tn } from "/web/js/i18n.js";
+import { contextText, placeText, sentence, t, tn } from "/web/js/i18n.js";
 import { esc, guestName } from "/web/js/labels.js";
 
 /** Each slot's button word, in this device's language. */
@@ -29,9 +29,15 @@ function covers(view, choice, slot) {
   return "";
 }
 
+/** The tapped card's title in this device's language: a theater tile is named as it looks
+ * ("the $2 one-seat tile (blue seat: +$3)", the catalog's `theater:<id>` words). */
+export function choiceTitle(choice) {
+  return (choice.kind === "theater" && contextText("theater", choice.card)) || choice.title;
+}
+
 /** The question of the prompt: which slot the tapped movie or theater tile goes into. */
 function question(view, choice) {
-  const params = { name: view.names[choice.player], title: choice.title };
+  const params = { name: view.names[choice.player], title: choiceTitle(choice) };
   return choice.kind === "theater"
     ? t("{name} tapped {title}: which slot does this theater tile go into?", params)
     : t("{name} tapped {title}: which slot does this movie go into?", params);
@@ -39,8 +45,8 @@ function question(view, choice) {
 
 /** Where a placed card went, in words. */
 function placedText(view, choice) {
-  const params = { name: view.names[choice.player], title: choice.title, slot: SLOT_WORDS()[choice.moves[choice.placed].slot] };
-  return t("{title} is in {name}'s cinema, {slot}. Another slot? One tap moves it there:", params);
+  const params = { name: view.names[choice.player], title: choiceTitle(choice), slot: SLOT_WORDS()[choice.moves[choice.placed].slot] };
+  return sentence(t("{title} is in {name}'s cinema, {slot}. Another slot? One tap moves it there:", params));
 }
 
 /** Where a tapped guest came from, and each other place it may have come from: the prompt of

@@ -214,7 +214,7 @@ export const nowPanelMethods = {
   /** What a search box matches an outcome by: a movie's title, else its label. */
   searchText(m) {
     const card = m.card && this.ctx.catalog.byId[m.card];
-    return card && card.title ? card.title : this.chanceText(m);
+    return card && card.title && !card.seats ? card.title : this.chanceText(m);
   },
 
   chanceText(m) {

@@ -14,9 +14,9 @@
 // and batches as the tablet; the tablet redraws on the `state` push.
 
 import { call } from "/web/js/api.js";
-import { placeText, t, tn } from "/web/js/i18n.js";
+import { placeText, sentence, t, tn } from "/web/js/i18n.js";
 import { actionLabel, esc, guestChip, guestName, moveLabel, pawnHtml, seatWords } from "/web/js/labels.js";
-import { guestChoiceHtml } from "./card_choice.js";
+import { choiceTitle, guestChoiceHtml } from "./card_choice.js";
 import { activationWords } from "./gains.js";
 
 /** Moves the phone offers no button of their own: a card is bought by tapping it (at the
@@ -93,10 +93,11 @@ export class PhoneTurn {
     if (choice.kind === "guest") return guestChoiceHtml(view, choice, true, "turn-choice");
     const words = SLOT_WORDS();
     const placed = choice.placed ?? null;
+    const title = choiceTitle(choice);
     const head = placed === null
-      ? t("Which slot does {title} go into?", { title: choice.title })
-      : t("{title} is in your cinema, {slot}. Another slot? One tap moves it there:",
-        { title: choice.title, slot: words[choice.moves[placed].slot] });
+      ? t("Which slot does {title} go into?", { title })
+      : sentence(t("{title} is in your cinema, {slot}. Another slot? One tap moves it there:",
+        { title, slot: words[choice.moves[placed].slot] }));
     const buttons = choice.moves.map((move, index) => index === placed ? ""
       : `<button type="button" class="btn${placed === null ? " primary" : ""}" data-act="turn-choice"
         data-index="${index}" data-testid="phone-choice-${move.slot}">${esc(words[move.slot] || String(move.slot))}</button>`);
