@@ -6,6 +6,9 @@ screens in French, German and Japanese. Screenshots ``archive-<screen>-<size>.pn
 from __future__ import annotations
 
 import re
+import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -309,3 +312,41 @@ def test_the_archive_screens_speak_the_devices_language(hub: ServeProcess, brows
     speaks("import-refused")
     page.context.close()
     assert errors == []
+
+
+def test_the_demo_keeps_what_it_played_for_the_archive_page(tmp_path: Path, page: Page) -> None:
+    """Issue 38, item 5: ``demo --db PATH --exit-when-done`` plays a whole game and keeps the
+    hub's database; a ``serve`` started on that file afterwards lists the game on ``/archive``
+    with the demo's players and the winners it printed, and its page opens with the
+    standings."""
+    root = Path(__file__).resolve().parents[2]
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = tmp_path / "kept.sqlite"
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "demo", "--game", "b-movies", "--speed", "200",
+         "--port", str(port), "--exit-when-done", "--db", str(db)],
+        capture_output=True, text=True, cwd=root, timeout=300,
+        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert f"kept in {db}" in lines[-1], lines[-1]
+    winners = re.search(r"winner\(s\): ([^(]+?)\s*(\(|$)", lines[-2])
+    assert winners, lines[-2]
+    names = [line.split(":")[0].strip() for line in lines[3:7]]
+    hub = ServeProcess(db).start()
+    try:
+        page.goto(f"{hub.base}/archive")
+        row = page.locator(".agame")
+        expect(row).to_have_count(1)
+        expect(row).to_contain_text("B Movies")
+        for name in names:
+            expect(row).to_contain_text(name)
+        game = archive(hub)["games"][0]
+        expect(page.get_by_test_id(f"archive-winners-{game['id']}")).to_contain_text(
+            winners.group(1).strip())
+        page.get_by_test_id(f"archive-open-{game['id']}").click()
+        expect(page.get_by_test_id("archive-standings")).to_be_visible()
+    finally:
+        hub.stop()
