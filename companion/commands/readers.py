@@ -2,6 +2,8 @@
 
 ``readers simulate`` runs N virtual readers that speak protocol v1 over pseudo-terminals
 (``--serial``) or an MQTT broker (``--mqtt URL``), tapping random pawns or a script.
+``readers tap`` starts the same readers and taps what a person types, line by line, printing
+what the hub made of each tap (:mod:`companion.commands.reader_tap`).
 ``readers tail`` is the user's first wiring check: it receives, deduplicates, stores and
 acks like the hub, prints one JSON line per accepted event on stdout and one line per
 rejected message on stderr. ``readers flash`` puts the firmware on a real reader
@@ -19,37 +21,43 @@ import logging
 import random
 import signal
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from companion import games
-from companion.commands import reader_flash
+from companion.commands import reader_flash, reader_tap
+from companion.commands.reader_options import (
+    DEFAULT_TABLE,
+    VirtualBank,
+    reader_id,
+    reader_names,
+    start_virtual,
+    transport_options,
+    virtual_options,
+)
 from companion.kit.tags import random_uid
 from companion.paths import data_dir
 from companion.readers.broker import Broker, BrokerError
 from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
 from companion.readers.mqtt_link import MqttLink
-from companion.readers.mqtt_url import MqttUrl, parse_mqtt_url
-from companion.readers.protocol import READER_ID, Rejection, normalize_uid
+from companion.readers.protocol import Rejection, normalize_uid
 from companion.readers.serial_link import SerialLink
 from companion.readers.store import DedupStore, StoreError
-from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
 
 PROG = "popcorn-companion readers"
-DEFAULT_TABLE = "demo"
-"""The table name used in MQTT topics when none is given."""
 
 
 def register(subparsers: Any) -> None:
-    """Add ``readers simulate``, ``tail``, ``flash`` and ``card-list`` (``reader`` works too)."""
+    """Add ``readers simulate``, ``tap``, ``tail``, ``flash`` and ``card-list`` (``reader``
+    works too)."""
     parser = subparsers.add_parser("readers", aliases=["reader"],
                                    help="virtual bag readers, a tail of reader events, and "
                                    "flashing a real one", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="readers_command", metavar="COMMAND")
     _simulate_parser(sub)
+    reader_tap.add_parser(sub)
     _tail_parser(sub)
     reader_flash.add_parser(sub, DEFAULT_TABLE)
     for game_id in games.game_ids():  # each game's own (Popcorn's card-list)
@@ -59,47 +67,14 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=lambda args: (parser.print_help(sys.stderr), 2)[1])
 
 
-def _transport(parser: argparse.ArgumentParser, serial_many: bool, mqtt_optional: bool) -> None:
-    group = parser.add_mutually_exclusive_group(required=True)
-    if serial_many:
-        group.add_argument("--serial", nargs="+", metavar="PORT", help="serial ports to read")
-    else:
-        group.add_argument("--serial", action="store_true",
-                           help="one pseudo-terminal per reader")
-    url_help = "mqtt://user:password@host:port"
-    if mqtt_optional:
-        group.add_argument("--mqtt", nargs="?", const="", metavar="URL", type=_url_or_empty,
-                           help=url_help + " (none: start a private Mosquitto)")
-    else:
-        group.add_argument("--mqtt", metavar="URL", type=_url_or_empty, help=url_help)
-    parser.add_argument("--table", default=DEFAULT_TABLE, help="table name in MQTT topics")
-
-
-def _url_or_empty(text: str) -> MqttUrl | str:
-    if not text:
-        return ""
-    try:
-        return parse_mqtt_url(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
-
-
-def _reader_id(text: str) -> str:
-    if not READER_ID.match(text):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a valid reader id")
-    return text
-
-
 # -- simulate --------------------------------------------------------------------------------
 
 
 def _simulate_parser(sub: Any) -> None:
     parser = sub.add_parser("simulate", help="run virtual bag readers",
                             description="Run virtual bag readers that speak protocol v1.")
-    _transport(parser, serial_many=False, mqtt_optional=False)
-    parser.add_argument("--readers", type=int, default=4, help="how many readers (4)")
-    parser.add_argument("--prefix", default="bag-", help="reader ids are PREFIX1..PREFIXN")
-    parser.add_argument("--dir", type=Path, help="where the serial symlinks go (a temp dir)")
+    transport_options(parser, serial_many=False, mqtt_optional=False)
+    virtual_options(parser)
     parser.add_argument("--taps", type=int, default=10, help="random taps per reader (10)")
     parser.add_argument("--interval", type=float, default=0.5, help="seconds between taps")
     parser.add_argument("--script", type=Path, help='JSON lines {"reader", "uid", "after"}')
@@ -113,45 +88,36 @@ def _simulate_parser(sub: Any) -> None:
 def run_simulate(args: argparse.Namespace) -> int:
     """Start the readers, tap, wait for acks; exit 1 if some taps were never acked."""
     _catch_sigterm()
-    names = [f"{args.prefix}{i + 1}" for i in range(args.readers)]
+    names = reader_names(args)
     try:
         script = _script(args, names)
     except ValueError as exc:
         print(f"{PROG} simulate: error: {exc}", file=sys.stderr)
         return 2
-    readers = [VirtualReader(name, boot=int(time.time()) & 0xFFFFFFFF) for name in names]
-    tmp = None
-    if args.serial:
-        if args.dir is None:
-            tmp = tempfile.TemporaryDirectory(prefix="popcorn-readers-")
-        folder = args.dir if tmp is None else tmp.name
-        bank: SerialBank | MqttBank = SerialBank(readers, folder).start()
-        for name in names:
-            print(f"{name} {bank.path(name)} -> {bank.device(name)}", flush=True)  # type: ignore[union-attr]
-    else:
-        bank = MqttBank(readers, args.mqtt, args.table).start()
-        print(f"{len(names)} readers on {args.mqtt.redacted()}, table {args.table}", flush=True)
     try:
-        for after, reader, uid in script:
-            if _TERMINATED.wait(after):
-                return 0
-            bank.tap(reader, uid)
-        acked = _wait_acked(bank, args.timeout)
-        print(f"{len(script)} taps, {bank.pending()} unacked", file=sys.stderr)
-        if _TERMINATED.is_set():
-            return 0
-        if args.hold:
-            _wait_for_signal()
-        return 0 if acked else 1
+        with start_virtual(args, names) as bank:
+            return _play(args, bank, script)
     except KeyboardInterrupt:
         return 130
-    finally:
-        bank.stop()
-        if tmp:
-            tmp.cleanup()
 
 
-def _wait_acked(bank: SerialBank | MqttBank, timeout: float) -> bool:
+def _play(args: argparse.Namespace, bank: VirtualBank,
+          script: list[tuple[float, str, str]]) -> int:
+    """Tap the script's taps, wait for their acks, then hold if asked."""
+    for after, reader, uid in script:
+        if _TERMINATED.wait(after):
+            return 0
+        bank.tap(reader, uid)
+    acked = _wait_acked(bank, args.timeout)
+    print(f"{len(script)} taps, {bank.pending()} unacked", file=sys.stderr)
+    if _TERMINATED.is_set():
+        return 0
+    if args.hold:
+        _wait_for_signal()
+    return 0 if acked else 1
+
+
+def _wait_acked(bank: VirtualBank, timeout: float) -> bool:
     """Wait for every ack, but give up at once on SIGTERM (a hub that refuses the readers
     never acks, and a stop must not wait the whole timeout)."""
     deadline = time.monotonic() + timeout
@@ -206,8 +172,8 @@ def _tail_parser(sub: Any) -> None:
                             description="Receive, deduplicate, store and ack reader events "
                             "like the hub; one JSON line per accepted event on stdout, one "
                             "line per rejected message on stderr.")
-    _transport(parser, serial_many=True, mqtt_optional=True)
-    parser.add_argument("--reader", dest="readers", action="append", type=_reader_id,
+    transport_options(parser, serial_many=True, mqtt_optional=True)
+    parser.add_argument("--reader", dest="readers", action="append", type=reader_id,
                         required=True, metavar="ID",
                         help="a reader id to trust (repeat for each bag)")
     parser.add_argument("--state", type=Path, help="dedup database (in the data directory)")

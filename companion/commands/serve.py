@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.commands.lang_option import add_lang_option
-from companion.commands.readers import _reader_id, _url_or_empty
+from companion.commands.reader_options import reader_id, url_or_empty
 from companion.hub import server
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
@@ -35,13 +35,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--port", type=int, default=8000, help="HTTP port (8000)")
     parser.add_argument("--serial", nargs="+", default=[], metavar="PORT",
                         help="serial ports of USB bag readers")
-    parser.add_argument("--mqtt", nargs="?", const="", metavar="URL", type=_url_or_empty,
+    parser.add_argument("--mqtt", nargs="?", const="", metavar="URL", type=url_or_empty,
                         help="MQTT broker of Wi-Fi readers (no URL: start our own, on the "
                         "network, with a password kept beside the database)")
     parser.add_argument("--mqtt-port", type=int, default=READER_PORT,
                         help=f"port of our own broker ({READER_PORT})")
     parser.add_argument("--mqtt-table", default="demo", help="table name in MQTT topics")
-    parser.add_argument("--reader", dest="readers", action="append", type=_reader_id,
+    parser.add_argument("--reader", dest="readers", action="append", type=reader_id,
                         default=[], metavar="ID", help="trust a reader before any table binds it")
     parser.add_argument("--admin-pin", help="PIN for the tag registry (random if not given)")
     add_lang_option(parser)
