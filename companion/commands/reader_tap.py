@@ -8,12 +8,17 @@ reads lines from stdin (a prompt on a terminal; a pipe works too): ``bag-1 blue`
 waits for the hub's answer: the reader's ``ok`` or ``error`` feedback, then the table's
 change, and prints the move the hub recorded or the alert it raised. Blank lines and ``#``
 comments are skipped; ``quit`` or the end of the input stops it.
+
+``--made-up-tags`` first gives every piece of every hosted game that has no tag a made-up
+one, tapped on the first reader as enrollment does, so a hub with no pieces in hand can play
+a first table at once.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import signal
 import sys
 import time
@@ -36,6 +41,7 @@ from companion.commands.tap_hub import (
     describe_steps,
 )
 from companion.commands.tap_lines import EXAMPLES, USAGE, Pieces, TapLine, parse_line
+from companion.kit.tags import random_uid
 
 PROG = "popcorn-companion readers tap"
 DEFAULT_HUB = "http://127.0.0.1:8000"
@@ -56,6 +62,9 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--admin-pin", default=os.environ.get("POPCORN_ADMIN_PIN"),
                         help="the hub's admin PIN, which serve prints (or POPCORN_ADMIN_PIN): "
                         "needed to tap a color, a card or a token")
+    parser.add_argument("--made-up-tags", action="store_true",
+                        help="first enroll a made-up tag for every piece without one (a first "
+                        "table with no pieces in hand); needs --admin-pin")
     parser.add_argument("--timeout", type=float, default=10.0,
                         help="seconds to wait for the hub's answer to a tap (10)")
     parser.set_defaults(func=run_tap)
@@ -71,13 +80,16 @@ def run_tap(args: argparse.Namespace) -> int:
     hub = HubClient(args.hub, args.admin_pin, args.timeout)
     try:
         hub.check()
-        if args.admin_pin:
+        if args.admin_pin or args.made_up_tags:
             hub.pieces()  # a wrong PIN now, not at the first color
     except TapError as exc:
         return _fatal(str(exc))
     try:
         with start_virtual(args, names, resend_interval=0.3) as bank:
             session = TapSession(hub, bank, names, args.timeout)
+            if args.made_up_tags:
+                session.wait_online()
+                session.make_up_tags(random.Random())
             session.greet()
             return session.run(sys.stdin)
     except TapError as exc:  # the hub went away while the readers started
@@ -147,13 +159,42 @@ class TapSession:
         """Poll the hub's readers until each of this session's that it knows is online, or
         the timeout; their seats. A reader still offline then is named in :meth:`greet`."""
         deadline = time.monotonic() + self.timeout
-        _say(f"waiting for the hub to hear {', '.join(self.names)}...")
+        told = False
         while True:
             known = self.hub.seats()
             seats = {n: known[n] for n in self.names if n in known}
             if all(s.online for s in seats.values()) or time.monotonic() >= deadline:
                 return seats
+            if not told:
+                _say(f"waiting for the hub to hear {', '.join(self.names)}...")
+                told = True
             time.sleep(0.1)
+
+    def make_up_tags(self, rng: random.Random) -> None:
+        """Enroll a made-up tag for every piece without one, kind by kind, each tapped on
+        the first reader while the hub enrolls that kind in its order (as the setup screen's
+        Start does); a line per kind says how many."""
+        for kind in self.hub.kinds():
+            missing = sum(int(v["count"]) - int(v["enrolled"]) for v in kind["values"])
+            if missing <= 0:
+                continue
+            self.hub.send("POST", "/api/enroll", {"game": kind["game"], "kind": kind["kind"],
+                                                  "next": True})
+            try:
+                for _ in range(missing):
+                    self.enroll_one(random_uid(rng))
+            finally:
+                self.hub.send("DELETE", "/api/enroll")
+            _say(f"made-up tags: {missing} × {kind['title']} ({kind['game']})")
+
+    def enroll_one(self, uid: str) -> None:
+        """Tap ``uid`` on the first reader while the hub enrolls; :class:`TapError` unless
+        the hub took it."""
+        reader = self.names[0]
+        level = self.feedback(reader, self.bank.tap(reader, uid))
+        if level != "ok":
+            raise TapError(f"the hub did not enroll the made-up tag {uid} on {reader} "
+                           f"({level or 'no answer'}): is serve reading {reader}?")
 
     def run(self, stream: TextIO) -> int:
         """Tap each line; a line that cannot be tapped is told and the next one read."""

@@ -74,6 +74,18 @@ class HubClient:
             raise HubUnreachable(f"hub not reachable at {self.base} ({_reason(exc)}); start "
                                  "it with popcorn-companion serve, or give --hub URL") from exc
 
+    def send(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        """``method base + path`` with the admin PIN; :class:`TapError` on a refusal."""
+        headers = {"X-Admin-Pin": self.admin_pin or ""}
+        try:
+            return call(self.base + path, method, body if body is not None else {}, headers,
+                        timeout=self.timeout)
+        except HttpError as exc:
+            raise TapError(f"the hub refused {method} {path}: {exc.code}: {exc.message}") \
+                from exc
+        except (OSError, ValueError) as exc:
+            raise HubUnreachable(f"hub not reachable at {self.base} ({_reason(exc)})") from exc
+
     def check(self) -> None:
         """Raise :class:`HubUnreachable` unless the hub answers ``/api/health``."""
         self.get("/api/health")

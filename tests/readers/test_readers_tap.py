@@ -166,6 +166,37 @@ def test_readers_at_no_table_are_told_and_the_next_line_still_taps(popcorn) -> N
         in result.stdout
 
 
+def test_made_up_tags_let_a_hub_with_no_pieces_play_a_first_table(tmp_path: Path) -> None:
+    """``--made-up-tags`` on a hub with no tag at all: every piece of every hosted game gets
+    one (the counts say so, a line per kind); then a table of those readers plays from
+    ``card`` and color lines at once, as README's first table does."""
+    bags = tmp_path / "bags"
+    server = ServeProcess(tmp_path / "hub.db", serial=[str(bags / r) for r in BAGS],
+                          readers=BAGS).start()
+    try:
+        made = tap(server, ["--serial", "--dir", str(bags)], BAGS, ["quit"], "--made-up-tags")
+        assert made.returncode == 0, made.stderr
+        kinds = call(server.base + "/api/tags/counts")["pieces"]
+        for kind in kinds:
+            assert all(v["enrolled"] == v["count"] for v in kind["values"]), kind
+            total = sum(v["count"] for v in kind["values"])
+            assert f"made-up tags: {total} × {kind['title']} ({kind['game']})" in made.stdout
+        assert call(server.base + "/api/tags/counts")["enrolling_piece"] is None
+        table = server.create_table({"players": ["Ana", "Bob"], "readers": BAGS,
+                                     "deal_seed": 7})
+        RemoteTable(server.base, table, load_catalog()).keep_first_awards()
+        view = table_view(server, table)["view"]
+        card = next(m["card"] for m in view["legal"]
+                    if m["move"] == "buy_movie" and m["player"] == 0)
+        again = tap(server, ["--serial", "--dir", str(bags)], BAGS, [f"bag-1 card {card}"],
+                    "--made-up-tags")  # nothing left to make up: no line, no new tag
+        assert again.returncode == 0, again.stderr
+        assert "made-up tags" not in again.stdout
+        assert f"hub: recorded buy_movie by Ana (card {card}" in again.stdout
+    finally:
+        server.stop()
+
+
 def test_tokens_tapped_on_token_pads_over_mqtt(tmp_path: Path, broker) -> None:
     """A B Movies table over the session's Mosquitto: ``pad-2 token 3`` draws a token worth 3
     into Bob's pile, the same on Ana's pad (owed nothing) is the hub's ``TOKEN_NOT_OWED``,
