@@ -27,7 +27,7 @@ function standingsHtml(game) {
           <td>${p.winner ? `<span class="badge won">${esc(t("Winner"))}</span>` : ""}</td>
         </tr>`).join("");
   return `<table class="standings" data-testid="archive-standings">
-      <thead><tr><th class="num">${esc(t("Place"))}</th><th>${esc(t("Player"))}</th><th class="num">${esc(t("Score"))}</th><th></th></tr></thead>
+      <thead><tr><th class="num">${esc(t("Place"))}</th><th>${esc(t("Player"))}</th><th class="num">${esc(t("Score"))}</th><td></td></tr></thead>
       <tbody>${rows}</tbody></table>`;
 }
 

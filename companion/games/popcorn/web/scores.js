@@ -29,7 +29,7 @@ export function scoresHtml(view, catalog) {
   const total = t("Total");
   return `<h2 data-testid="winner">${verdict}</h2>
     <table class="scores" data-testid="scores-table">
-      <thead><tr><th></th>${players.map((p) => `<th>${esc(p.name)}</th>`).join("")}</tr></thead>
+      <thead><tr><td></td>${players.map((p) => `<th>${esc(p.name)}</th>`).join("")}</tr></thead>
       <tbody>
         ${row(t("Bucket"), (p) => p.breakdown.bucket, "bucket")}
         ${row(t("Money"), (p) => p.breakdown.money, "money")}
