@@ -95,8 +95,10 @@ def test_the_wheel_carries_the_dashboard_the_firmware_and_the_catalog(installed)
     for game in ("popcorn", "bmovies"):  # each game's own screens, in its package
         folder = f"companion/games/{game}/web"
         assert repo_files(folder) and {f"{folder}/{n}" for n in repo_files(folder)} <= names
-    for vendored in ("chart.js-4.6.1/chart.umd.min.js", "chart.js-4.6.1/LICENSE.md"):
-        assert f"companion/web/vendor/{vendored}" in names  # the archive's charts
+    for vendored in ("chart.js-4.6.1/chart.umd.min.js", "chart.js-4.6.1/LICENSE.md",
+                     "socket.io-client-4.8.4/socket.io.esm.min.js",
+                     "socket.io-client-4.8.4/LICENSE"):
+        assert f"companion/web/vendor/{vendored}" in names  # the charts, the pages' link
     assert "companion/games/bmovies/data/b-movies.json" in names
     assert "companion/games/bmovies/engine/state.py" in names
 
@@ -140,7 +142,8 @@ def test_the_installed_hub_serves_every_page_and_every_file(served) -> None:
     assert {"/web/js/app.js", "/web/js/setup.js", "/games/popcorn/table.js",
             "/games/popcorn/phone.js", "/games/b-movies/table.js", "/games/b-movies/bmovies.css",
             "/games/b-movies/phone.js", "/web/css/base.css", "/web/js/archive.js",
-            "/web/js/archive_player.js", "/web/vendor/chart.js-4.6.1/chart.umd.min.js"} <= files
+            "/web/js/archive_player.js", "/web/vendor/chart.js-4.6.1/chart.umd.min.js",
+            "/web/vendor/socket.io-client-4.8.4/socket.io.esm.min.js"} <= files
     games = len(repo_files("companion/games/popcorn/web")) + len(
         repo_files("companion/games/bmovies/web"))
     assert len(files) == len(repo_files("web", "*.js")) + len(repo_files("web", "*.css")) + games

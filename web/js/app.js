@@ -6,10 +6,15 @@
 
 import { ApiError, call } from "./api.js";
 import { loadLanguage, mountPicker, t, useGame } from "./i18n.js";
-import { Socket } from "./sio.js";
+// the official Socket.IO client, pinned in web/vendor/ (a literal path, so the wheel's test
+// finds it): WebSocket first, HTTP long-polling where a network or proxy refuses WebSockets,
+// and emits made while the link is down are sent once it is back
+import { io } from "../vendor/socket.io-client-4.8.4/socket.io.esm.min.js";
 
 const root = document.getElementById("app");
-const socket = new Socket();
+const socket = io({ transports: ["websocket", "polling"], tryAllTransports: true,
+  reconnectionDelay: 500, reconnectionDelayMax: 5000 });
+window.popcornSocket = socket; // for the browser tests: its transport, and a way to drop it
 const linkBox = document.getElementById("link");
 socket.on("connect", () => { linkBox.textContent = linkBox.title = t("live"); linkBox.className = "link ok"; });
 socket.on("disconnect", () => { linkBox.textContent = linkBox.title = t("reconnecting…"); linkBox.className = "link err"; });
@@ -92,7 +97,7 @@ let unmount = null;
 async function route() {
   if (unmount) unmount();
   unmount = null;
-  socket.handlers.clear();
+  socket.off(); // the last screen's listeners
   socket.on("connect", () => { linkBox.textContent = linkBox.title = t("live"); linkBox.className = "link ok"; });
   socket.on("disconnect", () => { linkBox.textContent = linkBox.title = t("reconnecting…"); linkBox.className = "link err"; });
   document.getElementById("facts").innerHTML = "";
@@ -114,7 +119,7 @@ async function route() {
   } else {
     unmount = (await import("./setup.js")).mountSetup(root, ctx);
   }
-  if (socket.connected) socket.fire("connect");
+  if (socket.connected) for (const fn of socket.listeners("connect")) fn(); // a screen joins its room
 }
 
 /** The archive's screens: the list, a player's page (`player/<name>`), a game (`<id>`). */

@@ -28,13 +28,10 @@ function layoutHtml() {
   </div>`;
 }
 
-/** Listen to a socket event until the returned function is called (sio.js has no `off`). */
+/** Listen to a socket event until the returned function is called. */
 function listen(socket, name, fn) {
   socket.on(name, fn);
-  return () => {
-    const list = socket.handlers.get(name) || [];
-    if (list.includes(fn)) list.splice(list.indexOf(fn), 1);
-  };
+  return () => socket.off(name, fn);
 }
 
 /** The loaders of the hub's lists: each fetches one and hands it to the panels showing it. */
