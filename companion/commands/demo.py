@@ -28,18 +28,16 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import games
 from companion.commands.lang_option import add_lang_option
 from companion.commands.serve import reach_note
-from companion.hub import server
-from companion.hub.app import create_app
-from companion.hub.hub import Hub
-from companion.hub.network import tablet_url
-from companion.hub.phones import phone_url
-from companion.readers.broker import BrokerError
-from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
+
+if TYPE_CHECKING:  # imported when the demo runs: the other commands build its parser too
+    from companion.hub import server
+    from companion.hub.hub import Hub
+    from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
 
 READERS = 4
 """Virtual readers the demo starts: one per player of its 4-player table."""
@@ -102,6 +100,9 @@ def _archive_note(db: Path | None) -> str:
 
 
 def _demo(args: argparse.Namespace, tmp: Path) -> int:
+    from companion.hub import app, hub, phones, server  # noqa: F401 - before the server forks
+    from companion.readers import virtual  # noqa: F401 - (the hub's modules, as before)
+
     listener = server.listen_or_say(PROG, args.host, args.port)
     if listener is None:
         return 2
@@ -112,6 +113,13 @@ def _start(args: argparse.Namespace, tmp: Path) -> server.Served:
     """Start the hub, the virtual readers and the players in the process that serves; the
     app, and how to stop them all. With ``--exit-when-done`` the server stops when the
     game ends."""
+    from companion.hub import server
+    from companion.hub.app import create_app
+    from companion.hub.hub import Hub
+    from companion.hub.network import tablet_url
+    from companion.readers.broker import BrokerError
+    from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
+
     readers = [f"bag-{i + 1}" for i in range(READERS)]
     virtual = [VirtualReader(r, resend_interval=0.5) for r in readers]
     hub = Hub(args.db if args.db is not None else tmp / "hub.sqlite")
@@ -186,6 +194,8 @@ PIN_USE = ("the tablet asks for it once, to undo a move, show a phone's link aga
 def _table_lines(hub: Hub, table: Any, pin: str, base: str, host: str) -> list[str]:
     """What the demo prints about its table: the PIN and what it is for, each player's phone
     link (the private screen: awards, votes, tokens) and who can reach them."""
+    from companion.hub.phones import phone_url
+
     lines = [f"Table PIN {pin}: {PIN_USE}.",
              f"Phone links, one per player ({reach_note(host)}):"]
     for seat, name in enumerate(table.config.players):

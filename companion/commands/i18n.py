@@ -14,13 +14,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
-
-from companion.i18n.catalogs import TRANSLATED, own_po
-from companion.i18n.extract import extract_game
+if TYPE_CHECKING:  # Babel is imported when the command runs, not with every command's parser
+    from babel.messages.catalog import Catalog
 
 
 def register(subparsers: Any) -> None:
@@ -39,6 +36,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Extract, then update each language's catalog; 2 for a folder that is not one."""
+    from companion.i18n.catalogs import TRANSLATED, own_po
+    from companion.i18n.extract import extract_game
+
     folder: Path = args.folder
     if not folder.is_dir():
         print(f"popcorn-companion i18n: error: {folder} is not a folder", file=sys.stderr)
@@ -57,6 +57,9 @@ def run(args: argparse.Namespace) -> int:
 def update(path: Path, template: Catalog, lang: str) -> int:
     """Create or update one language's catalog from the template; how many messages wait
     for a translation."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
     if path.is_file():
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=lang)
@@ -76,5 +79,7 @@ def _translated(string: Any) -> bool:
 
 
 def _write(path: Path, catalog: Catalog) -> None:
+    from babel.messages.pofile import write_po
+
     with path.open("wb") as handle:
         write_po(handle, catalog, sort_output=True, no_location=True, width=100)

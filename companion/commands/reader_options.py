@@ -16,15 +16,18 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 from companion.readers.mqtt_url import MqttUrl, parse_mqtt_url
 from companion.readers.protocol import READER_ID
-from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
+
+if TYPE_CHECKING:  # imported when readers start (paho), not when the options are registered
+    from companion.readers.virtual import MqttBank, SerialBank
 
 DEFAULT_TABLE = "demo"
 """The table name used in MQTT topics when none is given."""
 
-VirtualBank = SerialBank | MqttBank
+VirtualBank: TypeAlias = "SerialBank | MqttBank"
 """A started bank of virtual readers, on pseudo-terminals or on a broker."""
 
 
@@ -99,6 +102,8 @@ def start_virtual(args: argparse.Namespace, names: list[str],
     Over ``--serial`` each reader gets a stable symlink in ``--dir`` (a temporary folder
     when none is given, removed at the end) for ``serve --serial`` to open.
     """
+    from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
+
     readers = [VirtualReader(name, boot=new_boot(), resend_interval=resend_interval)
                for name in names]
     tmp = None

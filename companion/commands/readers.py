@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import games
 from companion.commands import reader_flash, reader_tap
@@ -39,12 +39,10 @@ from companion.commands.reader_options import (
 )
 from companion.kit.tags import random_uid
 from companion.paths import data_dir
-from companion.readers.broker import Broker, BrokerError
-from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
-from companion.readers.mqtt_link import MqttLink
 from companion.readers.protocol import Rejection, normalize_uid
-from companion.readers.serial_link import SerialLink
-from companion.readers.store import DedupStore, StoreError
+
+if TYPE_CHECKING:  # the links are imported when ``readers tail`` runs (pyserial, paho)
+    from companion.readers.ingest import ReaderInfo, TagEvent
 
 PROG = "popcorn-companion readers"
 
@@ -183,6 +181,12 @@ def _tail_parser(sub: Any) -> None:
 
 def run_tail(args: argparse.Namespace) -> int:
     """Run until interrupted; exit 0 on Ctrl-C or SIGTERM, 2 if it cannot start."""
+    from companion.readers.broker import Broker, BrokerError
+    from companion.readers.ingest import Ingest
+    from companion.readers.mqtt_link import MqttLink
+    from companion.readers.serial_link import SerialLink
+    from companion.readers.store import DedupStore, StoreError
+
     _catch_sigterm()
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
                         format="%(message)s", stream=sys.stderr)

@@ -2,6 +2,10 @@
 
 It opens (or creates) the hub database, rebuilds every table from its log, starts the reader
 link on the given serial ports and/or MQTT broker, and serves the dashboard and the API.
+
+The hub, the web server and the broker are imported when the command runs, not when its
+options are registered: every other command of ``popcorn-companion`` builds this parser too,
+and must not pay for Flask and Socket.IO (issue 39).
 """
 
 from __future__ import annotations
@@ -10,20 +14,39 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.commands.lang_option import add_lang_option
 from companion.commands.reader_options import reader_id, url_or_empty
-from companion.hub import server
-from companion.hub.app import create_app
-from companion.hub.hub import Hub
-from companion.hub.network import is_loopback, lan_host, tablet_url
 from companion.paths import data_dir
-from companion.readers.broker import READER_PORT, BrokerError, reader_broker
-from companion.readers.store import StoreError
+from companion.readers.broker import READER_PORT
+
+if TYPE_CHECKING:
+    from companion.hub import server
+    from companion.hub.hub import Hub
 
 PROG = "popcorn-companion serve"
+
+
+class _Servers:
+    """The choices of the hidden ``--server``: :data:`companion.hub.server.SERVERS`, read only
+    when ``serve``'s own arguments are checked (argparse asks ``in`` and iterates)."""
+
+    def __contains__(self, name: object) -> bool:
+        """Whether ``name`` is one of the web servers."""
+        return name in _web_servers()
+
+    def __iter__(self) -> Iterator[str]:
+        """The web servers, the default first."""
+        return iter(_web_servers())
+
+
+def _web_servers() -> tuple[str, ...]:
+    from companion.hub.server import SERVERS
+
+    return SERVERS
 
 
 def register(subparsers: Any) -> None:
@@ -46,8 +69,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--admin-pin", help="PIN for the tag registry (random if not given)")
     add_lang_option(parser)
     # bench/e2e.py compares the web servers side by side; a real table keeps the first
-    parser.add_argument("--server", choices=server.SERVERS,
-                        default=os.environ.get("POPCORN_SERVER", server.SERVERS[0]),
+    parser.add_argument("--server", choices=_Servers(), metavar="SERVER",
+                        default=os.environ.get("POPCORN_SERVER"),
                         help=argparse.SUPPRESS)
     parser.set_defaults(func=run)
 
@@ -55,6 +78,8 @@ def register(subparsers: Any) -> None:
 def reach_note(host: str) -> str:
     """Who can reach a hub listening on ``host``: the phones too (their links use the
     address printed for the tablet), or only this computer (on a loopback address)."""
+    from companion.hub.network import is_loopback
+
     if is_loopback(host):
         return (f"listening on {host}: only this computer can open it; give --host 0.0.0.0 "
                 "for a tablet and phones on the network")
@@ -63,6 +88,8 @@ def reach_note(host: str) -> str:
 
 def print_logins(hub: Hub, args: argparse.Namespace) -> None:
     """Print each Wi-Fi reader's own broker URL, now and whenever a table binds a new one."""
+    from companion.hub.network import lan_host
+
     broker = hub.broker
     assert broker is not None
     host = lan_host(args.host)
@@ -85,12 +112,19 @@ def run(args: argparse.Namespace) -> int:
     """Start the hub and serve until interrupted (Ctrl-C, or SIGTERM from systemd or
     ``kill``): the hub then closes its database (SQLite folds the write-ahead log back in)
     and stops its broker."""
+    from companion.hub import server
+    from companion.hub.app import create_app
+    from companion.hub.hub import Hub
+    from companion.readers.broker import BrokerError, reader_broker
+    from companion.readers.store import StoreError
+
     logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
     db = args.db or data_dir() / "hub.sqlite"
     db.parent.mkdir(parents=True, exist_ok=True)
     listener = server.listen_or_say(PROG, args.host, args.port)
     if listener is None:
         return 2
+    name = args.server or server.SERVERS[0]
 
     def build() -> server.Served:  # in the process that serves (server.run)
         try:
@@ -104,16 +138,18 @@ def run(args: argparse.Namespace) -> int:
                     "use it)" if isinstance(exc, BrokerError) and "in use" in str(exc) else "")
             raise server.StartError(f"{PROG}: error: {exc}{hint}") from exc
         app, _ = create_app(hub, args.admin_pin, args.lang, host=args.host,
-                            async_mode=server.async_mode(args.server))
+                            async_mode=server.async_mode(name))
         _print_start(hub, args, db, app.config["admin_pin"])
         return app, hub.stop
 
-    return server.run(build, listener, args.server)
+    return server.run(build, listener, name)
 
 
 def _print_start(hub: Hub, args: argparse.Namespace, db: Path, admin_pin: str) -> None:
     """What ``serve`` prints once the hub is up: the tablet's URL, who can reach it, the
     database and admin PIN, and how the readers connect."""
+    from companion.hub.network import tablet_url
+
     print(f"Popcorn Companion hub: open {tablet_url(args.host, args.port)} on the tablet",
           flush=True)
     print(reach_note(args.host), flush=True)

@@ -19,7 +19,6 @@ from typing import Any
 
 from companion.commands.tap_hub import TapError
 from companion.i18n import LANGUAGES, SOURCE
-from companion.i18n.catalogs import translations
 from companion.readers.protocol import normalize_uid
 
 PAWN, TOKEN = "pawn", "token"
@@ -77,6 +76,8 @@ def _color_or_uid(reader: str, word: str) -> TapLine:
 def color_words(kinds: list[dict[str, Any]]) -> dict[str, tuple[str, str]]:
     """Every word that names a pawn color, lowercased, to ``(game, value)``: the value, its
     title, and the title in each language the companion speaks ("bleu", "blau", ...)."""
+    from companion.i18n.catalogs import translations  # Babel: only once a tap is read
+
     words: dict[str, tuple[str, str]] = {}
     for kind in kinds:
         if kind.get("kind") != PAWN:

@@ -15,7 +15,6 @@ import sys
 import time
 from typing import Any
 
-from .advisor.policy import play_advised
 from .engine import (
     CatalogError,
     ScoreInputError,
@@ -88,6 +87,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     for number in range(args.games):
         rng = random.Random(f"{args.seed}:{number}")
         if policy == "advisor":
+            from .advisor.policy import play_advised  # the advisor only for its policy
+
             game = play_advised(catalog, args.players, rng)
         else:
             game = play_random(catalog, args.players, rng, policy=policy)

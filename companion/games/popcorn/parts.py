@@ -6,6 +6,10 @@ Nothing here is new rules: the tag reading is :mod:`.tags` and :mod:`.card_taps`
 :mod:`.corrections`, the look-alike pawns :mod:`.table_state`, the charts :mod:`.charts`,
 the forced seating :mod:`.placement`, the routes :mod:`.routes`, the demo :mod:`.demo` and
 the analysis :mod:`.analysis`.
+
+The routes (Flask), the demo and the analysis (the seating advisor) are imported when their
+part is first used, not with the game: every ``popcorn-companion`` command makes the games,
+and ``score`` or ``replay`` must not pay for a web framework (issue 39).
 """
 
 from __future__ import annotations
@@ -14,8 +18,6 @@ import argparse
 import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
-
-from flask import Blueprint
 
 from companion.kit.audits import AuditReport
 from companion.kit.game import (
@@ -52,7 +54,7 @@ from companion.kit.records import RecordedGame
 from companion.kit.standings import Standing, places
 from companion.kit.texts import N_
 
-from . import analysis, card_list, commands, demo, routes
+from . import card_list, commands
 from .audit import audit
 from .card_taps import interpret_card
 from .cardbook import CARD_KINDS as CARD_ORDER
@@ -68,6 +70,8 @@ from .tags import ALERT_CODES, interpret
 from .views import PRIVATE_MOVES, replay_view, scores
 
 if TYPE_CHECKING:
+    from flask import Blueprint
+
     from companion.kit.hosting import Subcommands
 
 CARD_KINDS = frozenset(CARD_ORDER)
@@ -280,6 +284,8 @@ class PopcornRoutes(Routes):
 
     def blueprint(self, host: TableHost) -> Blueprint:
         """The routes."""
+        from . import routes
+
         return routes.blueprint(host, self.catalog)
 
 
@@ -304,6 +310,8 @@ class PopcornDemo(Demo):
     def start(self, hub: DemoHub, readers: list[str], bank: Tapper, delay: float,
               args: argparse.Namespace) -> tuple[DemoTable, str, DemoPlayers]:
         """The demo's table, PIN and players."""
+        from . import demo
+
         return demo.start_demo(hub, readers, bank, delay, args.seed)
 
     def summary(self, scores: dict[str, Any], names: list[str], state: Any) -> str:
@@ -320,4 +328,6 @@ class PopcornAdvisor(Advisor):
 
     def analyze(self, record_text: str, progress: Progress | None = None) -> dict[str, Any]:
         """Accuracy, decisions and the three biggest misses per player."""
+        from . import analysis
+
         return analysis.analyze(self.catalog, loads_record(record_text), progress).to_dict()
