@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Blueprint
 
 from companion.kit.audits import AuditReport
+from companion.kit.contract import Operation
 from companion.kit.game import (
     AuditTap,
     DemoHub,
@@ -52,7 +53,7 @@ from companion.kit.records import RecordedGame
 from companion.kit.standings import Standing, places
 from companion.kit.texts import N_
 
-from . import analysis, card_list, commands, demo, routes
+from . import analysis, card_list, commands, contract, demo, routes
 from .audit import audit
 from .card_taps import interpret_card
 from .cardbook import CARD_KINDS as CARD_ORDER
@@ -281,6 +282,10 @@ class PopcornRoutes(Routes):
     def blueprint(self, host: TableHost) -> Blueprint:
         """The routes."""
         return routes.blueprint(host, self.catalog)
+
+    def operations(self) -> list[Operation]:
+        """Their contracts (:mod:`.contract`)."""
+        return contract.operations()
 
 
 class PopcornCommands(Commands):
