@@ -19,6 +19,8 @@ job is a Blueprint of its own module:
   400 for a malformed request, 403 for a wrong PIN or token, 404 for an unknown table, 409
   for a move the rules refuse;
 - :mod:`.advice_route`: the seating advisor and the table screen's shortcuts (Popcorn);
+- :mod:`.openapi`: ``GET /api/openapi.json``, the API's OpenAPI 3.1 document, built from
+  each route's contract (:mod:`.operations`, :mod:`.models`, and each game's);
 - :mod:`.sockets`: the Socket.IO rooms and the pushes they get (threading mode).
 
 :mod:`.server` runs the app on gunicorn (``serve``, ``demo``).
@@ -42,6 +44,7 @@ from companion.hub import (
     audits,
     dashboard,
     errors,
+    openapi,
     phones,
     replay,
     sockets,
@@ -88,6 +91,7 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
     for game in hub.games.values():  # each game's own routes (Popcorn's advisor, catalog)
         if game.routes is not None:
             app.register_blueprint(game.routes.blueprint(hub))
+    app.register_blueprint(openapi.blueprint(hub))
     sockets.register(socketio, hub)
 
     @app.after_request

@@ -20,6 +20,7 @@ from companion.hub import auth
 from companion.hub.bodies import json_body, json_object
 from companion.hub.hub import Hub
 from companion.kit.errors import TableError
+from companion.kit.numbers import whole_number
 from companion.table.archive import name_key
 from companion.table.archive_store import Filter
 
@@ -27,6 +28,8 @@ PAGE = 20
 """Games per page when a request names no ``limit``."""
 MAX_PAGE = 100
 """The largest ``limit`` a request may ask for."""
+MAX_OFFSET = 2**63 - 1
+"""The largest ``offset``: SQLite's largest integer (a larger one would be a 500)."""
 
 
 def blueprint(hub: Hub) -> Blueprint:
@@ -115,17 +118,19 @@ def games_filter() -> Filter:
 
 def paging() -> tuple[int, int]:
     """The request's ``limit`` (1 to :data:`MAX_PAGE`, :data:`PAGE` by default) and
-    ``offset`` (0 or more, 0 by default); ``BAD_REQUEST`` otherwise."""
-    return (_integer("limit", PAGE, 1, MAX_PAGE), _integer("offset", 0, 0, None))
+    ``offset`` (0 to :data:`MAX_OFFSET`, 0 by default); ``BAD_REQUEST`` otherwise."""
+    return (_integer("limit", PAGE, 1, MAX_PAGE), _integer("offset", 0, 0, MAX_OFFSET))
 
 
-def _integer(name: str, default: int, low: int, high: int | None) -> int:
+def _integer(name: str, default: int, low: int, high: int) -> int:
     text = request.args.get(name)
     if text is None or text == "":
         return default
-    value = int(text) if text.isascii() and text.isdigit() else -1
-    if value < low or (high is not None and value > high):
-        bound = f"from {low} to {high}" if high is not None else f"of {low} or more"
+    value = whole_number(text, high)
+    if value is None or value < low:
+        too_big = text.isascii() and text.isdigit()
+        bound = (f"from {low} to {high}" if high < MAX_OFFSET or too_big
+                 else f"of {low} or more")
         raise TableError("BAD_REQUEST", f"{name} must be a whole number {bound}",
                          params={"field": name})
     return value

@@ -39,6 +39,7 @@ from companion.hub.bodies import json_object
 from companion.hub.hub import Hub
 from companion.hub.network import link_base as network_base
 from companion.kit.errors import TableError
+from companion.kit.numbers import whole_number
 from companion.table.table import Table
 
 QR_ERROR_LEVEL = "m"
@@ -89,10 +90,11 @@ def secret_answer(body: dict[str, Any], status: int = 200) -> tuple[Response, in
 def parse_seat(text: str, table: Table) -> int:
     """A seat number from a URL, or a 400 ``BAD_SEAT`` error naming the seats there are."""
     last = len(table.config.players) - 1
-    if not (text.isascii() and text.isdigit()) or int(text) > last:  # not "²" or "٣"
-        raise TableError("BAD_SEAT", f"{text!r} is not a seat of this table: seats are "
+    seat = whole_number(text, last)  # not "²" or "٣", nor 5,000 digits
+    if seat is None:
+        raise TableError("BAD_SEAT", f"{text[:20]!r} is not a seat of this table: seats are "
                          f"numbered 0 to {last}, in the order the players were given.")
-    return int(text)
+    return seat
 
 
 def blueprint(hub: Hub) -> Blueprint:

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .audits import AuditReport
 from .charts import ChartNotes
+from .contract import Operation
 from .errors import TableError
 from .hosting import DemoHub, DemoPlayers, DemoTable, Progress, TableHost, Tapper
 from .pieces import Piece, PieceKind
@@ -431,6 +432,12 @@ class Routes(ABC):
     @abstractmethod
     def blueprint(self, host: TableHost) -> Blueprint:
         """The routes as a Flask Blueprint, reading tables through ``host``."""
+
+    def operations(self) -> list[Operation]:
+        """Each route's contract, for the hub's OpenAPI document (none by default: a
+        game's routes left undescribed are listed there by the hub with no more than
+        their method and path)."""
+        return []
 
 
 class Commands:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.kit.audits import AuditReport
+from companion.kit.contract import Operation
 from companion.kit.game import (
     AuditTap,
     DemoHub,
@@ -287,6 +288,12 @@ class PopcornRoutes(Routes):
         from . import routes
 
         return routes.blueprint(host, self.catalog)
+
+    def operations(self) -> list[Operation]:
+        """Their contracts (:mod:`.contract`)."""
+        from . import contract
+
+        return contract.operations()
 
 
 class PopcornCommands(Commands):

@@ -21,6 +21,7 @@ from flask import Blueprint, jsonify, request
 
 from companion.kit.errors import TableError
 from companion.kit.game import HostedTable, TableHost
+from companion.kit.numbers import whole_number
 
 from .advisor import AdviceError, advise
 from .engine import Catalog, GameState
@@ -160,10 +161,11 @@ def register_reach(bp: Blueprint, hub: TableHost) -> None:
 
 def _index(text: str | None, name: str, bound: int) -> int:
     """A ``slot`` or ``seat`` query parameter below ``bound``, or a 400 ``BAD_PLACE``."""
-    if text is None or not (text.isascii() and text.isdigit()) or int(text) >= bound:
+    value = whole_number(text, bound - 1)
+    if value is None:
         raise TableError("BAD_PLACE", f"{name} must be a number from 0 to {bound - 1}.", 400,
                          params={"name": name})
-    return int(text)
+    return value
 
 
 def _popcorn_table(hub: TableHost, table_id: str) -> HostedTable:
@@ -177,10 +179,11 @@ def _popcorn_table(hub: TableHost, table_id: str) -> HostedTable:
 
 def _player(text: str | None, players: int) -> int:
     """The ``player`` query parameter as a seat number, or a 400 ``BAD_PLAYER`` error."""
-    if text is None or not (text.isascii() and text.isdigit()) or int(text) >= players:
+    value = whole_number(text, players - 1)
+    if value is None:
         raise TableError("BAD_PLAYER", f"player must be a seat number from 0 to {players - 1}.",
                          400)
-    return int(text)
+    return value
 
 
 def _state(table: HostedTable) -> GameState:

@@ -1,0 +1,153 @@
+"""The hub's OpenAPI 3.1 document, built from the code, served at ``GET /api/openapi.json``.
+
+Each route's contract is an :class:`~companion.kit.contract.Operation`: the core's are
+:mod:`.operations`, a game's come from its routes part
+(:meth:`~companion.kit.parts.Routes.operations`), so the core never names a game. Request
+bodies are typed models (:mod:`.models`, ``msgspec`` Structs) whose JSON Schemas go into
+``components.schemas``; every operation's ``default`` answer is the hub's refusal,
+:class:`~.models.ErrorBody`. The three secrets are ``components.securitySchemes``
+(``X-Table-Pin``, ``X-Admin-Pin``, ``X-Player-Token``) and every operation takes ``?lang=``.
+The Socket.IO pushes' schemas are ``components.schemas`` too, named by event in
+``x-socketio-events`` (:mod:`.push_models`).
+
+An ``/api/`` rule of the app that no operation describes (a game's route left undescribed)
+is still listed, with its method and path alone and ``x-undescribed: true``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+from flask import Blueprint, Flask, current_app, jsonify
+
+from companion import __version__
+from companion.hub import models, operations, push_models
+from companion.hub.hub import Hub
+from companion.kit.contract import ADMIN_PIN, PLAYER_TOKEN, TABLE_PIN, Operation
+
+REF = "#/components/schemas/{name}"
+"""Where a model's schema is in the document."""
+
+SECURITY = {
+    TABLE_PIN: ("X-Table-Pin", "the table's PIN (or \"pin\" in the body)"),
+    ADMIN_PIN: ("X-Admin-Pin", "the hub's admin PIN, printed by serve (or \"admin_pin\")"),
+    PLAYER_TOKEN: ("X-Player-Token", "a seat's token (or ?token=, or \"token\" in a body)"),
+}
+"""Each secret's header and what it is."""
+
+TAGS = {"hub": "The hub's own facts", "tables": "Tables, moves and their readings",
+        "phones": "Players' phones", "tags": "The tag registry and enrollment",
+        "archive": "Finished games: the archive, its replays and analyses"}
+"""The core's groups of operations (a game adds its own)."""
+
+_PARAM = re.compile(r"<(?:(\w+)(?:\([^)]*\))?:)?(\w+)>")
+
+
+def all_operations(hub: Hub) -> list[Operation]:
+    """The core's operations, then each hosted game's."""
+    found = operations.operations()
+    for game in hub.games.values():
+        if game.routes is not None:
+            found.extend(game.routes.operations())
+    return found
+
+
+def document(app: Flask, described: list[Operation]) -> dict[str, Any]:
+    """The OpenAPI document of ``app``'s ``/api/`` routes, ``described`` by operations."""
+    bodies = list(dict.fromkeys(op.body for op in described if op.body is not None))
+    pushes = push_models.EVENTS
+    kinds = [models.ErrorBody, *bodies, *pushes.values()]
+    refs, schemas = msgspec.json.schema_components(kinds, ref_template=REF)
+    ref = dict(zip(kinds, refs, strict=True))
+    paths: dict[str, dict[str, Any]] = {}
+    for op in [*described, *_undescribed(app, described)]:
+        path, parameters = _path(op.rule)
+        paths.setdefault(path, {})[op.method.lower()] = _operation(op, path, parameters, ref)
+    tags = {**TAGS, **{op.tag: f"{op.tag}'s own routes" for op in described
+                       if op.tag not in TAGS}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Popcorn Companion hub", "version": __version__,
+                 "description": "The hub's HTTP API; docs/api.md tells each route in prose."},
+        "tags": [{"name": name, "description": text} for name, text in tags.items()],
+        "paths": dict(sorted(paths.items())),
+        "components": {
+            "schemas": schemas,
+            "securitySchemes": {name: {"type": "apiKey", "in": "header", "name": header,
+                                       "description": text}
+                                for name, (header, text) in SECURITY.items()},
+        },
+        "x-socketio-events": {event: ref[kind] for event, kind in pushes.items()},
+    }
+
+
+def blueprint(hub: Hub) -> Blueprint:
+    """``GET /api/openapi.json``: the document, built on its first request and kept."""
+    bp = Blueprint("openapi", __name__)
+
+    @bp.get("/api/openapi.json")
+    def openapi_json():
+        built = current_app.extensions.get("openapi")
+        if built is None:
+            built = document(current_app, all_operations(hub))
+            current_app.extensions["openapi"] = built
+        return jsonify(built)
+
+    return bp
+
+
+def api_rules(app: Flask) -> set[tuple[str, str]]:
+    """Every ``(method, rule)`` of ``app`` under ``/api/`` (HEAD and OPTIONS aside)."""
+    return {(method, rule.rule) for rule in app.url_map.iter_rules()
+            if rule.rule.startswith("/api/")
+            for method in (rule.methods or set()) - {"HEAD", "OPTIONS"}}
+
+
+def _undescribed(app: Flask, described: list[Operation]) -> list[Operation]:
+    known = {(op.method, op.rule) for op in described}
+    return [Operation(method, rule, "(undescribed)", "undescribed", answer={})
+            for method, rule in sorted(api_rules(app) - known)]
+
+
+def _path(rule: str) -> tuple[str, list[dict[str, Any]]]:
+    """A Flask rule as an OpenAPI path, and its path parameters."""
+    parameters = []
+    for converter, name in _PARAM.findall(rule):
+        schema: dict[str, Any] = ({"type": "integer", "minimum": 0} if converter == "int"
+                                  else {"type": "string", "pattern": "^[^/]+$"})
+        parameters.append({"name": name, "in": "path", "required": True, "schema": schema})
+    return _PARAM.sub(r"{\2}", rule), parameters
+
+
+def _operation(op: Operation, path: str, parameters: list[dict[str, Any]],
+               ref: dict[Any, dict[str, Any]]) -> dict[str, Any]:
+    query = [{"name": q.name, "in": "query", "required": q.required, "schema": q.schema,
+              **({"description": q.description} if q.description else {})} for q in op.query]
+    if PLAYER_TOKEN in op.secrets:
+        query.append({"name": "token", "in": "query", "required": False,
+                      "schema": {"type": "string"}, "description": "a seat's token"})
+    query.append({"name": "lang", "in": "query", "required": False,
+                  "schema": {"type": "string"}, "description": "the language of messages"})
+    answer = {"description": op.summary,
+              "content": {op.media_type: {"schema": op.answer}}}
+    out: dict[str, Any] = {
+        "summary": op.summary, "tags": [op.tag],
+        "operationId": f"{op.method} {path}",
+        "parameters": [*parameters, *query],
+        "responses": {
+            str(op.status): answer, **{str(status): answer for status in op.statuses},
+            "default": {"description": "A refusal: the hub's error, in the request's language",
+                        "content": {"application/json": {"schema": ref[models.ErrorBody]}}},
+        },
+    }
+    if op.body is not None:
+        out["requestBody"] = {"required": not op.body_optional,
+                              "content": {"application/json": {"schema": ref[op.body]}}}
+    if op.secrets:
+        out["security"] = [{name: []} for name in op.secrets] + (
+            [{}] if op.secret_optional else [])
+    if op.tag == "undescribed":
+        out["x-undescribed"] = True
+    return out

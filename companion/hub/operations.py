@@ -1,0 +1,215 @@
+"""The contract of the core's routes: one :class:`~companion.kit.contract.Operation` each.
+
+The hub's OpenAPI document (:mod:`.openapi`) is built from these and from each game's
+(:meth:`~companion.kit.parts.Routes.operations`). Bodies are :mod:`.models`; answers are
+loose JSON Schemas that name the keys a route always gives (``docs/api.md`` tells each
+one's full meaning). A test checks that every ``/api/`` rule of the app is here or in a
+game's list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.hub import models
+from companion.hub.archive import MAX_OFFSET, MAX_PAGE
+from companion.kit.contract import (
+    ADMIN_PIN,
+    PLAYER_TOKEN,
+    TABLE_PIN,
+    Operation,
+    Query,
+    array_of,
+    keys,
+)
+from companion.table.timeline import MAX_VIEWS
+
+INFO = ("id", "name", "game", "options", "players", "readers", "first_player", "deal_for_us",
+        "hints", "events", "over", "closed")
+"""The keys of a table's info (``GET /api/tables`` lists them)."""
+
+STATUS = ("pieces", "enrolling_piece", "counts", "capacity", "revision")
+"""Keys the tag registry's counts always have (``GET /api/tags/counts``)."""
+
+ARCHIVED = ("id", "date", "game", "title", "source", "players", "winners")
+"""Keys an archived game's summary always has."""
+
+OBJECT: dict[str, Any] = {"type": "object"}
+TEXT: dict[str, Any] = {"type": "string"}
+OK = keys("ok", ok={"const": True})
+PHONE = keys("seat", "name", "url", "qr_svg")
+AUDIT = keys("id", "player", "then", "by", "taps", "done", "report")
+FILTERS = (Query("game", TEXT, "only this game's plays"),
+           Query("player", TEXT, "only plays of a player whose name holds this"))
+WINDOW = (Query("from", {"type": "integer", "minimum": 0, "maximum": 999_999_999},
+                "the first position (default 0)"),
+          Query("count", {"type": "integer", "minimum": 1, "maximum": MAX_VIEWS},
+                "how many positions (default a page)"))
+TABLE = "/api/tables/<table_id>"
+
+_T, _P, _A, _G, _X = "tables", "phones", "tags", "archive", "hub"
+
+
+def operations() -> list[Operation]:
+    """Every core route's operation."""
+    return [*_hub(), *_tables(), *_changes(), *_audits(), *_phones(), *_tags(), *_archive()]
+
+
+def _hub() -> list[Operation]:
+    return [
+        Operation("GET", "/api/health", "Whether the hub answers", _X,
+                  answer=keys("ok", "tables")),
+        Operation("GET", "/api/games", "The games the hub hosts", _X,
+                  answer=array_of(keys("id", "title", "min_players", "max_players",
+                                       "options", "features"))),
+        Operation("GET", "/api/readers", "The readers and their health", _X,
+                  answer=array_of(keys("reader", "online", "table", "seat"))),
+        Operation("GET", "/api/i18n", "The languages and the default one", _X,
+                  answer=keys("default", "languages")),
+        Operation("GET", "/api/i18n/<lang>", "A language's browser catalog", _X,
+                  answer=keys("lang", "messages", "codes")),
+        Operation("GET", "/api/openapi.json", "This document", _X,
+                  answer=keys("openapi", "info", "paths", "components")),
+    ]
+
+
+def _tables() -> list[Operation]:
+    return [
+        Operation("GET", "/api/tables", "Every table", _T, answer=array_of(keys(*INFO))),
+        Operation("POST", "/api/tables", "Create a table: its PIN and tokens, shown once", _T,
+                  body=models.CreateTable, status=201,
+                  answer=keys(*INFO, "pin", "tokens", "phones", phones=array_of(PHONE))),
+        Operation("GET", TABLE, "A table's info, public view and alerts", _T,
+                  answer=keys(*INFO, "view", "alerts")),
+        Operation("POST", f"{TABLE}/moves", "Play a move, or a batch all or none", _T,
+                  body=models.MoveBody, secrets=(TABLE_PIN, PLAYER_TOKEN),
+                  secret_optional=True,
+                  answer=keys("applied", "view")),
+        Operation("POST", f"{TABLE}/choice", "Move a chosen card to another slot", _T,
+                  body=models.ChoiceBody, secrets=(PLAYER_TOKEN,), secret_optional=True,
+                  answer=keys("ok", "view")),
+        Operation("GET", f"{TABLE}/record", "The game record (JSON Lines)", _T,
+                  secrets=(TABLE_PIN,), answer=TEXT, media_type="application/x-ndjson"),
+        Operation("GET", f"{TABLE}/state", "The full state, secrets included", _T,
+                  secrets=(TABLE_PIN,), answer=keys("events", "state")),
+        Operation("GET", f"{TABLE}/scores", "The final scores of an ended game", _T,
+                  answer=OBJECT),
+        Operation("GET", f"{TABLE}/replay", "A live table's moves so far, for the replay", _T,
+                  answer=keys("id", "source", "events", "game", "moves")),
+        Operation("GET", f"{TABLE}/replay/views", "A live table's views, a page", _T,
+                  query=WINDOW, answer=keys("from", "views", "events")),
+    ]
+
+
+def _changes() -> list[Operation]:
+    pin = (TABLE_PIN,)
+    return [
+        Operation("POST", f"{TABLE}/undo", "Undo the last move", _T, body=models.PinBody,
+                  body_optional=True, secrets=pin, answer=keys("ok", "events")),
+        Operation("POST", f"{TABLE}/correct", "Correct where a piece is", _T,
+                  body=models.CorrectBody, secrets=pin, answer=OK),
+        Operation("POST", f"{TABLE}/identify", "Light the table's readers", _T,
+                  body=models.IdentifyBody, secrets=pin, answer=keys("ok", "seconds")),
+        Operation("POST", f"{TABLE}/alerts/<int:alert_id>/dismiss", "Dismiss an alert", _T,
+                  answer=keys("ok", "events")),
+        Operation("POST", f"{TABLE}/hints", "Turn the advisor's hints on or off", _T,
+                  body=models.HintsBody, secrets=pin, answer=keys("ok", "hints")),
+        Operation("POST", f"{TABLE}/deal", 'Turn "deal for us" on', _T,
+                  body=models.DealBody, secrets=pin, answer=OK),
+        Operation("POST", f"{TABLE}/close", "Close the table and free its readers", _T,
+                  body=models.CloseBody, body_optional=True, secrets=(TABLE_PIN, ADMIN_PIN),
+                  answer=keys("ok", "table")),
+    ]
+
+
+def _audits() -> list[Operation]:
+    audit = f"{TABLE}/audits"
+    both = (TABLE_PIN, PLAYER_TOKEN)
+    return [
+        Operation("POST", audit, "Start a bag audit", _T, body=models.AuditBody,
+                  secrets=both, status=201, answer=AUDIT),
+        Operation("GET", f"{audit}/current", "The audit under way (the player's own report "
+                  "with their token)", _T, secrets=(PLAYER_TOKEN,), secret_optional=True,
+                  answer=AUDIT),
+        Operation("POST", f"{audit}/current/done", "The audited bag is all tapped", _T,
+                  body=models.PinBody, body_optional=True, secrets=both, answer=AUDIT),
+        Operation("POST", f"{audit}/current/accept", "Apply the audit's fixes", _T,
+                  body=models.PinBody, body_optional=True, secrets=both,
+                  answer=keys("audit", "player", "applied", "report", "next")),
+        Operation("DELETE", f"{audit}/current", "Drop the audit", _T, body=models.PinBody,
+                  body_optional=True, secrets=both, answer=OK),
+    ]
+
+
+def _phones() -> list[Operation]:
+    seat = f"{TABLE}/players/<seat>"
+    return [
+        Operation("GET", f"{TABLE}/players/<int:seat>/private", "A player's private view",
+                  _P, secrets=(PLAYER_TOKEN,), answer=keys("player", "name")),
+        Operation("POST", f"{seat}/token", "Replace a seat's token (a new phone link)", _P,
+                  body=models.PinBody, body_optional=True, secrets=(TABLE_PIN,),
+                  answer=keys("seat", "name", "url", "qr_svg", "token")),
+        Operation("POST", f"{seat}/link", "Show a seat's phone link again", _P,
+                  body=models.PinBody, body_optional=True, secrets=(TABLE_PIN,),
+                  answer=PHONE),
+    ]
+
+
+def _tags() -> list[Operation]:
+    admin = (ADMIN_PIN,)
+    enrolled = keys(*STATUS, "pending")
+    return [
+        Operation("GET", "/api/tags", "Export the tag registry", _A, secrets=admin,
+                  answer=keys("format", "version", "pieces", "counts", "kinds")),
+        Operation("PUT", "/api/tags", "Replace the tag registry", _A, body=models.TagsImport,
+                  secrets=admin, answer=keys("ok", "tags")),
+        Operation("GET", "/api/tags/counts", "How many pieces have tags", _A,
+                  answer=keys(*STATUS)),
+        Operation("POST", "/api/enroll", "Start enrollment", _A, body=models.EnrollBody,
+                  secrets=admin, answer=enrolled),
+        Operation("DELETE", "/api/enroll", "Stop enrollment", _A, body=models.AdminBody,
+                  body_optional=True, secrets=admin, answer=enrolled),
+        Operation("POST", "/api/enroll/piece", "Bind a UID to a piece", _A,
+                  body=models.EnrollPiece, secrets=admin, answer=keys(*STATUS, "ok", "uid")),
+        Operation("POST", "/api/enroll/card", "Bind a UID to a card (older screens)", _A,
+                  body=models.EnrollCard, secrets=admin, answer=keys(*STATUS, "ok", "uid")),
+    ]
+
+
+def _archive() -> list[Operation]:
+    game = "/api/archive/<game_id>"
+    admin = (ADMIN_PIN,)
+    paging = (*FILTERS,
+              Query("limit", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
+                    "games per page"),
+              Query("offset", {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET},
+                    "games to skip"))
+    replay = ("id", "source", "game", "moves")
+    return [
+        Operation("GET", "/api/archive", "A page of archived games", _G, query=paging,
+                  answer=keys("games", "total", "limit", "offset",
+                              games=array_of(keys(*ARCHIVED)))),
+        Operation("POST", "/api/archive", "Import a game record", _G,
+                  body=models.ArchiveImport, secrets=admin, status=201,
+                  answer=keys(*ARCHIVED)),
+        Operation("GET", game, "An archived game", _G, answer=keys(*ARCHIVED, "scores")),
+        Operation("DELETE", game, "Delete an archived game", _G, body=models.AdminBody,
+                  body_optional=True, secrets=admin, answer=keys("ok", "deleted")),
+        Operation("GET", f"{game}/record", "An archived game's record (JSON Lines)", _G,
+                  secrets=admin, answer=TEXT, media_type="application/x-ndjson"),
+        Operation("GET", "/api/archive/players/<path:name>", "A player's page", _G,
+                  answer=keys("name", "games", "wins")),
+        Operation("GET", "/api/archive/plays.csv", "Every play, one row each (CSV)", _G,
+                  query=FILTERS, answer=TEXT, media_type="text/csv"),
+        Operation("GET", "/api/archive/export.zip", "The whole archive (a zip of records)",
+                  _G, secrets=admin, answer={"type": "string", "format": "binary"},
+                  media_type="application/zip"),
+        Operation("GET", f"{game}/replay", "An archived game, for the replay board", _G,
+                  answer=keys(*replay)),
+        Operation("GET", f"{game}/replay/views", "An archived game's views, a page", _G,
+                  query=WINDOW, answer=keys("from", "views")),
+        Operation("GET", f"{game}/analysis", "A finished game's analysis, or its job", _G,
+                  answer=keys("state")),
+        Operation("POST", f"{game}/analysis", "Start a finished game's analysis", _G,
+                  answer=keys("state"), statuses=(202,)),
+    ]
