@@ -80,6 +80,7 @@ def create_app(hub: Hub, admin_pin: str | None = None, lang: str | None = None,
     # same-origin clients only (the default); Engine.IO's own cap on a message is 1 MB
     socketio = SocketIO(app, async_mode=async_mode, serializer=sockets.TextPacket)
     app.register_blueprint(dashboard.blueprint(hub))
+    dashboard.compress(app)
     app.register_blueprint(errors.blueprint())
     app.register_blueprint(tables.blueprint(hub))
     app.register_blueprint(audits.blueprint(hub))

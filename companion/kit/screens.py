@@ -3,8 +3,11 @@
 The hub serves the folder under ``/games/<id>/`` and ``GET /api/games`` names the modules,
 so the dashboard loads a game's screens the same way whoever wrote the game: from its own
 package, with nothing of the game in the dashboard's files. A module imports the dashboard's
-shell by absolute path (``import { t } from "/web/js/i18n.js"``) and its own files by
-relative path (``./board.js``). The roles:
+shell and its own files by relative path: ``import { t } from "../../web/js/i18n.js"`` from the
+top of the folder (served as ``/games/<id>/`` beside ``/web/``, and under the hub's version as
+``/v/<version>/games/<id>/`` beside ``/v/<version>/web/``), and ``./board.js``. An absolute
+``/web/js/...`` would load a second copy of the shell beside the page's versioned one. The
+roles:
 
 - ``table``: exports ``mountTable(root, ctx, tableId)``, the tablet's screen;
 - ``phone``: exports ``mountPhone(root, ctx, tableId, seat)``, a player's private screen;
@@ -47,9 +50,10 @@ class Screens:
                             if found.joinpath(f"{role}.js").is_file()}
         return cls(found, dict(named), styles)
 
-    def urls(self, game_id: str) -> dict[str, Any]:
+    def urls(self, game_id: str, base: str | None = None) -> dict[str, Any]:
         """Where the dashboard loads them: ``{"table": "/games/<id>/table.js", ...,
-        "styles": [...]}`` (what ``GET /api/games`` gives as the game's ``screens``)."""
-        base = f"/games/{game_id}/"
+        "styles": [...]}`` (what ``GET /api/games`` gives as the game's ``screens``);
+        ``base`` is the folder's address if not ``/games/<id>/`` (the hub's versioned one)."""
+        base = base or f"/games/{game_id}/"
         return {**{role: base + name for role, name in self.modules.items()},
                 "styles": [base + name for name in self.styles]}

@@ -45,7 +45,8 @@ def test_the_hub_finds_it_by_its_entry_point_and_lists_it(installed: Path,
     assert (info["min_players"], info["max_players"]) == (2, 4)
     assert info["options"]["properties"]["rounds"]["type"] == "integer"
     assert info["features"]["tags"] and not info["features"]["deal"]
-    assert info["screens"] == {"table": "/games/number-tokens/table.js", "styles": []}
+    assert set(info["screens"]) == {"table", "styles"} and info["screens"]["styles"] == []
+    assert re.fullmatch(r"/v/[0-9a-f]{16}/games/number-tokens/table\.js", info["screens"]["table"])
 
 
 def test_it_enrolls_its_own_pieces(rig: HubRig) -> None:

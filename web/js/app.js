@@ -59,9 +59,12 @@ const GENERIC = { table: () => import("./generic.js"), phone: () => import("./ge
   replay: () => import("./generic.js") };
 
 let gamesCache = null;
-/** The hosted games as GET /api/games lists them, by id (asked once). */
-async function hostedGames() {
-  if (!gamesCache) gamesCache = Object.fromEntries((await call("/api/games")).map((g) => [g.id, g]));
+/** The hosted games as GET /api/games lists them, by id (asked once; again after a failure). */
+function hostedGames() {
+  if (!gamesCache) {
+    gamesCache = call("/api/games").then((list) => Object.fromEntries(list.map((g) => [g.id, g])));
+    gamesCache.catch(() => { gamesCache = null; });
+  }
   return gamesCache;
 }
 
@@ -142,8 +145,18 @@ function go(path) {
 }
 
 /** The game a table plays ("popcorn" or "b-movies"); Popcorn when the hub cannot say, so
- * Popcorn's screen shows its own error for a table that does not exist. */
+ * Popcorn's screen shows its own error for a table that does not exist. The first screen's
+ * answer was asked for as the page started (askEarly). */
 async function gameOf(tableId) {
+  if (early && early.tableId === tableId) {
+    const { game } = early;
+    early = null;
+    return game;
+  }
+  return askGame(tableId);
+}
+
+async function askGame(tableId) {
   try {
     const table = await call(`/api/tables/${encodeURIComponent(tableId)}`);
     return table.game || (table.view && table.view.game) || "popcorn";
@@ -155,21 +168,41 @@ async function gameOf(tableId) {
 let catalogCache = null;
 /** The card catalog a hosted game serves (Popcorn's cards, GET /api/catalog: its route, not
  * the hub's), which its screens and the setup screen's card tags read; empty on a hub that
- * hosts no game with one. */
-async function catalog() {
+ * hosts no game with one. Asked once (again after a failure). */
+function catalog() {
   if (!catalogCache) {
-    try {
-      catalogCache = await call("/api/catalog");
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 404) throw err;
-      catalogCache = { movies: [], theaters: [], awards: [] };
-    }
-    catalogCache.byId = {};
-    for (const item of [...catalogCache.movies, ...catalogCache.theaters, ...catalogCache.awards]) {
-      catalogCache.byId[item.id] = item;
-    }
+    catalogCache = loadCatalog();
+    catalogCache.catch(() => { catalogCache = null; });
   }
   return catalogCache;
+}
+
+async function loadCatalog() {
+  let found;
+  try {
+    found = await call("/api/catalog");
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 404) throw err;
+    found = { movies: [], theaters: [], awards: [] };
+  }
+  found.byId = {};
+  for (const item of [...found.movies, ...found.theaters, ...found.awards]) {
+    found.byId[item.id] = item;
+  }
+  return found;
+}
+
+let early = null;
+/** Ask at once, side by side with the language, what the first screen will ask for one
+ * after another: the catalog, the hosted games and, on a table's or a phone's address, the
+ * table's game (each round trip saved is one the slow Wi-Fi of a phone makes shorter). */
+function askEarly() {
+  catalog().catch(() => {});
+  hostedGames().catch(() => {});
+  const parts = location.pathname.split("/").filter(Boolean);
+  if ((parts[0] === "table" && parts.length === 2) || parts[0] === "phone") {
+    early = { tableId: parts[1], game: askGame(parts[1]) };
+  }
 }
 
 window.addEventListener("popstate", route);
@@ -180,6 +213,7 @@ document.addEventListener("click", (event) => {
     go(a.pathname + a.hash);
   }
 });
+askEarly();
 loadLanguage().then(() => {
   translatePage();
   mountPicker(document.getElementById("lang-picker"), () => { translatePage(); route(); });

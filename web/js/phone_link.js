@@ -68,7 +68,8 @@ export class PhoneLink {
 
   /** Join the rooms and follow the table: `onPrivate(view)` for this seat's pushes (the
    * token is kept once the first one arrives), `onState(view, events)` for the public ones,
-   * `onInfo(info)` for the table as first read over HTTP. */
+   * `onInfo(info)` for the table as first read over HTTP. Once the first private view is
+   * drawn, `window.popcornPhoneLoaded` is "<table>/<seat>". */
   wire(socket, { onPrivate, onState, onInfo }) {
     const { tableId, seat } = this;
     socket.on("connect", () => {
@@ -81,6 +82,7 @@ export class PhoneLink {
       if ((data.view.seat ?? data.view.player) !== seat) return;
       localStorage.setItem(tokenKey(tableId, seat), this.token);
       onPrivate(data.view);
+      window.popcornPhoneLoaded = `${tableId}/${seat}`; // drawn: tests and bench/page.py wait on it
     });
     socket.on("state", (data) => {
       if (this.failed || !data || data.table !== tableId || !data.view) return;

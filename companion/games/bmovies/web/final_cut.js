@@ -8,8 +8,8 @@
 // and, in Hidden Team, the studio. Pure HTML from the JSON and the names; nothing is
 // computed here but the order of the totals.
 
-import { t, tn } from "/web/js/i18n.js";
-import { esc } from "/web/js/labels.js";
+import { t, tn } from "../../web/js/i18n.js";
+import { esc } from "../../web/js/labels.js";
 import { cardsWord, studioWord } from "./words.js";
 
 function tokensHtml(values) {

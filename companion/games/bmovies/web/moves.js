@@ -2,7 +2,7 @@
 // one place that writes a move's JSON, for the tablet (no secret, or the table PIN) and for
 // a phone (its player token).
 
-import { call, tableCall } from "/web/js/api.js";
+import { call, tableCall } from "../../web/js/api.js";
 
 /** A move's JSON: its kind and its fields (fields left undefined or null are dropped). */
 export function bmMove(kind, fields = {}) {

@@ -6,14 +6,14 @@
 // seat's room (PRIVATE_VIEW), which the hub sends only after accepting the link's token; the
 // public view (`state`) says whose turn it is. The link and its token: `PhoneLink`.
 
-import { ApiError } from "/web/js/api.js";
-import { auditHtml, phoneAuditClick } from "/web/js/audit.js";
-import { t, tn } from "/web/js/i18n.js";
-import { esc } from "/web/js/labels.js";
+import { ApiError } from "../../web/js/api.js";
+import { auditHtml, phoneAuditClick } from "../../web/js/audit.js";
+import { t, tn } from "../../web/js/i18n.js";
+import { esc } from "../../web/js/labels.js";
 import { bmMove, phoneMove } from "./moves.js";
 import { finalCutHtml } from "./final_cut.js";
 import { cardsWord, roleWord, studioWord, voteWord } from "./words.js";
-import { PhoneLink } from "/web/js/phone_link.js";
+import { PhoneLink } from "../../web/js/phone_link.js";
 
 export function mountPhone(root, ctx, tableId, seat) {
   const link = new PhoneLink(root, tableId, seat);

@@ -2,8 +2,8 @@
 // replay board draws them (replay.js): each player's token COUNT (never a value: the view
 // has none), the draws they owe, the movies they made, their roles; the tokens left.
 
-import { t, tn } from "/web/js/i18n.js";
-import { esc } from "/web/js/labels.js";
+import { t, tn } from "../../web/js/i18n.js";
+import { esc } from "../../web/js/labels.js";
 import { cardsWord, roleWord } from "./words.js";
 
 /** Player `p` (one of the public view's `players`) of `v`, the public view; `extra`: HTML the

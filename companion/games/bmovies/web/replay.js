@@ -5,8 +5,8 @@
 // final_cut.js). Read-only: no button here sends anything. A move in words, in this
 // device's language; a vote says only that it was cast, until the last one reveals them all.
 
-import { t, tn } from "/web/js/i18n.js";
-import { esc } from "/web/js/labels.js";
+import { t, tn } from "../../web/js/i18n.js";
+import { esc } from "../../web/js/labels.js";
 import { bucketHtml, playerHtml } from "./players.js";
 import { cardsWord } from "./words.js";
 import { finalCutHtml } from "./final_cut.js";

@@ -2,7 +2,7 @@
 // speaks those, with the header's Voice toggle, as on Popcorn's screen): each vote's outcome
 // once it is revealed, "The movie is made: 3 Yes against 1 No.", in this device's language.
 
-import { t } from "/web/js/i18n.js";
+import { t } from "../../web/js/i18n.js";
 
 /** The sentence for a revealed vote (`{yes, no, made}`, from the view's reveal or a finished
  * turn of its history). */

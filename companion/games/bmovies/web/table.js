@@ -13,15 +13,15 @@
 // PIN (asked once, then kept on this device). Every move is checked by the hub, whose
 // sentence is shown when it refuses.
 
-import { ApiError, call, savePin, savedPin, tableCall } from "/web/js/api.js";
-import { TableAlerts, alertBannerHtml, alertStripHtml } from "/web/js/alerts.js";
-import { ReaderHealth } from "/web/js/reader_health.js";
-import { keepAwake } from "/web/js/wake.js";
-import { errorText, t, tn } from "/web/js/i18n.js";
-import { esc } from "/web/js/labels.js";
-import { acceptedText, auditAct, auditParts, auditStep } from "/web/js/audit.js";
-import { showPhoneQr } from "/web/js/phone_qr.js";
-import { mountSpeech } from "/web/js/speech.js";
+import { ApiError, call, savePin, savedPin, tableCall } from "../../web/js/api.js";
+import { TableAlerts, alertBannerHtml, alertStripHtml } from "../../web/js/alerts.js";
+import { ReaderHealth } from "../../web/js/reader_health.js";
+import { keepAwake } from "../../web/js/wake.js";
+import { errorText, t, tn } from "../../web/js/i18n.js";
+import { esc } from "../../web/js/labels.js";
+import { acceptedText, auditAct, auditParts, auditStep } from "../../web/js/audit.js";
+import { showPhoneQr } from "../../web/js/phone_qr.js";
+import { mountSpeech } from "../../web/js/speech.js";
 import { outcomeSpeaker } from "./speech.js";
 import { bmMove, tabletMove } from "./moves.js";
 import { finalCutHtml } from "./final_cut.js";

@@ -5,8 +5,8 @@
 // REJECTED) and the draws owed. Pure HTML from the public view; table.js wires the
 // buttons (data-act) and sends the moves.
 
-import { t, tn } from "/web/js/i18n.js";
-import { esc } from "/web/js/labels.js";
+import { t, tn } from "../../web/js/i18n.js";
+import { esc } from "../../web/js/labels.js";
 import { cardsWord, studioWord, voteHtml, voteWord } from "./words.js";
 
 /** Pitch sizes: how many Title cards a pitch may have (the hub's facts, in the view). */

@@ -2,8 +2,8 @@
 // number of Title cards. The hub's views carry ids ("yes", "yes!", "no", "pitch"...); the
 // screens show these words.
 
-import { t, tn } from "/web/js/i18n.js";
-import { esc } from "/web/js/labels.js";
+import { t, tn } from "../../web/js/i18n.js";
+import { esc } from "../../web/js/labels.js";
 
 /** A vote card's word: Yes, Yes! or No. */
 export function voteWord(vote) {

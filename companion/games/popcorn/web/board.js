@@ -9,10 +9,10 @@
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
 import { COLORS, actionLabel, adSpace, colorChip, emptySeatHtml, esc, guestName, pawnHtml,
-  seatActionLabel, seatWords } from "/web/js/labels.js";
-import { actionMeaning, colorWord, t, tn } from "/web/js/i18n.js";
-import { auditParts } from "/web/js/audit.js";
-import { alertBannerHtml, alertStripHtml } from "/web/js/alerts.js";
+  seatActionLabel, seatWords } from "../../web/js/labels.js";
+import { actionMeaning, colorWord, t, tn } from "../../web/js/i18n.js";
+import { auditParts } from "../../web/js/audit.js";
+import { alertBannerHtml, alertStripHtml } from "../../web/js/alerts.js";
 import { checklistHeadHtml, checklistHtml } from "./checklist.js";
 import { scoresHtml } from "./scores.js";
 import { activationWords } from "./gains.js";

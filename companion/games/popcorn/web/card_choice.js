@@ -12,8 +12,8 @@
 // place) is a choice too, of `kind` "guest" ({player, color, moves, places, placed}): the hub
 // takes it from the first place at once, and the panel offers each other place, one tap each.
 
-import { contextText, placeText, sentence, t, tn } from "/web/js/i18n.js";
-import { esc, guestName } from "/web/js/labels.js";
+import { contextText, placeText, sentence, t, tn } from "../../web/js/i18n.js";
+import { esc, guestName } from "../../web/js/labels.js";
 
 /** Each slot's button word, in this device's language. */
 const SLOT_WORDS = () => [t("Left slot"), t("Center slot"), t("Right slot")];

@@ -1,8 +1,8 @@
 // The end-of-round checklist: what the table must now do by hand, worked out by comparing
 // the last view of a round with the first view of the next one.
 
-import { t } from "/web/js/i18n.js";
-import { actionLabel, esc } from "/web/js/labels.js";
+import { t } from "../../web/js/i18n.js";
+import { actionLabel, esc } from "../../web/js/labels.js";
 
 /** The checklist's facts: slider moves per player, the lineup change, the first player. */
 export function roundChecklist(before, after) {

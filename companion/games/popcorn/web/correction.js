@@ -10,9 +10,9 @@
 // dialog with the alert's `correct` filled in, and the correction then handles that alert for
 // every device.
 
-import { ApiError, call, savedPin, tableCall } from "/web/js/api.js";
-import { t } from "/web/js/i18n.js";
-import { COLORS, esc, guestName, pawnHtml } from "/web/js/labels.js";
+import { ApiError, call, savedPin, tableCall } from "../../web/js/api.js";
+import { t } from "../../web/js/i18n.js";
+import { COLORS, esc, guestName, pawnHtml } from "../../web/js/labels.js";
 
 /** A place a correction names, in words: "Ana's bag", "the reserve". `owner` is a name. */
 function placeText(zone, owner) {

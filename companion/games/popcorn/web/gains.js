@@ -4,8 +4,8 @@
 // (GET /api/tables/{id}/suggestion, hints on) is the advisor's plan for the seated guests.
 // The decision either stops at stays on screen as the usual move buttons.
 
-import { call } from "/web/js/api.js";
-import { actionLabel } from "/web/js/labels.js";
+import { call } from "../../web/js/api.js";
+import { actionLabel } from "../../web/js/labels.js";
 
 export class Gains {
   /** `route` is "gains" or "suggestion"; `onChange` redraws the screen when an answer

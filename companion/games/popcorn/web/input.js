@@ -5,8 +5,8 @@
 //
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
-import { showPhoneQr } from "/web/js/phone_qr.js";
-import { t } from "/web/js/i18n.js";
+import { showPhoneQr } from "../../web/js/phone_qr.js";
+import { t } from "../../web/js/i18n.js";
 import { rechoiceAt } from "./card_choice.js";
 
 export const inputMethods = {

@@ -8,8 +8,8 @@
 //
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
-import { esc, guestChip, moveLabel, pawnHtml, pawnPlace, shortLabel } from "/web/js/labels.js";
-import { t, tn } from "/web/js/i18n.js";
+import { esc, guestChip, moveLabel, pawnHtml, pawnPlace, shortLabel } from "../../web/js/labels.js";
+import { t, tn } from "../../web/js/i18n.js";
 import { activationWords } from "./gains.js";
 
 const DIRECT = new Set(["buy_movie", "buy_theater", "place"]);

@@ -6,9 +6,9 @@
 //
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
-import { ApiError, call, tableCall } from "/web/js/api.js";
-import { acceptedText, auditAct, auditStep } from "/web/js/audit.js";
-import { t } from "/web/js/i18n.js";
+import { ApiError, call, tableCall } from "../../web/js/api.js";
+import { acceptedText, auditAct, auditStep } from "../../web/js/audit.js";
+import { t } from "../../web/js/i18n.js";
 
 export const moveMethods = {
   /** The first free seat of player `p` the legal moves fill, and the place moves to it

@@ -6,9 +6,9 @@
 //
 // Methods of the table screen, mixed into `TableScreen` by table.js: `this` is the screen.
 
-import { actionLabel, esc, guestName } from "/web/js/labels.js";
-import { actionMeaning, colorWord, t, tn } from "/web/js/i18n.js";
-import { ranked } from "/web/js/search.js";
+import { actionLabel, esc, guestName } from "../../web/js/labels.js";
+import { actionMeaning, colorWord, t, tn } from "../../web/js/i18n.js";
+import { ranked } from "../../web/js/search.js";
 import { activationWords } from "./gains.js";
 
 export const nowPanelMethods = {

@@ -5,12 +5,12 @@
 // player's own public cinema and whose turn it is. The link and its token are handled by
 // `PhoneLink` (phone_link.js), shared with the other games' phones.
 
-import { ApiError, call } from "/web/js/api.js";
-import { auditHtml, phoneAuditClick } from "/web/js/audit.js";
-import { awardText, colorWord, t, tn } from "/web/js/i18n.js";
-import { COLORS, actionLabel, esc, letter, pawnHtml } from "/web/js/labels.js";
-import { PhoneLink } from "/web/js/phone_link.js";
-import { ranked } from "/web/js/search.js";
+import { ApiError, call } from "../../web/js/api.js";
+import { auditHtml, phoneAuditClick } from "../../web/js/audit.js";
+import { awardText, colorWord, t, tn } from "../../web/js/i18n.js";
+import { COLORS, actionLabel, esc, letter, pawnHtml } from "../../web/js/labels.js";
+import { PhoneLink } from "../../web/js/phone_link.js";
+import { ranked } from "../../web/js/search.js";
 import { PhoneTurn } from "./phone_turn.js";
 
 const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];

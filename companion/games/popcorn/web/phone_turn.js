@@ -13,9 +13,9 @@
 // (docs/api.md, "A phone plays only its own player's pieces"), through the same checks
 // and batches as the tablet; the tablet redraws on the `state` push.
 
-import { call } from "/web/js/api.js";
-import { placeText, sentence, t, tn } from "/web/js/i18n.js";
-import { actionLabel, esc, guestChip, guestName, moveLabel, pawnHtml, seatWords } from "/web/js/labels.js";
+import { call } from "../../web/js/api.js";
+import { placeText, sentence, t, tn } from "../../web/js/i18n.js";
+import { actionLabel, esc, guestChip, guestName, moveLabel, pawnHtml, seatWords } from "../../web/js/labels.js";
 import { choiceTitle, guestChoiceHtml } from "./card_choice.js";
 import { activationWords } from "./gains.js";
 

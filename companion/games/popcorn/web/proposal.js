@@ -6,7 +6,7 @@
 // button seats all of them as shown ("Seat all — everyone"). Tapping a guest and then a
 // seat still works: the proposal is asked again for the guests still drawn.
 
-import { call } from "/web/js/api.js";
+import { call } from "../../web/js/api.js";
 
 /** Whether player `p` has finished drawing and has guests waiting to be seated. */
 function ready(view, p) {

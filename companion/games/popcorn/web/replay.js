@@ -5,8 +5,8 @@
 // reader is watched.
 
 import { boardMethods } from "./board.js";
-import { colorWord, placeText, t } from "/web/js/i18n.js";
-import { adSpace, esc, guestName, moveLabel, seatWords, slotWord } from "/web/js/labels.js";
+import { colorWord, placeText, t } from "../../web/js/i18n.js";
+import { adSpace, esc, guestName, moveLabel, seatWords, slotWord } from "../../web/js/labels.js";
 
 const PHASES = () => ({ setup: t("Setup"), buying: t("Buying & Advertising"), showings: t("Showings"), over: t("Game over") });
 

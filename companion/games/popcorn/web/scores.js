@@ -1,8 +1,8 @@
 // The final scoring table: each player's bucket, money, trophy and awards, the total, the
 // winner (or the shared victory) and the advertising-token choices the scorer made.
 
-import { awardText, colorWord, t } from "/web/js/i18n.js";
-import { adSpace, esc } from "/web/js/labels.js";
+import { awardText, colorWord, t } from "../../web/js/i18n.js";
+import { adSpace, esc } from "../../web/js/labels.js";
 
 const USES = () => ({ unused: t("not used"), count_as: t("counted as"), return_white: t("returned a white guest") });
 

@@ -2,8 +2,8 @@
 // speaks those, with the header's Voice toggle): the last-round notice, once, when the round
 // begins. Every spoken sentence comes from `spokenText`, in this device's language.
 
-import { t } from "/web/js/i18n.js";
-import { alertSpoken, mountSpeech as mountVoice } from "/web/js/speech.js";
+import { t } from "../../web/js/i18n.js";
+import { alertSpoken, mountSpeech as mountVoice } from "../../web/js/speech.js";
 
 /** The sentence the tablet says for an event: `{kind: "alert", alert, names}` or
  * `{kind: "last_round"}`, in this device's language. */

@@ -19,12 +19,12 @@
 // the header's Readers button, its panel and the readers' health notices are
 // web/js/reader_health.js, shared with every game.
 
-import { call } from "/web/js/api.js";
-import { TableAlerts } from "/web/js/alerts.js";
-import { ReaderHealth } from "/web/js/reader_health.js";
-import { keepAwake } from "/web/js/wake.js";
-import { esc } from "/web/js/labels.js";
-import { errorText, t } from "/web/js/i18n.js";
+import { call } from "../../web/js/api.js";
+import { TableAlerts } from "../../web/js/alerts.js";
+import { ReaderHealth } from "../../web/js/reader_health.js";
+import { keepAwake } from "../../web/js/wake.js";
+import { esc } from "../../web/js/labels.js";
+import { errorText, t } from "../../web/js/i18n.js";
 import { roundChecklist } from "./checklist.js";
 import { Proposals } from "./proposal.js";
 import { Gains } from "./gains.js";
@@ -94,8 +94,9 @@ class TableScreen {
 
   async load() {
     try {
-      const table = await call(`/api/tables/${this.id}`); // public: no PIN
-      this.readers = await call("/api/readers");
+      const [table, readers] = await Promise.all([call(`/api/tables/${this.id}`), // public: no PIN
+        call("/api/readers")]); // side by side: one round trip, not two
+      this.readers = readers;
       this.info = table;
       if (this.view) this.proposals.refresh(this.view, this.hints());
       if (!this.view) this.update({ view: table.view, events: table.events });

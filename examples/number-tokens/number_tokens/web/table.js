@@ -1,11 +1,11 @@
 // Number Tokens' table screen, served by the hub from this package (/games/number-tokens/):
 // whose turn it is, how many tokens each player has played (face down: never which), the
 // alerts a tap raised, Undo with the table PIN, and the scores at the end. It imports the
-// dashboard's shell by absolute path; its words are in this package's own catalogs.
+// dashboard's shell by relative path (../../web/js/); its words are in this package's own catalogs.
 
-import { call, tableCall } from "/web/js/api.js";
-import { alertText, errorText, t } from "/web/js/i18n.js";
-import { esc } from "/web/js/labels.js";
+import { call, tableCall } from "../../web/js/api.js";
+import { alertText, errorText, t } from "../../web/js/i18n.js";
+import { esc } from "../../web/js/labels.js";
 
 function boardHtml(view) {
   const rows = view.names.map((name, seat) => `
