@@ -392,22 +392,29 @@ def test_the_demo_plays_a_whole_b_movies_game(tmp_path: Path) -> None:
     assert "is gone with it" in lines[-1] and "--db demo.sqlite" in lines[-1], lines[-1]
 
 
-def test_the_demo_keeps_its_archive_with_db(tmp_path: Path) -> None:
-    """``demo --db PATH`` keeps the hub database: the game just played is in its archive
-    afterwards, with its four players, and the demo says where it is."""
+def kept_demo(tmp_path: Path, db: Path) -> subprocess.CompletedProcess[str]:
+    """A whole B Movies ``demo --db db --exit-when-done`` run to its end (exit status 0)."""
     import socket
-    import sqlite3
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    db = tmp_path / "kept.sqlite"
     done = subprocess.run(
         [sys.executable, "-m", "companion", "demo", "--game", "b-movies", "--speed", "200",
          "--port", str(port), "--exit-when-done", "--db", str(db)],
         capture_output=True, text=True, cwd=ROOT, timeout=300,
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
     assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_the_demo_keeps_its_archive_with_db(tmp_path: Path) -> None:
+    """``demo --db PATH`` keeps the hub database: the game just played is in its archive
+    afterwards, with its four players, and the demo says where it is."""
+    import sqlite3
+
+    db = tmp_path / "kept.sqlite"
+    done = kept_demo(tmp_path, db)
     assert f"kept in {db}" in done.stdout.splitlines()[-1]
     with sqlite3.connect(db) as archive:
         games = archive.execute("SELECT id, game FROM archive_games WHERE deleted = 0").fetchall()

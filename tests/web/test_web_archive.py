@@ -6,9 +6,6 @@ screens in French, German and Japanese. Screenshots ``archive-<screen>-<size>.pn
 from __future__ import annotations
 
 import re
-import socket
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from companion.games.popcorn.facts_file import load_catalog
 from companion.hub.remote import ServeProcess
 from companion.kit.http import HttpError, call
+from tests.bmovies.test_bm_hub import kept_demo
 from tests.hub.archive_games import (
     bmovies_game,
     play_over_http,
@@ -322,17 +320,8 @@ def test_the_demo_keeps_what_it_played_for_the_archive_page(tmp_path: Path, page
     hub's database; a ``serve`` started on that file afterwards lists the game on ``/archive``
     with the demo's players and the winners it printed, and its page opens with the
     standings."""
-    root = Path(__file__).resolve().parents[2]
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
     db = tmp_path / "kept.sqlite"
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", "demo", "--game", "b-movies", "--speed", "200",
-         "--port", str(port), "--exit-when-done", "--db", str(db)],
-        capture_output=True, text=True, cwd=root, timeout=300,
-        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
-    assert done.returncode == 0, done.stderr
+    done = kept_demo(tmp_path, db)
     lines = done.stdout.splitlines()
     assert f"kept in {db}" in lines[-1], lines[-1]
     winners = re.search(r"winner\(s\): ([^(]+?)\s*(\(|$)", lines[-2])
