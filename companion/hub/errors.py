@@ -80,8 +80,14 @@ def not_found(exc: Any) -> tuple[Response, int]:
 
 
 def bad_method(exc: Any) -> tuple[Response, int]:
-    """``405 METHOD_NOT_ALLOWED``: the route does not take this method."""
-    return json_error("METHOD_NOT_ALLOWED", f"{request.method} is not allowed here.", 405)
+    """``405 METHOD_NOT_ALLOWED``: the route does not take this method; the ``Allow``
+    header lists those it takes (RFC 9110, 15.5.6)."""
+    response, status = json_error("METHOD_NOT_ALLOWED",
+                                  f"{request.method} is not allowed here.", 405)
+    allowed = getattr(exc, "valid_methods", None)
+    if allowed:
+        response.headers["Allow"] = ", ".join(sorted(allowed))
+    return response, status
 
 
 def too_large(exc: Any) -> tuple[Response, int]:

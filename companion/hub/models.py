@@ -5,7 +5,9 @@ They describe what each route reads from its JSON body, for the OpenAPI document
 optional unless the route refuses a body without it, and a body may carry other keys (a
 game's correction reads its own, an older screen's body its older ones): the routes' own
 checks (:mod:`.bodies` and each route's) still decide, with the hub's codes, and refuse a
-bad body as :class:`ErrorBody` in the device's language.
+bad body as :class:`ErrorBody` in the device's language. Some constraints are said in the
+document only (``extra_json_schema``: the players' and readers' counts and patterns): the
+routes check them with the table's game and their own sentences.
 
 A secret may ride in the body: ``pin`` (a table's PIN, also as a number) where a route
 reads the table PIN, ``admin_pin`` (a string) where it reads the admin PIN, ``token``
@@ -18,6 +20,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from companion.readers.protocol import READER_ID
 from companion.table.table import MAX_BATCH
 
 Pin = Annotated[str | int, msgspec.Meta(description="the table's PIN (header X-Table-Pin wins)")]
@@ -26,6 +29,10 @@ AdminPin = Annotated[str, msgspec.Meta(description="the admin PIN (header X-Admi
 """The admin PIN sent in a body: always a string."""
 Token = Annotated[str, msgspec.Meta(description="a player token (header X-Player-Token wins)")]
 """A player token sent in a body."""
+Name = Annotated[str, msgspec.Meta(extra_json_schema={"pattern": r"\S"})]
+"""A player's name: not blank (the hub keeps its first 24 characters, trimmed)."""
+ReaderId = Annotated[str, msgspec.Meta(extra_json_schema={"pattern": READER_ID.pattern})]
+"""A reader's id, as its firmware names itself."""
 Move = Annotated[dict[str, Any], msgspec.Meta(
     description='one move in its game\'s JSON: {"move": kind, field: value, ...}')]
 """A move, in its game's own JSON (each game documents its fields)."""
@@ -44,9 +51,12 @@ class ErrorBody(msgspec.Struct, kw_only=True):
 class CreateTable(msgspec.Struct, kw_only=True):
     """``POST /api/tables``: the players, their readers, and the table's choices."""
 
-    players: Annotated[list[str], msgspec.Meta(description="2 to 4 names (a game may allow "
-                                                           "more), all different")]
-    readers: Annotated[list[str], msgspec.Meta(description="one reader id per seat")]
+    players: Annotated[list[Name], msgspec.Meta(
+        description="2 to 4 names (a game may allow more), all different",
+        extra_json_schema={"minItems": 2, "uniqueItems": True})]
+    readers: Annotated[list[ReaderId], msgspec.Meta(
+        description="one reader id per seat, each its own",
+        extra_json_schema={"minItems": 2, "uniqueItems": True})]
     game: str = "popcorn"
     options: dict[str, Any] | None = None
     first_player: int = 0

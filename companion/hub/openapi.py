@@ -54,8 +54,10 @@ def all_operations(hub: Hub) -> list[Operation]:
     return found
 
 
-def document(app: Flask, described: list[Operation]) -> dict[str, Any]:
-    """The OpenAPI document of ``app``'s ``/api/`` routes, ``described`` by operations."""
+def document(app: Flask, described: list[Operation],
+             games: list[str] | None = None) -> dict[str, Any]:
+    """The OpenAPI document of ``app``'s ``/api/`` routes, ``described`` by operations; a
+    table's ``game`` is one of ``games`` (the hosted games' ids), when given."""
     bodies = list(dict.fromkeys(op.body for op in described if op.body is not None))
     pushes = push_models.EVENTS
     kinds = [models.ErrorBody, *bodies, *pushes.values()]
@@ -64,7 +66,9 @@ def document(app: Flask, described: list[Operation]) -> dict[str, Any]:
     paths: dict[str, dict[str, Any]] = {}
     for op in [*described, *_undescribed(app, described)]:
         path, parameters = _path(op.rule)
-        paths.setdefault(path, {})[op.method.lower()] = _operation(op, path, parameters, ref)
+        paths.setdefault(path, {})[op.method.lower()] = _operation(op, parameters, ref)
+    if games:
+        schemas[models.CreateTable.__name__]["properties"]["game"]["enum"] = games
     tags = {**TAGS, **{op.tag: f"{op.tag}'s own routes" for op in described
                        if op.tag not in TAGS}}
     return {
@@ -91,7 +95,7 @@ def blueprint(hub: Hub) -> Blueprint:
     def openapi_json():
         built = current_app.extensions.get("openapi")
         if built is None:
-            built = document(current_app, all_operations(hub))
+            built = document(current_app, all_operations(hub), list(hub.games))
             current_app.extensions["openapi"] = built
         return jsonify(built)
 
@@ -111,6 +115,26 @@ def _undescribed(app: Flask, described: list[Operation]) -> list[Operation]:
             for method, rule in sorted(api_rules(app) - known)]
 
 
+def operation_id(method: str, rule: str) -> str:
+    """The ``operationId`` of the operation at Flask ``rule`` under ``method``: the method
+    and the OpenAPI path (``POST /api/tables/{table_id}/moves``), which links name."""
+    return f"{method.upper()} {_path(rule)[0]}"
+
+
+def _links(op: Operation) -> dict[str, Any]:
+    """The OpenAPI links of ``op``'s success answer."""
+    out = {}
+    for link in op.links:
+        target: dict[str, Any] = {"operationId": operation_id(link.method, link.rule)}
+        if link.parameters:
+            target["parameters"] = link.parameters
+        if link.body is not None:  # the whole body, not fields to mix into another
+            target["requestBody"] = link.body
+            target["x-schemathesis"] = {"merge_body": False}
+        out[link.name] = target
+    return out
+
+
 def _path(rule: str) -> tuple[str, list[dict[str, Any]]]:
     """A Flask rule as an OpenAPI path, and its path parameters."""
     parameters = []
@@ -121,7 +145,7 @@ def _path(rule: str) -> tuple[str, list[dict[str, Any]]]:
     return _PARAM.sub(r"{\2}", rule), parameters
 
 
-def _operation(op: Operation, path: str, parameters: list[dict[str, Any]],
+def _operation(op: Operation, parameters: list[dict[str, Any]],
                ref: dict[Any, dict[str, Any]]) -> dict[str, Any]:
     query = [{"name": q.name, "in": "query", "required": q.required, "schema": q.schema,
               **({"description": q.description} if q.description else {})} for q in op.query]
@@ -134,10 +158,11 @@ def _operation(op: Operation, path: str, parameters: list[dict[str, Any]],
               "content": {op.media_type: {"schema": op.answer}}}
     out: dict[str, Any] = {
         "summary": op.summary, "tags": [op.tag],
-        "operationId": f"{op.method} {path}",
+        "operationId": operation_id(op.method, op.rule),
         "parameters": [*parameters, *query],
         "responses": {
-            str(op.status): answer, **{str(status): answer for status in op.statuses},
+            **{str(status): answer for status in op.statuses},
+            str(op.status): {**answer, **({"links": _links(op)} if op.links else {})},
             "default": {"description": "A refusal: the hub's error, in the request's language",
                         "content": {"application/json": {"schema": ref[models.ErrorBody]}}},
         },

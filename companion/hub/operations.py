@@ -17,6 +17,7 @@ from companion.kit.contract import (
     ADMIN_PIN,
     PLAYER_TOKEN,
     TABLE_PIN,
+    Link,
     Operation,
     Query,
     array_of,
@@ -49,6 +50,48 @@ TABLE = "/api/tables/<table_id>"
 
 _T, _P, _A, _G, _X = "tables", "phones", "tags", "archive", "hub"
 
+NEW = {"table_id": "$response.body#/id"}
+"""A link's table: the one this answer created."""
+SAME = {"table_id": "$request.path.table_id"}
+"""A link's table: the one this request named."""
+LEGAL = {"move": "$response.body#/view/legal/0"}
+"""A link's move: the first legal move of the public view in this answer."""
+
+
+def _table_links(table: dict[str, str]) -> tuple[Link, ...]:
+    """From a table's answer to what a screen does next: read it, play the first legal
+    move its view offers, a seat's private view and its first legal move, undo, an audit,
+    "deal for us", and the readings of its record."""
+    return (
+        Link("read", "GET", TABLE, table),
+        Link("seat", "GET", f"{TABLE}/players/<int:seat>/private", {**table, "seat": "0"}),
+        Link("undo", "POST", f"{TABLE}/undo", table),
+        Link("audit", "POST", f"{TABLE}/audits", table, {"player": 0}),
+        Link("deal", "POST", f"{TABLE}/deal", table),
+        Link("record", "GET", f"{TABLE}/record", table),
+        Link("views", "GET", f"{TABLE}/replay/views", table),
+    )
+
+
+def _audit_links() -> tuple[Link, ...]:
+    """From an audit to its next steps: read it, say the bag is done, accept, drop."""
+    current = f"{TABLE}/audits/current"
+    return (Link("current", "GET", current, SAME),
+            Link("done", "POST", f"{current}/done", SAME),
+            Link("accept", "POST", f"{current}/accept", SAME),
+            Link("drop", "DELETE", current, SAME))
+
+
+def _game_links(game: dict[str, str]) -> tuple[Link, ...]:
+    """From an archived game to its readings and its deletion."""
+    where = "/api/archive/<game_id>"
+    return (Link("read", "GET", where, game),
+            Link("record", "GET", f"{where}/record", game),
+            Link("replay", "GET", f"{where}/replay", game),
+            Link("views", "GET", f"{where}/replay/views", game),
+            Link("analysis", "GET", f"{where}/analysis", game),
+            Link("delete", "DELETE", where, game))
+
 
 def operations() -> list[Operation]:
     """Every core route's operation."""
@@ -75,16 +118,23 @@ def _hub() -> list[Operation]:
 
 def _tables() -> list[Operation]:
     return [
-        Operation("GET", "/api/tables", "Every table", _T, answer=array_of(keys(*INFO))),
+        Operation("GET", "/api/tables", "Every table", _T, answer=array_of(keys(*INFO)),
+                  links=_table_links({"table_id": "$response.body#/0/id"})),
         Operation("POST", "/api/tables", "Create a table: its PIN and tokens, shown once", _T,
                   body=models.CreateTable, status=201,
-                  answer=keys(*INFO, "pin", "tokens", "phones", phones=array_of(PHONE))),
+                  answer=keys(*INFO, "pin", "tokens", "phones", phones=array_of(PHONE)),
+                  links=(*_table_links(NEW),
+                         Link("close", "POST", f"{TABLE}/close", NEW))),
         Operation("GET", TABLE, "A table's info, public view and alerts", _T,
-                  answer=keys(*INFO, "view", "alerts")),
+                  answer=keys(*INFO, "view", "alerts"),
+                  links=(Link("play", "POST", f"{TABLE}/moves", SAME, LEGAL),
+                         *_table_links(SAME)[1:])),
         Operation("POST", f"{TABLE}/moves", "Play a move, or a batch all or none", _T,
                   body=models.MoveBody, secrets=(TABLE_PIN, PLAYER_TOKEN),
                   secret_optional=True,
-                  answer=keys("applied", "view")),
+                  answer=keys("applied", "view"),
+                  links=(Link("next", "POST", f"{TABLE}/moves", SAME, LEGAL),
+                         *_table_links(SAME)[:3])),
         Operation("POST", f"{TABLE}/choice", "Move a chosen card to another slot", _T,
                   body=models.ChoiceBody, secrets=(PLAYER_TOKEN,), secret_optional=True,
                   answer=keys("ok", "view")),
@@ -105,7 +155,8 @@ def _changes() -> list[Operation]:
     pin = (TABLE_PIN,)
     return [
         Operation("POST", f"{TABLE}/undo", "Undo the last move", _T, body=models.PinBody,
-                  body_optional=True, secrets=pin, answer=keys("ok", "events")),
+                  body_optional=True, secrets=pin, answer=keys("ok", "events"),
+                  links=_table_links(SAME)[:1]),
         Operation("POST", f"{TABLE}/correct", "Correct where a piece is", _T,
                   body=models.CorrectBody, secrets=pin, answer=OK),
         Operation("POST", f"{TABLE}/identify", "Light the table's readers", _T,
@@ -127,12 +178,13 @@ def _audits() -> list[Operation]:
     both = (TABLE_PIN, PLAYER_TOKEN)
     return [
         Operation("POST", audit, "Start a bag audit", _T, body=models.AuditBody,
-                  secrets=both, status=201, answer=AUDIT),
+                  secrets=both, status=201, answer=AUDIT, links=_audit_links()),
         Operation("GET", f"{audit}/current", "The audit under way (the player's own report "
                   "with their token)", _T, secrets=(PLAYER_TOKEN,), secret_optional=True,
                   answer=AUDIT),
         Operation("POST", f"{audit}/current/done", "The audited bag is all tapped", _T,
-                  body=models.PinBody, body_optional=True, secrets=both, answer=AUDIT),
+                  body=models.PinBody, body_optional=True, secrets=both, answer=AUDIT,
+                  links=_audit_links()[2:3]),
         Operation("POST", f"{audit}/current/accept", "Apply the audit's fixes", _T,
                   body=models.PinBody, body_optional=True, secrets=both,
                   answer=keys("audit", "player", "applied", "report", "next")),
@@ -145,7 +197,11 @@ def _phones() -> list[Operation]:
     seat = f"{TABLE}/players/<seat>"
     return [
         Operation("GET", f"{TABLE}/players/<int:seat>/private", "A player's private view",
-                  _P, secrets=(PLAYER_TOKEN,), answer=keys("player", "name")),
+                  _P, secrets=(PLAYER_TOKEN,), answer=keys("player", "name"),
+                  links=(Link("play", "POST", f"{TABLE}/moves", SAME,
+                              {"move": "$response.body#/legal/0"}),
+                         Link("next_seat", "GET", f"{TABLE}/players/<int:seat>/private",
+                              {**SAME, "seat": "1"}))),
         Operation("POST", f"{seat}/token", "Replace a seat's token (a new phone link)", _P,
                   body=models.PinBody, body_optional=True, secrets=(TABLE_PIN,),
                   answer=keys("seat", "name", "url", "qr_svg", "token")),
@@ -188,10 +244,11 @@ def _archive() -> list[Operation]:
     return [
         Operation("GET", "/api/archive", "A page of archived games", _G, query=paging,
                   answer=keys("games", "total", "limit", "offset",
-                              games=array_of(keys(*ARCHIVED)))),
+                              games=array_of(keys(*ARCHIVED))),
+                  links=_game_links({"game_id": "$response.body#/games/0/id"})[:-1]),
         Operation("POST", "/api/archive", "Import a game record", _G,
                   body=models.ArchiveImport, secrets=admin, status=201,
-                  answer=keys(*ARCHIVED)),
+                  answer=keys(*ARCHIVED), links=_game_links({"game_id": "$response.body#/id"})),
         Operation("GET", game, "An archived game", _G, answer=keys(*ARCHIVED, "scores")),
         Operation("DELETE", game, "Delete an archived game", _G, body=models.AdminBody,
                   body_optional=True, secrets=admin, answer=keys("ok", "deleted")),

@@ -38,6 +38,25 @@ class Query:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A way from one operation's answer to a next request: an OpenAPI link.
+
+    ``method`` and ``rule`` name the next operation; ``parameters`` give its path and
+    query values as runtime expressions (``"$response.body#/id"``: the key ``id`` of this
+    answer; ``"$request.path.table_id"``: this request's own), or constants; ``body``, if
+    given, is the next request's body, whose string values may be expressions too. A client
+    (or Schemathesis's stateful run) follows them to chain calls: create a table, read it,
+    play the legal move its view offers, undo it.
+    """
+
+    name: str
+    method: str
+    rule: str
+    parameters: dict[str, Any] = field(default_factory=dict)
+    body: Any = None
+
+
+@dataclass(frozen=True)
 class Operation:
     """One route under one method, as the OpenAPI document describes it.
 
@@ -46,7 +65,8 @@ class Operation:
     fine too; ``secrets`` the secrets any of which the route may ask for (:data:`TABLE_PIN`,
     ...), ``secret_optional`` when some requests need none of them; ``answer`` the JSON
     Schema of the success answer, of status ``status`` and media type ``media_type``;
-    ``statuses`` the other success statuses the same answer may have.
+    ``statuses`` the other success statuses the same answer may have; ``links`` the
+    requests its success answer leads to (:class:`Link`).
     """
 
     method: str
@@ -62,6 +82,7 @@ class Operation:
     status: int = 200
     statuses: tuple[int, ...] = ()
     media_type: str = "application/json"
+    links: tuple[Link, ...] = ()
 
 
 def keys(*required: str, **properties: dict[str, Any]) -> dict[str, Any]:

@@ -67,6 +67,14 @@ class Report:
     operations: set[str] = field(default_factory=set)
     failures: list[str] = field(default_factory=list)
     statuses: dict[int, int] = field(default_factory=dict)
+    answers: dict[str, int] = field(default_factory=dict)
+
+    def count(self, label: str, status: int) -> None:
+        """One more request of operation ``label`` answered with ``status``."""
+        self.requests += 1
+        self.statuses[status] = self.statuses.get(status, 0) + 1
+        key = f"{label} {status}"
+        self.answers[key] = self.answers.get(key, 0) + 1
 
     def summary(self) -> str:
         """One line: requests, operations, failures, and the statuses seen."""
@@ -93,10 +101,11 @@ class Fuzzer:
         self.schema = schemathesis.openapi.from_dict(self.document)
         self.fixed = True
 
-    def snapshot(self, path: str) -> list[Any]:
-        """What a refused request at ``path`` must leave as it was: the campaign table (its
-        info, view and alerts), and the tag registry or the archive for their routes."""
-        seen = [call(f"{self.base}/api/tables/{self.table['id']}")]
+    def snapshot(self, path: str, table_id: str | None = None) -> list[Any]:
+        """What a refused request at ``path`` must leave as it was: the table ``table_id``
+        (by default the campaign's: its info, view and alerts), and the tag registry or the
+        archive for their routes."""
+        seen = [call(f"{self.base}/api/tables/{table_id or self.table['id']}")]
         if path.startswith(("/api/tags", "/api/enroll")):
             seen.append(call(f"{self.base}/api/tags/counts"))
         if path.startswith("/api/archive"):
@@ -182,9 +191,7 @@ class Fuzzer:
     def _send(self, case: Any, report: Report) -> None:
         before = self.snapshot(case.path)
         response = case.call(base_url=self.base, headers=self.headers, timeout=30)
-        report.requests += 1
-        report.statuses[response.status_code] = report.statuses.get(response.status_code,
-                                                                    0) + 1
+        report.count(f"{case.method} {case.path}", response.status_code)
         where = f"{case.method} {case.formatted_path} {_shown(case)}"
         try:
             case.validate_response(response, checks=CHECKS, headers=self.headers)

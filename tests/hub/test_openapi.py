@@ -5,6 +5,7 @@ every Socket.IO push of a whole game true to its event's schema."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -173,3 +174,33 @@ def test_a_route_no_operation_describes_is_still_listed() -> None:
     assert added["security"] == [{"tablePin": []}]
     assert added["requestBody"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/PinBody"}
+
+
+METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH")
+"""The methods tried at every path."""
+
+
+def test_a_method_a_path_does_not_take_is_405_with_allow(served) -> None:
+    """Every documented path answers each method it does not list with ``405`` in the
+    hub's error shape, and an ``Allow`` header naming the methods the document lists for
+    the paths that URL matches (RFC 9110; ``/api/archive/export.zip`` is also an
+    ``/api/archive/{game_id}``): what Schemathesis's ``unsupported_method`` check asks."""
+    app, document = served
+    client = app.test_client()
+    samples = {"table_id": "t1", "game_id": "g1", "seat": "0", "alert_id": "1",
+               "lang": "en", "name": "Ana"}
+    shapes = {path: re.compile("^" + re.sub(r"\\{\w+\\}", "[^/]+", re.escape(path)) + "$")
+              for path in document["paths"]}
+    tried = 0
+    for path in document["paths"]:
+        url = re.sub(r"{(\w+)}", lambda m: samples[m.group(1)], path)
+        listed = {method.upper() for other, shape in shapes.items() if shape.match(url)
+                  for method in document["paths"][other]}
+        for method in set(METHODS) - listed:
+            answer = client.open(url, method=method)
+            tried += 1
+            assert answer.status_code == 405, (method, path)
+            assert answer.json["code"] == "METHOD_NOT_ALLOWED"
+            allowed = {m.strip() for m in answer.headers["Allow"].split(",")}
+            assert allowed - {"HEAD", "OPTIONS"} == listed, (method, path, allowed)
+    assert tried > 3 * len(document["paths"])
