@@ -4,7 +4,8 @@
 // on its top face, right under the board: one under each of the three theater slots and one
 // under the exit zone. Each loop has its own RC522 module (its PCB coil cut off, see
 // antennas.md) in a pocket next to it; one ESP32-C3 SuperMini in a corner pocket reads the
-// four modules over one SPI bus, whose wires run in a channel along the front edge. A low lip
+// four modules over one SPI bus, whose wires run in a channel along the front edge; the
+// MISO guard (wiring.md) sits in a small pocket beside the SuperMini. A low lip
 // around the edge holds the board in place. See README.md beside this file.
 //
 // Nothing below is a measured figure of the printed game: the board and zone sizes are
@@ -88,6 +89,9 @@ rc522_size = [60, 40];
 mcu_size = [18, 23];
 // the SuperMini's pocket, from the board's front-left corner
 mcu_pos = [3, 2];
+// the MISO guard (a 74LVC125A on a scrap of perfboard or a SOIC-14 adapter), beside the
+// SuperMini: its outline
+guard_size = [20, 16];
 // play around each module in its pocket
 module_clear = 0.5;
 // gap between a zone's front edge and the back edge of its module's pocket
@@ -124,6 +128,9 @@ zones = [
 ];
 rc_box = [rc522_size.x + 2 * module_clear, rc522_size.y + 2 * module_clear];
 mcu_box = [mcu_size.x + 2 * module_clear, mcu_size.y + 2 * module_clear];
+guard_box = [guard_size.x + 2 * module_clear, guard_size.y + 2 * module_clear];
+// the guard's pocket: right of the SuperMini's, level with its front edge
+guard_pos = [mcu_pos.x + mcu_box.x + 2, mcu_pos.y];
 
 // the pocket of a zone's module: centred under the zone, in front of it
 function module_pos(z) = [z[0] + z[2] / 2 - rc_box.x / 2, z[1] - module_gap - rc_box.y];
@@ -136,6 +143,8 @@ for (z = zones) {
     assert(module_pos(z)[1] > bus_y + bus_w / 2, "no room for a module in front of a zone");
 }
 assert(mat_t - floor_t >= 5, "pockets shallower than an RC522 with its crystal");
+assert(guard_pos.x + guard_box.x < min([for (z = zones) module_pos(z).x + rc_box.x]),
+       "no room for the MISO guard beside the SuperMini");
 assert(bus_d < mat_t - floor_t + eps && lead_d < mat_t - floor_t + eps, "channels too deep");
 
 // ---------------------------------------------------------------- what is cut away
@@ -173,8 +182,9 @@ module zone_cuts(z) {
 module cuts() {
     translate([origin.x, origin.y, 0]) {
         for (z = zones) zone_cuts(z);
-        // the SuperMini's pocket, and the SPI bus from it to the last module
+        // the SuperMini's pocket, the guard's, and the SPI bus from them to the last module
         cut(mcu_pos.x, mcu_pos.y, mcu_box.x, mcu_box.y, mat_t - floor_t);
+        cut(guard_pos.x, guard_pos.y, guard_box.x, guard_box.y, mat_t - floor_t);
         last = max([for (z = zones) module_pos(z).x + 6 + branch_w]);
         cut(mcu_pos.x + mcu_box.x - 1, bus_y - bus_w / 2, last - mcu_pos.x - mcu_box.x + 1,
             bus_w, bus_d);
@@ -230,6 +240,10 @@ module picture() {
                                           mat_t - lead_d])
                 cube([lead_w - 2, module_gap + loop_inset + loop_turns * pitch + 8, 1.2]);
         }
+        color("seagreen") translate([guard_pos.x + module_clear, guard_pos.y + module_clear,
+                                     floor_t]) cube([guard_size.x, guard_size.y, 1.6]);
+        color("#222") translate([guard_pos.x + 6, guard_pos.y + 5, floor_t + 1.6])
+            cube([8.7, 4, 1.6]);
         color("#222") translate([mcu_pos.x + module_clear, mcu_pos.y + module_clear, floor_t])
             cube([mcu_size.x, mcu_size.y, 1.0]);
         color("silver") translate([mcu_pos.x + module_clear + mcu_size.x / 2 - 4.5, mcu_pos.y,
