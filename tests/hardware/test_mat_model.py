@@ -162,11 +162,14 @@ def test_a_wider_board_widens_the_mat_only(default_mesh: list[Triangle],
 
 @needs_openscad
 def test_a_print_piece_is_a_closed_manifold(tmp_path: Path) -> None:
-    """A piece cut to the print bed (``part="tile"``) is a manifold no larger than the bed."""
-    piece = read_stl(render(tmp_path, "tile.stl", 'part="tile"', "tile=[1,0]"))
+    """A piece cut to the print bed (``part="tile"``) is a manifold no larger than the bed,
+    starting where its column and row say."""
+    piece = read_stl(render(tmp_path, "tile.stl", 'part="tile"', "tile=[1,0]",
+                            "print_bed=[200,180]"))
     assert manifold_problems(piece) == []
     low, high = bounding_box(piece)
-    assert high[0] - low[0] <= 220 + 1e-3 and high[1] - low[1] <= 220 + 1e-3
+    assert low == pytest.approx((200, 0, 0), abs=1e-3)
+    assert high[0] - low[0] <= 200 + 1e-3 and high[1] - low[1] <= 180 + 1e-3
 
 
 def test_stl_reader_reads_binary_and_checks_edges(tmp_path: Path) -> None:
