@@ -6,12 +6,14 @@ Wi-Fi. Flask refuses a body over :data:`MAX_BODY` bytes with 413 before reading 
 refuses JSON nested deeper than :data:`MAX_DEPTH` with ``400 BAD_JSON``, where the
 standard parser would otherwise hit Python's recursion limit.
 
-Each route then decodes its body with the body's typed model (:mod:`.models`, the same
-``msgspec`` Structs the OpenAPI document describes): :func:`decode` (or :func:`typed_body`,
-which reads and decodes at once) checks every field's type, strictly (a string is no bool),
-and that the required ones are there, and refuses a bad one as a :class:`TableError` of the
-route's own code (``BAD_MOVE`` for a move, ``BAD_REQUEST`` for most) whose ``params`` name
-the field (:func:`field_error`). Keys the model does not name are let through, as before.
+Each route then decodes the object with its body's typed model (:mod:`.models`, the same
+``msgspec`` Structs the OpenAPI document describes): :func:`decode` checks every field's
+type, strictly (a string is no bool), and that the required ones are there, and refuses a
+bad one as a :class:`TableError` of the route's own code (``BAD_MOVE`` for a move,
+``BAD_REQUEST`` for most) whose ``params`` name the field (:func:`field_error`). Keys the
+model does not name are let through, as before. A route reads the object first
+(:func:`json_body`) and decodes it where it checked its fields before: after the table's
+lookup and the secret, which reads the object's ``pin`` (``docs/api.md`` orders the checks).
 What a type cannot say (a seat in range, names that differ, a game's own move) the route
 and the table still check.
 
@@ -80,13 +82,6 @@ T = TypeVar("T")
 
 SECRETS = frozenset({"pin", "admin_pin", "token"})
 """The body keys :mod:`.auth` reads and checks itself (see the module's text)."""
-
-
-def typed_body(model: type[T], *, optional: bool = False, code: str = "BAD_REQUEST",
-               codes: Mapping[str, str] | None = None) -> T:
-    """The request's body read as :func:`json_object` reads it (``optional``: an empty body
-    is every field's default), then decoded as ``model`` (see :func:`decode`)."""
-    return decode(model, json_object(optional=optional) or {}, code=code, codes=codes)
 
 
 def decode(model: type[T], body: Mapping[str, Any], *, code: str = "BAD_REQUEST",

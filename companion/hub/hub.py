@@ -513,16 +513,11 @@ class Hub:
         return self.enrollment.last
 
 
-def request_options(body: dict[str, Any]) -> dict[str, Any]:
+def request_options(options: dict[str, Any] | None, body: dict[str, Any]) -> dict[str, Any]:
     """The game options of a create request: its ``options`` object, or (an older request,
-    which put them beside the hub's own fields) the whole body, marked so that
-    :func:`_own_options` keeps only the fields the game's options name."""
-    options = body.get("options")
-    if options is None:
-        return {LEGACY: True, **body}
-    if not isinstance(options, dict):
-        raise TableError("BAD_REQUEST", "options must be a JSON object")
-    return options
+    which put them beside the hub's own fields: ``options`` None) the whole ``body``, marked
+    so that :func:`_own_options` keeps only the fields the game's options name."""
+    return {LEGACY: True, **body} if options is None else options
 
 
 LEGACY = "\0legacy"

@@ -1,15 +1,19 @@
 """The typed models of the hub's request bodies and of its error answer (``msgspec`` Structs).
 
-They describe what each route reads from its JSON body, for the OpenAPI document
-(:mod:`.openapi`, whose ``components.schemas`` are their JSON Schemas). Each field is
-optional unless the route refuses a body without it, and a body may carry other keys (a
-game's correction reads its own, an older screen's body its older ones): the routes' own
-checks (:mod:`.bodies` and each route's) still decide, with the hub's codes, and refuse a
-bad body as :class:`ErrorBody` in the device's language.
+One source of truth: each route decodes its JSON body with its model
+(:func:`.bodies.decode`), and the OpenAPI document (:mod:`.openapi`) carries the same models'
+JSON Schemas in ``components.schemas``. Each field is optional unless the route refuses a
+body without it; its type is checked strictly (a string is no bool), and a wrong one is
+refused with the route's code, ``params`` naming the field, as :class:`ErrorBody` in the
+device's language. A body may carry other keys (a game's correction reads its own, an older
+screen's body its older ones). What a type cannot say (a seat in range, names that differ,
+a move's own fields) the route and the table check after.
 
 A secret may ride in the body: ``pin`` (a table's PIN, also as a number) where a route
 reads the table PIN, ``admin_pin`` (a string) where it reads the admin PIN, ``token``
-where it reads a player token; the headers win (see ``docs/api.md``, Authentication).
+where it reads a player token; the headers win (see ``docs/api.md``, Authentication). The
+models describe them; :mod:`.auth` reads and checks them, and refuses a wrong or malformed
+one with its own 403, so decoding leaves them out.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from companion.games import DEFAULT
 from companion.table.table import MAX_BATCH
 
 Pin = Annotated[str | int, msgspec.Meta(description="the table's PIN (header X-Table-Pin wins)")]
@@ -47,7 +52,7 @@ class CreateTable(msgspec.Struct, kw_only=True):
     players: Annotated[list[str], msgspec.Meta(description="2 to 4 names (a game may allow "
                                                            "more), all different")]
     readers: Annotated[list[str], msgspec.Meta(description="one reader id per seat")]
-    game: str = "popcorn"
+    game: str = DEFAULT
     options: dict[str, Any] | None = None
     first_player: int = 0
     name: Any = None
@@ -89,16 +94,20 @@ class CloseBody(msgspec.Struct, kw_only=True):
 
 
 class CorrectBody(msgspec.Struct, kw_only=True):
-    """``POST /api/tables/{id}/correct``: the PIN and the game's own correction fields
-    (Popcorn: ``pawn`` or ``color``/``from``, ``zone``, ``player``...)."""
+    """``POST /api/tables/{id}/correct``: the PIN, the ``alert`` the correction fixes, and
+    the game's own correction fields (Popcorn: ``pawn`` or ``color``/``from``, ``zone``,
+    ``player``...)."""
 
+    alert: Annotated[int | None, msgspec.Meta(
+        description="the id of the open alert this correction fixes")] = None
     pin: Pin | msgspec.UnsetType = msgspec.UNSET
 
 
 class IdentifyBody(msgspec.Struct, kw_only=True):
-    """``POST /api/tables/{id}/identify``: light the table's readers (``on``) or not."""
+    """``POST /api/tables/{id}/identify``: hold the table's next tap for the correction
+    dialog (``on``: true), or stop waiting (false)."""
 
-    on: bool = True
+    on: bool
     pin: Pin | msgspec.UnsetType = msgspec.UNSET
 
 
@@ -112,7 +121,7 @@ class HintsBody(msgspec.Struct, kw_only=True):
 class DealBody(msgspec.Struct, kw_only=True):
     """``POST /api/tables/{id}/deal``: turn "deal for us" on with a seed."""
 
-    seed: int | None = None
+    seed: int
     pin: Pin | msgspec.UnsetType = msgspec.UNSET
 
 

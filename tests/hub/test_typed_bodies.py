@@ -1,18 +1,180 @@
-"""A body's field refused: msgspec's sentence read as the refusal's ``params`` (the field,
-the problem, the types), an English sentence that says the types in words, and in another
-language the template of the problem (``FIELDS``), whatever the code."""
+"""Bad bodies, on purpose: each route decodes its body with its typed model
+(``companion/hub/models.py``), the same model the OpenAPI
+document describes. A field of the wrong type, a required one missing, or a null where the
+model takes none is refused with the route's own code (``BAD_MOVE`` for a move,
+``BAD_SEAT`` for an audit's player, ``BAD_REGISTRY`` for a registry...), ``params`` naming
+the field, a sentence in the request's language, and nothing changed; the document's
+schema refuses the same body."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 import pytest
+from jsonschema import Draft202012Validator
 
 from companion.hub import models
+from companion.hub.app import create_app
 from companion.hub.bodies import decode, field_problem
+from companion.hub.hub import Hub
 from companion.i18n.catalogs import browser_catalog, translations
 from companion.i18n.localize import render
 from companion.i18n.texts import ERRORS, FIELDS
 from companion.kit.errors import TableError
+from companion.table.archive_store import Filter
+
+ADMIN = "246810"
+READERS = ["bag-1", "bag-2", "pad-1", "pad-2", "pad-3"]
+MOVE = {"move": "end_turn", "player": 0}
+
+CASES = [  # (method, route, body, code, field, problem)
+    ("post", "/api/tables", {"players": ["A", "B"], "readers": ["x-1", "x-2"], "hints": "no"},
+     "BAD_REQUEST", "hints", "type"),
+    ("post", "/api/tables", {"readers": ["x-1", "x-2"]}, "BAD_REQUEST", "players", "missing"),
+    ("post", "/api/tables", {"players": ["A", "B"], "readers": None}, "BAD_REQUEST",
+     "readers", "type"),
+    ("post", "{popcorn}/moves", {"move": MOVE, "forced": "yes"}, "BAD_MOVE", "forced", "type"),
+    ("post", "{popcorn}/moves", {"moves": [MOVE, 3]}, "BAD_MOVE", "moves[1]", "type"),
+    ("post", "{popcorn}/moves", {"move": None}, "BAD_MOVE", "move", "type"),
+    ("post", "{popcorn}/moves", {"moves": []}, "BAD_MOVE", "moves", "value"),
+    ("post", "{popcorn}/choice", {"index": "1"}, "BAD_REQUEST", "index", "type"),
+    ("post", "{popcorn}/choice", {}, "BAD_REQUEST", "index", "missing"),
+    ("post", "{popcorn}/hints", {"hints": "off", "pin": "{pin}"}, "BAD_REQUEST", "hints",
+     "type"),
+    ("post", "{popcorn}/hints", {"pin": "{pin}"}, "BAD_REQUEST", "hints", "missing"),
+    ("post", "{popcorn}/deal", {"seed": None, "pin": "{pin}"}, "BAD_REQUEST", "seed", "type"),
+    ("post", "{popcorn}/identify", {"on": "yes", "pin": "{pin}"}, "BAD_REQUEST", "on", "type"),
+    ("post", "{popcorn}/audits", {"player": "0", "pin": "{pin}"}, "BAD_SEAT", "player", "type"),
+    ("post", "{popcorn}/audits", {"player": None, "pin": "{pin}"}, "BAD_SEAT", "player",
+     "type"),
+    ("post", "{popcorn}/audits", {"all": "yes", "pin": "{pin}"}, "BAD_REQUEST", "all", "type"),
+    ("post", "{popcorn}/correct", {"pawn": 3, "zone": "bag", "alert": "x", "pin": "{pin}"},
+     "BAD_REQUEST", "alert", "type"),
+    ("put", "/api/tags", {"registry": "all of them", "admin_pin": ADMIN}, "BAD_REGISTRY",
+     "registry", "type"),
+    ("put", "/api/tags", {"admin_pin": ADMIN}, "BAD_REGISTRY", "registry", "missing"),
+    ("post", "/api/enroll", {"tokens": "1", "admin_pin": ADMIN}, "BAD_REQUEST", "tokens",
+     "type"),
+    ("post", "/api/enroll/piece", {"uid": 4, "game": "popcorn", "kind": "pawn",
+                                   "value": "red", "admin_pin": ADMIN}, "BAD_UID", "uid",
+     "type"),
+    ("post", "/api/enroll/piece", {"uid": "04aabbccddee11", "game": "popcorn",
+                                   "kind": "pawn", "admin_pin": ADMIN}, "BAD_VALUE", "value",
+     "missing"),
+    ("post", "/api/enroll/piece", {"uid": "04aabbccddee11", "game": "popcorn", "kind": None,
+                                   "value": "red", "admin_pin": ADMIN}, "BAD_KIND", "kind",
+     "type"),
+    ("post", "/api/enroll/card", {"uid": "04aabbccddee11", "kind": None, "card": "rosebud",
+                                  "admin_pin": ADMIN}, "BAD_CARD", "kind", "type"),
+    ("post", "/api/archive", {"record": 5, "admin_pin": ADMIN}, "BAD_REQUEST", "record",
+     "type"),
+    ("post", "/api/archive", {"record": None, "admin_pin": ADMIN}, "BAD_REQUEST", "record",
+     "type"),
+]
+
+
+@pytest.fixture(scope="module")
+def hub_app(tmp_path_factory: pytest.TempPathFactory):
+    """A started hub (a Popcorn table and a B Movies table), its app and test client."""
+    hub = Hub(tmp_path_factory.mktemp("typed") / "hub.sqlite", readers=READERS).start()
+    app, _ = create_app(hub, ADMIN)
+    client = app.test_client()
+    popcorn = client.post("/api/tables", json={"players": ["Ana", "Bob"],
+                                               "readers": READERS[:2], "deal_seed": 3}).json
+    bmovies = client.post("/api/tables", json={"game": "b-movies", "players": ["A", "B", "C"],
+                                               "readers": READERS[2:]}).json
+    yield hub, client, {"popcorn": popcorn, "bmovies": bmovies}
+    hub.stop()
+
+
+def _filled(value: Any, tables: dict[str, dict]) -> Any:
+    """A case's route or body with its tables' paths and PINs in."""
+    names = {"popcorn": f"/api/tables/{tables['popcorn']['id']}", "pin": tables["popcorn"]["pin"],
+             "bmovies": f"/api/tables/{tables['bmovies']['id']}", "bpin": tables["bmovies"]["pin"]}
+    if isinstance(value, str):
+        return value.format(**names)
+    if isinstance(value, dict):
+        return {key: _filled(item, tables) for key, item in value.items()}
+    return [_filled(item, tables) for item in value] if isinstance(value, list) else value
+
+
+def _everything(hub: Hub) -> Any:
+    """What a refused request must leave as it was: every table's log and state, the tag
+    registry, the enrollment and the archive."""
+    tables = {tid: (t.count, t.state.to_dict()) for tid, t in hub.tables.items()}
+    with hub.lock:
+        archived = hub.archived().page(Filter(None, None), 100, 0)
+    return tables, hub.registry.export(), hub.enrollment.status(admin=True), archived
+
+
+def _send(client, method: str, route: str, body: dict, lang: str):
+    return getattr(client, method)(route, json=body, headers={"Accept-Language": lang})
+
+
+@pytest.mark.parametrize("method, route, body, code, field, problem", CASES)
+def test_a_bad_field_is_refused_with_the_routes_code_naming_it(
+        hub_app, method, route, body, code, field, problem) -> None:
+    """400, the route's code, ``params.field`` and ``params.problem``; the English message
+    and the French one both name the field, and differ; nothing changed."""
+    hub, client, tables = hub_app
+    route, body = _filled(route, tables), _filled(body, tables)
+    before = _everything(hub)
+    english, french = (_send(client, method, route, body, lang) for lang in ("en", "fr"))
+    for answer in (english, french):
+        assert answer.status_code == 400, answer.json
+        assert answer.json["code"] == code, answer.json
+        assert answer.json["params"]["field"] == field
+        assert answer.json["params"]["problem"] == problem
+        assert field in answer.json["message"]
+    assert english.json["params"] == french.json["params"]
+    assert english.json["message"] != french.json["message"]
+    assert "champ" in french.json["message"]
+    assert _everything(hub) == before
+
+
+def test_a_batchs_move_that_is_not_an_object_names_its_index(hub_app) -> None:
+    """``{"moves": [move, 3]}``: ``BAD_MOVE`` on ``moves[1]`` with the batch's ``index``."""
+    _, client, tables = hub_app
+    answer = client.post(f"/api/tables/{tables['popcorn']['id']}/moves",
+                         json={"moves": [MOVE, 3]})
+    assert (answer.json["code"], answer.json["index"]) == ("BAD_MOVE", 1)
+
+
+def test_the_secret_is_checked_before_the_fields(hub_app) -> None:
+    """A bad field with no PIN, or a wrong one, is the secret's 403 (as ``docs/api.md``
+    orders the checks); a token that is not a string is a wrong token, never a 400."""
+    _, client, tables = hub_app
+    table = f"/api/tables/{tables['popcorn']['id']}"
+    assert client.post(f"{table}/hints", json={"hints": "x"}).json["code"] == "PIN_REQUIRED"
+    assert client.post(f"{table}/deal", json={"pin": "1", "seed": "x"}).json["code"] == \
+        "WRONG_PIN"
+    assert client.put("/api/tags", json={"registry": 1}).json["code"] == "WRONG_PIN"
+    moved = client.post(f"{table}/moves", json={"move": MOVE, "token": 7})
+    assert (moved.status_code, moved.json["code"]) == (403, "WRONG_TOKEN")
+
+
+def test_other_languages_name_the_field_too(hub_app) -> None:
+    """German and Japanese render the field's sentence with its params."""
+    _, client, tables = hub_app
+    body = {"on": 1, "pin": tables["popcorn"]["pin"]}
+    route = f"/api/tables/{tables['popcorn']['id']}/identify"
+    german, japanese = (_send(client, "post", route, body, lang).json for lang in ("de", "ja"))
+    assert german["message"] == "Das Feld „on“ muss vom Typ bool sein, nicht int."
+    assert "「on」" in japanese["message"]
+
+
+@pytest.mark.parametrize("method, route, body, code, field, problem", CASES)
+def test_the_documents_schema_refuses_the_same_bodies(
+        hub_app, method, route, body, code, field, problem) -> None:
+    """One source of truth: each refused body is refused by its schema in
+    ``/api/openapi.json`` too."""
+    _, client, _ = hub_app
+    document = client.get("/api/openapi.json").json
+    path = route.replace("{popcorn}", "/api/tables/{table_id}")
+    body_schema = document["paths"][path][method]["requestBody"]["content"]["application/json"]
+    schema = {**body_schema["schema"], "components": document["components"]}
+    assert list(Draft202012Validator(schema).iter_errors(body)), (route, body)
 
 
 @pytest.mark.parametrize("text, params", [
