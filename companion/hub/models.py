@@ -95,8 +95,9 @@ class CloseBody(msgspec.Struct, kw_only=True):
 
 class CorrectBody(msgspec.Struct, kw_only=True):
     """``POST /api/tables/{id}/correct``: the PIN, the ``alert`` the correction fixes, and
-    the game's own correction fields (Popcorn: ``pawn`` or ``color``/``from``, ``zone``,
-    ``player``...)."""
+    the table's game's own correction fields, which its own model decodes
+    (:meth:`companion.kit.parts.Corrections.model`: Popcorn's ``pawn`` or ``color`` and
+    ``from``, ``zone``, ``player``; B Movies' ``token`` or ``value``, ``zone``, ``player``)."""
 
     alert: Annotated[int | None, msgspec.Meta(
         description="the id of the open alert this correction fixes")] = None

@@ -37,6 +37,7 @@ from companion.hub.hub import Hub, request_options
 from companion.hub.phones import link_base, phone_links, secret_answer
 from companion.kit.errors import TableError
 from companion.kit.game import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN, GameMove
+from companion.table.table import Table
 
 
 def blueprint(hub: Hub) -> Blueprint:
@@ -117,10 +118,9 @@ def _changes(tables: Blueprint, hub: Hub) -> None:
     @tables.post("/api/tables/<table_id>/correct")
     def correct(table_id: str):
         raw = json_body()
-        auth.table_pin(hub, table_id, raw)
+        table = auth.table_pin(hub, table_id, raw)
         body = decode(models.CorrectBody, raw)
-        fields = {key: value for key, value in raw.items() if key not in ("pin", "alert")}
-        hub.correct(table_id, {**fields, "alert": body.alert})  # the game reads its own
+        hub.correct(table_id, {**game_correction(table, raw), "alert": body.alert})
         return jsonify({"ok": True})
 
     @tables.post("/api/tables/<table_id>/identify")
@@ -211,6 +211,18 @@ def parsed_moves(body: models.MoveBody, game: GameKind) -> list[GameMove]:
         return [_parsed(game, body.move, None)]
     assert body.moves is not msgspec.UNSET
     return [_parsed(game, move, index) for index, move in enumerate(body.moves)]
+
+
+def game_correction(table: Table, body: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a correction request that are the table's game's (all but the PIN and
+    the ``alert``), decoded by the game's own model when it gives one
+    (:meth:`~companion.kit.parts.Corrections.model`: a wrong type is ``BAD_REQUEST``
+    naming the field); the game reads them as they came."""
+    fields = {key: value for key, value in body.items() if key not in ("pin", "alert")}
+    model = None if table.game.corrections is None else table.game.corrections.model()
+    if model is not None:
+        decode(model, fields, secrets=frozenset())
+    return fields
 
 
 def _parsed(game: GameKind, data: Any, index: int | None) -> GameMove:

@@ -1,5 +1,5 @@
 """Bad bodies, on purpose: each route decodes its body with its typed model
-(``companion/hub/models.py``), the same model the OpenAPI
+(``companion/hub/models.py``, a game's correction model), the same model the OpenAPI
 document describes. A field of the wrong type, a required one missing, or a null where the
 model takes none is refused with the route's own code (``BAD_MOVE`` for a move,
 ``BAD_SEAT`` for an audit's player, ``BAD_REGISTRY`` for a registry...), ``params`` naming
@@ -49,8 +49,19 @@ CASES = [  # (method, route, body, code, field, problem)
     ("post", "{popcorn}/audits", {"player": None, "pin": "{pin}"}, "BAD_SEAT", "player",
      "type"),
     ("post", "{popcorn}/audits", {"all": "yes", "pin": "{pin}"}, "BAD_REQUEST", "all", "type"),
+    ("post", "{popcorn}/correct", {"pawn": "3", "zone": "bag", "player": 0, "pin": "{pin}"},
+     "BAD_REQUEST", "pawn", "type"),
+    ("post", "{popcorn}/correct", {"color": "blue", "from": {"player": 1}, "zone": "bag",
+                                   "player": 0, "pin": "{pin}"}, "BAD_REQUEST", "from.zone",
+     "missing"),
     ("post", "{popcorn}/correct", {"pawn": 3, "zone": "bag", "alert": "x", "pin": "{pin}"},
      "BAD_REQUEST", "alert", "type"),
+    ("post", "{bmovies}/correct", {"token": "57", "zone": "pile", "player": 1,
+                                   "pin": "{bpin}"}, "BAD_REQUEST", "token", "type"),
+    ("post", "{bmovies}/correct", {"value": 3, "player": 1, "pin": "{bpin}"}, "BAD_REQUEST",
+     "zone", "missing"),
+    ("post", "{bmovies}/correct", {"value": None, "zone": "bucket", "player": 1,
+                                   "pin": "{bpin}"}, "BAD_REQUEST", "value", "type"),
     ("put", "/api/tags", {"registry": "all of them", "admin_pin": ADMIN}, "BAD_REGISTRY",
      "registry", "type"),
     ("put", "/api/tags", {"admin_pin": ADMIN}, "BAD_REGISTRY", "registry", "missing"),
@@ -164,6 +175,21 @@ def test_other_languages_name_the_field_too(hub_app) -> None:
     assert "「on」" in japanese["message"]
 
 
+GAME_MODELS = {"{popcorn}/correct": "PawnCorrection", "{bmovies}/correct": "TokenCorrection"}
+"""A correction's own fields: the table's game's model (the document offers each game's)."""
+
+
+def _body_schema(document: dict, method: str, route: str) -> dict:
+    """The schema a route's body must follow: its operation's, or for a correction the
+    core's and its table's game's models."""
+    if route in GAME_MODELS:
+        refs = ("CorrectBody", GAME_MODELS[route])
+        return {"allOf": [{"$ref": f"#/components/schemas/{name}"} for name in refs]}
+    path = route.replace("{popcorn}", "/api/tables/{table_id}")
+    return document["paths"][path][method]["requestBody"]["content"]["application/json"][
+        "schema"]
+
+
 @pytest.mark.parametrize("method, route, body, code, field, problem", CASES)
 def test_the_documents_schema_refuses_the_same_bodies(
         hub_app, method, route, body, code, field, problem) -> None:
@@ -171,9 +197,7 @@ def test_the_documents_schema_refuses_the_same_bodies(
     ``/api/openapi.json`` too."""
     _, client, _ = hub_app
     document = client.get("/api/openapi.json").json
-    path = route.replace("{popcorn}", "/api/tables/{table_id}")
-    body_schema = document["paths"][path][method]["requestBody"]["content"]["application/json"]
-    schema = {**body_schema["schema"], "components": document["components"]}
+    schema = {**_body_schema(document, method, route), "components": document["components"]}
     assert list(Draft202012Validator(schema).iter_errors(body)), (route, body)
 
 
