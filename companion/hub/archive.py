@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from companion.hub import auth
-from companion.hub.bodies import json_body, json_object
+from companion.hub import auth, models
+from companion.hub.bodies import decode, json_body, json_object
 from companion.hub.hub import Hub
 from companion.kit.errors import TableError
 from companion.kit.numbers import whole_number
@@ -87,12 +87,12 @@ def _exports(archive: Blueprint, hub: Hub) -> None:
 def _changes(archive: Blueprint, hub: Hub) -> None:
     @archive.post("/api/archive")
     def import_record():
-        body = json_body()
-        auth.admin_pin(body)
-        text = body.get("record")
-        if not isinstance(text, str) or not text.strip():
+        raw = json_body()
+        auth.admin_pin(raw)
+        text = decode(models.ArchiveImport, raw).record
+        if not text.strip():
             raise TableError("BAD_REQUEST", '"record" must be the text of a game record '
-                             "(JSON Lines).")
+                             "(JSON Lines), not blank.", params={"field": "record"})
         with hub.lock:
             added = hub.archived().import_record(text)
         return jsonify(added), 201

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from flask import Blueprint, jsonify
 
-from companion.hub import auth
-from companion.hub.bodies import json_body, json_object
+from companion.hub import auth, models
+from companion.hub.bodies import decode, json_body, json_object
 from companion.hub.hub import Hub
 from companion.kit.errors import TableError
 from companion.table.table import Table
@@ -30,11 +31,12 @@ def blueprint(hub: Hub) -> Blueprint:
 
     @audits.post("/api/tables/<table_id>/audits")
     def start(table_id: str):
-        body = json_body()
-        seats = _seats(hub.table(table_id), body)
-        by = _secret(hub, table_id, body, seats[0], whole=len(seats) > 1)
+        raw = json_body()
+        table = hub.table(table_id)
+        seats = _seats(table, decode(models.AuditBody, raw, codes={"player": "BAD_SEAT"}))
+        by = _secret(hub, table_id, raw, seats[0], whole=len(seats) > 1)
         hub.start_audit(table_id, seats, by)
-        return _answer(hub, table_id, body, 201)
+        return _answer(hub, table_id, raw, 201)
 
     @audits.get("/api/tables/<table_id>/audits/current")
     def current(table_id: str):
@@ -66,18 +68,18 @@ def blueprint(hub: Hub) -> Blueprint:
     return audits
 
 
-def _seats(table: Table, body: dict[str, Any]) -> list[Any]:
+def _seats(table: Table, body: models.AuditBody) -> list[int]:
     """The seats to audit, in order: one player's, or every seat (``all``) from ``player``
     (default the first seat) on."""
     count = len(table.config.players)
-    if body.get("all") is True:
-        first = body.get("player", 0)
-        if type(first) is not int or not 0 <= first < count:
+    if body.all:
+        first = 0 if body.player is msgspec.UNSET else body.player
+        if not 0 <= first < count:
             raise TableError("BAD_SEAT", f"player must be a seat number from 0 to {count - 1}")
         return [(first + i) % count for i in range(count)]
-    if "player" not in body:
+    if body.player is msgspec.UNSET:
         raise TableError("BAD_REQUEST", 'give the "player" whose bag to audit, or "all": true')
-    return [body["player"]]
+    return [body.player]
 
 
 def _secret(hub: Hub, table_id: str, body: dict[str, Any] | None, seat: Any,

@@ -32,7 +32,7 @@ from companion.kit.errors import TableError
 from companion.kit.game import GameMove, PieceKind, Sensed, ZoneChange
 from companion.readers.broker import Broker
 from companion.readers.health import PROBLEMS
-from companion.readers.ingest import MAT, Ingest, ReaderEvent, ReaderInfo, TagEvent, ZonesEvent
+from companion.readers.ingest import BAG, MAT, Ingest, ReaderEvent, ReaderInfo, TagEvent, ZonesEvent
 from companion.readers.mqtt_link import MqttLink
 from companion.readers.mqtt_url import MqttUrl
 from companion.readers.protocol import READER_ID
@@ -201,6 +201,7 @@ class Hub:
         if len(readers) != len(players):
             raise TableError("BAD_REQUEST", "give one reader id per player, in seat order")
         seat_mats = _mats(mats, kind, readers)
+        self._check_kinds(readers, seat_mats)
         if type(first_player) is not int or not 0 <= first_player < len(players):
             raise TableError("BAD_REQUEST", "first_player must be a seat number")
         if deal_seed is not None and type(deal_seed) is not int:
@@ -231,6 +232,15 @@ class Hub:
                                       for seat, token in enumerate(tokens)})
         self.pushes.emit(table_id, "state")
         return table, pin, tokens
+
+    def _check_kinds(self, readers: list[str], mats: list[str | None]) -> None:
+        """Refuse a bag reader's id given as a mat's, or a mat's as a bag reader's: a reader
+        id is of one kind (:data:`~companion.readers.ingest.MAT` or bag) for the link."""
+        for reader, want in [*((r, BAG) for r in readers), *((m, MAT) for m in mats if m)]:
+            known = self.ingest.readers.get(reader)
+            if known is not None and known.kind != want:
+                raise TableError("BAD_REQUEST", f"{reader} is a {known.kind} reader, not a "
+                                 f"{want}", params={"reader": reader, "kind": known.kind})
 
     def _release_finished(self, readers: list[str]) -> None:
         """Close the finished tables that hold any of ``readers``: a new game takes them."""
@@ -553,16 +563,11 @@ class Hub:
         return self.enrollment.last
 
 
-def request_options(body: dict[str, Any]) -> dict[str, Any]:
+def request_options(options: dict[str, Any] | None, body: dict[str, Any]) -> dict[str, Any]:
     """The game options of a create request: its ``options`` object, or (an older request,
-    which put them beside the hub's own fields) the whole body, marked so that
-    :func:`_own_options` keeps only the fields the game's options name."""
-    options = body.get("options")
-    if options is None:
-        return {LEGACY: True, **body}
-    if not isinstance(options, dict):
-        raise TableError("BAD_REQUEST", "options must be a JSON object")
-    return options
+    which put them beside the hub's own fields: ``options`` None) the whole ``body``, marked
+    so that :func:`_own_options` keeps only the fields the game's options name."""
+    return {LEGACY: True, **body} if options is None else options
 
 
 LEGACY = "\0legacy"

@@ -1,17 +1,21 @@
 """The typed models of the hub's request bodies and of its error answer (``msgspec`` Structs).
 
-They describe what each route reads from its JSON body, for the OpenAPI document
-(:mod:`.openapi`, whose ``components.schemas`` are their JSON Schemas). Each field is
-optional unless the route refuses a body without it, and a body may carry other keys (a
-game's correction reads its own, an older screen's body its older ones): the routes' own
-checks (:mod:`.bodies` and each route's) still decide, with the hub's codes, and refuse a
-bad body as :class:`ErrorBody` in the device's language. Some constraints are said in the
+One source of truth: each route decodes its JSON body with its model
+(:func:`.bodies.decode`), and the OpenAPI document (:mod:`.openapi`) carries the same models'
+JSON Schemas in ``components.schemas``. Each field is optional unless the route refuses a
+body without it; its type is checked strictly (a string is no bool), and a wrong one is
+refused with the route's code, ``params`` naming the field, as :class:`ErrorBody` in the
+device's language. A body may carry other keys (a game's correction reads its own, an older
+screen's body its older ones). What a type cannot say (a seat in range, names that differ,
+a move's own fields) the route and the table check after. Some constraints are said in the
 document only (``extra_json_schema``: the players' and readers' counts and patterns): the
 routes check them with the table's game and their own sentences.
 
 A secret may ride in the body: ``pin`` (a table's PIN, also as a number) where a route
 reads the table PIN, ``admin_pin`` (a string) where it reads the admin PIN, ``token``
-where it reads a player token; the headers win (see ``docs/api.md``, Authentication).
+where it reads a player token; the headers win (see ``docs/api.md``, Authentication). The
+models describe them; :mod:`.auth` reads and checks them, and refuses a wrong or malformed
+one with its own 403, so decoding leaves them out.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from companion.games import DEFAULT
 from companion.readers.protocol import READER_ID
 from companion.table.table import MAX_BATCH
 
@@ -57,12 +62,15 @@ class CreateTable(msgspec.Struct, kw_only=True):
     readers: Annotated[list[ReaderId], msgspec.Meta(
         description="one reader id per seat, each its own",
         extra_json_schema={"minItems": 2, "uniqueItems": True})]
-    game: str = "popcorn"
+    game: str = DEFAULT
     options: dict[str, Any] | None = None
     first_player: int = 0
     name: Any = None
     deal_seed: int | None = None
     hints: bool = True
+    mats: Annotated[list[ReaderId | None], msgspec.Meta(
+        description="per seat, the id of the cinema mat under that player's board, or null "
+                    "(a game whose tables read mats)")] | None = None
 
 
 class MoveBody(msgspec.Struct, kw_only=True):
@@ -99,16 +107,21 @@ class CloseBody(msgspec.Struct, kw_only=True):
 
 
 class CorrectBody(msgspec.Struct, kw_only=True):
-    """``POST /api/tables/{id}/correct``: the PIN and the game's own correction fields
-    (Popcorn: ``pawn`` or ``color``/``from``, ``zone``, ``player``...)."""
+    """``POST /api/tables/{id}/correct``: the PIN, the ``alert`` the correction fixes, and
+    the table's game's own correction fields, which its own model decodes
+    (:meth:`companion.kit.parts.Corrections.model`: Popcorn's ``pawn`` or ``color`` and
+    ``from``, ``zone``, ``player``; B Movies' ``token`` or ``value``, ``zone``, ``player``)."""
 
+    alert: Annotated[int | None, msgspec.Meta(
+        description="the id of the open alert this correction fixes")] = None
     pin: Pin | msgspec.UnsetType = msgspec.UNSET
 
 
 class IdentifyBody(msgspec.Struct, kw_only=True):
-    """``POST /api/tables/{id}/identify``: light the table's readers (``on``) or not."""
+    """``POST /api/tables/{id}/identify``: hold the table's next tap for the correction
+    dialog (``on``: true), or stop waiting (false)."""
 
-    on: bool = True
+    on: bool
     pin: Pin | msgspec.UnsetType = msgspec.UNSET
 
 
@@ -122,7 +135,7 @@ class HintsBody(msgspec.Struct, kw_only=True):
 class DealBody(msgspec.Struct, kw_only=True):
     """``POST /api/tables/{id}/deal``: turn "deal for us" on with a seed."""
 
-    seed: int | None = None
+    seed: int
     pin: Pin | msgspec.UnsetType = msgspec.UNSET
 
 

@@ -17,6 +17,7 @@ is still listed, with its method and path alone and ``x-undescribed: true``.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -46,8 +47,12 @@ _PARAM = re.compile(r"<(?:(\w+)(?:\([^)]*\))?:)?(\w+)>")
 
 
 def all_operations(hub: Hub) -> list[Operation]:
-    """The core's operations, then each hosted game's."""
-    found = operations.operations()
+    """The core's operations, then each hosted game's; a correction's body with each hosted
+    game's model of its own fields (:meth:`~companion.kit.parts.Corrections.model`)."""
+    fixes = tuple(filter(None, (game.corrections.model() for game in hub.games.values()
+                                if game.corrections is not None)))
+    found = [replace(op, game_bodies=fixes) if op.body is models.CorrectBody else op
+             for op in operations.operations()]
     for game in hub.games.values():
         if game.routes is not None:
             found.extend(game.routes.operations())
@@ -58,7 +63,8 @@ def document(app: Flask, described: list[Operation],
              games: list[str] | None = None) -> dict[str, Any]:
     """The OpenAPI document of ``app``'s ``/api/`` routes, ``described`` by operations; a
     table's ``game`` is one of ``games`` (the hosted games' ids), when given."""
-    bodies = list(dict.fromkeys(op.body for op in described if op.body is not None))
+    bodies = list(dict.fromkeys(body for op in described
+                                for body in (op.body, *op.game_bodies) if body is not None))
     pushes = push_models.EVENTS
     kinds = [models.ErrorBody, *bodies, *pushes.values()]
     refs, schemas = msgspec.json.schema_components(kinds, ref_template=REF)
@@ -168,8 +174,10 @@ def _operation(op: Operation, parameters: list[dict[str, Any]],
         },
     }
     if op.body is not None:
+        schema = ref[op.body] if not op.game_bodies else {
+            "allOf": [ref[op.body], {"anyOf": [ref[body] for body in op.game_bodies]}]}
         out["requestBody"] = {"required": not op.body_optional,
-                              "content": {"application/json": {"schema": ref[op.body]}}}
+                              "content": {"application/json": {"schema": schema}}}
     if op.secrets:
         out["security"] = [{name: []} for name in op.secrets] + (
             [{}] if op.secret_optional else [])

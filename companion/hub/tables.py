@@ -14,26 +14,30 @@ tablet (:func:`~companion.hub.auth.phone_seat`). The full state and the game rec
 the PIN too, as they show what the public view hides; the view, the scores and the list of
 tables need nothing.
 
-Checks come in the order ``docs/api.md`` gives: the body (400), the table (404) and, for a
-move, the move's form (400, read by the table's game), then the secret (403, or 429 after too
-many wrong PINs), then the request itself (400 or 409). Refusals are raised and answered by
-:mod:`.errors`.
+Checks come in the order ``docs/api.md`` gives: the body (400: a JSON object), the table
+(404) and, for a move, the move's form (400: the body decoded with its model, then each move
+read by the table's game), then the secret (403, or 429 after too many wrong PINs), then the
+request itself (400 or 409): its body decoded with the route's model (:mod:`.models`, a
+field's type or a required one missing: ``BAD_REQUEST`` naming the field), then what the
+table checks. Refusals are raised and answered by :mod:`.errors`.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import msgspec
 from flask import Blueprint, Response, jsonify
 
-from companion.games import DEFAULT, GameKind
-from companion.hub import auth
-from companion.hub.bodies import json_body, json_object
+from companion.games import GameKind
+from companion.hub import auth, models
+from companion.hub.bodies import decode, json_body, json_object
 from companion.hub.hub import Hub, request_options
 from companion.hub.phones import link_base, phone_links, secret_answer
 from companion.kit.errors import TableError
 from companion.kit.game import SECRET_EITHER, SECRET_PIN, SECRET_TOKEN, GameMove
-from companion.table.table import MAX_BATCH
+from companion.table.table import Table
 
 
 def blueprint(hub: Hub) -> Blueprint:
@@ -55,11 +59,11 @@ def _listing(tables: Blueprint, hub: Hub) -> None:
 
     @tables.post("/api/tables")
     def create():
-        body = json_body()
-        table, pin, tokens = hub.create_table(body.get("players"), body.get("readers"),
-                                              body.get("first_player", 0), body.get("name"),
-                                              body.get("deal_seed"), body.get("hints", True),
-                                              body.get("game", DEFAULT), request_options(body))
+        raw = json_body()
+        body = decode(models.CreateTable, raw)
+        table, pin, tokens = hub.create_table(body.players, body.readers, body.first_player,
+                                              body.name, body.deal_seed, body.hints, body.game,
+                                              request_options(body.options, raw), body.mats)
         phones = phone_links(table, dict(enumerate(tokens)), link_base())
         return secret_answer({**table.info(), "pin": pin, "tokens": tokens,
                               "phones": phones}, 201)
@@ -75,21 +79,20 @@ def _listing(tables: Blueprint, hub: Hub) -> None:
 def _moves(tables: Blueprint, hub: Hub) -> None:
     @tables.post("/api/tables/<table_id>/moves")
     def post_move(table_id: str):
-        body = json_body()
+        raw = json_body()
         table = hub.table(table_id)
+        body = move_body(raw)
         moves = parsed_moves(body, table.game)
-        phone = auth.phone_seat(hub, table_id, body)
+        phone = auth.phone_seat(hub, table_id, raw)
+        one = body.move is not msgspec.UNSET
         for index, move in enumerate(moves):
-            authorize(hub, table_id, body, move, None if "move" in body else index, phone)
+            authorize(hub, table_id, raw, move, None if one else index, phone)
         source = "tablet" if phone is None else "phone"
-        forced = body.get("forced", False)
-        if type(forced) is not bool:
-            raise TableError("BAD_MOVE", '"forced" must be true or false.', 400)
-        if "move" in body and not forced:
+        if one and not body.forced:
             hub.submit(table_id, moves[0], source)
             applied: Any = moves[0].to_dict()
         else:
-            done = hub.submit_batch(table_id, moves, source, forced)
+            done = hub.submit_batch(table_id, moves, source, body.forced)
             applied = [move.to_dict() for move in done]
         with hub.lock:
             return jsonify({"applied": applied, "view": table.view()})
@@ -97,9 +100,9 @@ def _moves(tables: Blueprint, hub: Hub) -> None:
 
     @tables.post("/api/tables/<table_id>/choice")
     def rechoose(table_id: str):
-        body = json_body()  # no secret: like the move it replaces, anyone at the tablet...
-        phone = auth.phone_seat(hub, table_id, body)  # ...but a phone moves only its own card
-        hub.rechoose(table_id, body.get("index"), phone)
+        raw = json_body()  # no secret: like the move it replaces, anyone at the tablet...
+        phone = auth.phone_seat(hub, table_id, raw)  # ...but a phone moves only its own card
+        hub.rechoose(table_id, decode(models.ChoiceBody, raw).index, phone)
         table = hub.table(table_id)
         with hub.lock:
             return jsonify({"ok": True, "view": table.view()})
@@ -114,16 +117,18 @@ def _changes(tables: Blueprint, hub: Hub) -> None:
 
     @tables.post("/api/tables/<table_id>/correct")
     def correct(table_id: str):
-        body = json_body()
-        auth.table_pin(hub, table_id, body)
-        hub.correct(table_id, {k: v for k, v in body.items() if k != "pin"})  # the game's
+        raw = json_body()
+        table = auth.table_pin(hub, table_id, raw)
+        body = decode(models.CorrectBody, raw)
+        hub.correct(table_id, {**game_correction(table, raw), "alert": body.alert})
         return jsonify({"ok": True})
 
     @tables.post("/api/tables/<table_id>/identify")
     def identify(table_id: str):
-        body = json_body()
-        auth.table_pin(hub, table_id, body)
-        return jsonify({"ok": True, "seconds": hub.identify(table_id, body.get("on"))})
+        raw = json_body()
+        auth.table_pin(hub, table_id, raw)
+        on = decode(models.IdentifyBody, raw).on
+        return jsonify({"ok": True, "seconds": hub.identify(table_id, on)})
 
     @tables.post("/api/tables/<table_id>/alerts/<int:alert_id>/dismiss")
     def dismiss(table_id: str, alert_id: int):
@@ -132,16 +137,16 @@ def _changes(tables: Blueprint, hub: Hub) -> None:
 
     @tables.post("/api/tables/<table_id>/hints")
     def hints(table_id: str):
-        body = json_body()
-        auth.table_pin(hub, table_id, body)
-        hub.set_hints(table_id, body.get("hints"))
+        raw = json_body()
+        auth.table_pin(hub, table_id, raw)
+        hub.set_hints(table_id, decode(models.HintsBody, raw).hints)
         return jsonify({"ok": True, "hints": hub.table(table_id).hints})
 
     @tables.post("/api/tables/<table_id>/deal")
     def deal(table_id: str):
-        body = json_body()
-        auth.table_pin(hub, table_id, body)
-        hub.deal(table_id, body.get("seed"))
+        raw = json_body()
+        auth.table_pin(hub, table_id, raw)
+        hub.deal(table_id, decode(models.DealBody, raw).seed)
         return jsonify({"ok": True})
 
     @tables.post("/api/tables/<table_id>/close")
@@ -179,20 +184,45 @@ def _readings(tables: Blueprint, hub: Hub) -> None:
             return jsonify(hub.table(table_id).scores())
 
 
-def parsed_moves(body: dict[str, Any], game: GameKind) -> list[GameMove]:
+_BATCH_ITEM = re.compile(r"moves\[(\d+)\]")
+
+
+def move_body(body: dict[str, Any]) -> models.MoveBody:
+    """A move request's body decoded (:class:`~.models.MoveBody`): a field of the wrong type
+    is ``BAD_MOVE`` naming it, and a batch's move that is not an object names its ``index``
+    too."""
+    try:
+        return decode(models.MoveBody, body, code="BAD_MOVE")
+    except TableError as exc:
+        item = _BATCH_ITEM.match(exc.params.get("field", ""))
+        exc.index = int(item[1]) if item else None
+        raise
+
+
+def parsed_moves(body: models.MoveBody, game: GameKind) -> list[GameMove]:
     """The body's one ``move``, or its ``moves`` (a batch): parsed, not yet checked by rules.
 
     A malformed move in a batch is refused with the batch's ``index`` of it.
     """
-    if ("move" in body) == ("moves" in body):
+    if (body.move is msgspec.UNSET) == (body.moves is msgspec.UNSET):
         raise TableError("BAD_MOVE", 'The body needs either "move" (one move) or "moves" '
                          "(a list of moves made all or none), not both or neither.", 400)
-    if "move" in body:
-        return [_parsed(game, body["move"], None)]
-    moves = body["moves"]
-    if not isinstance(moves, list) or not 1 <= len(moves) <= MAX_BATCH:
-        raise TableError("BAD_MOVE", f'"moves" must be a list of 1 to {MAX_BATCH} moves.', 400)
-    return [_parsed(game, move, index) for index, move in enumerate(moves)]
+    if body.move is not msgspec.UNSET:
+        return [_parsed(game, body.move, None)]
+    assert body.moves is not msgspec.UNSET
+    return [_parsed(game, move, index) for index, move in enumerate(body.moves)]
+
+
+def game_correction(table: Table, body: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a correction request that are the table's game's (all but the PIN and
+    the ``alert``), decoded by the game's own model when it gives one
+    (:meth:`~companion.kit.parts.Corrections.model`: a wrong type is ``BAD_REQUEST``
+    naming the field); the game reads them as they came."""
+    fields = {key: value for key, value in body.items() if key not in ("pin", "alert")}
+    model = None if table.game.corrections is None else table.game.corrections.model()
+    if model is not None:
+        decode(model, fields, secrets=frozenset())
+    return fields
 
 
 def _parsed(game: GameKind, data: Any, index: int | None) -> GameMove:

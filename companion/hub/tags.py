@@ -17,11 +17,17 @@ Each answers the enrollment's status with the UIDs still waiting for their piece
 
 from __future__ import annotations
 
+import msgspec
 from flask import Blueprint, jsonify
 
-from companion.hub import auth
-from companion.hub.bodies import json_body, json_object
+from companion.hub import auth, models
+from companion.hub.bodies import decode, json_body, json_object
 from companion.hub.hub import Hub
+
+PIECE_CODES = {"uid": "BAD_UID", "game": "BAD_KIND", "kind": "BAD_KIND", "value": "BAD_VALUE"}
+"""The codes of ``POST /api/enroll/piece``'s fields, as the registry refuses them."""
+CARD_CODES = {"uid": "BAD_UID", "kind": "BAD_CARD", "card": "BAD_CARD"}
+"""The codes of ``POST /api/enroll/card``'s fields, as an older screen knows them."""
 
 
 def blueprint(hub: Hub) -> Blueprint:
@@ -45,33 +51,35 @@ def _registry(tags: Blueprint, hub: Hub) -> None:
 
     @tags.put("/api/tags")
     def import_tags():
-        body = json_body()
-        auth.admin_pin(body)
-        count = hub.registry.import_(body.get("registry"))
+        raw = json_body()
+        auth.admin_pin(raw)
+        count = hub.registry.import_(decode(models.TagsImport, raw, code="BAD_REGISTRY").registry)
         return jsonify({"ok": True, "tags": count})
 
 
 def _enrollment(tags: Blueprint, hub: Hub) -> None:
     @tags.post("/api/enroll")
     def enroll():
-        body = json_body()
-        auth.admin_pin(body)
-        hub.enroll_mode(body)
+        raw = json_body()
+        auth.admin_pin(raw)
+        body = decode(models.EnrollBody, raw)
+        hub.enroll_mode(msgspec.structs.asdict(body))
         return jsonify(hub.enrollment.status(admin=True))
 
     @tags.post("/api/enroll/piece")
     def enroll_piece():
-        body = json_body()
-        auth.admin_pin(body)
-        result = hub.bind_piece(body.get("uid"), body.get("game"), body.get("kind"),
-                                body.get("value"))
+        raw = json_body()
+        auth.admin_pin(raw)
+        body = decode(models.EnrollPiece, raw, codes=PIECE_CODES)
+        result = hub.bind_piece(body.uid, body.game, body.kind, body.value)
         return jsonify({**result, **hub.enrollment.status(admin=True)})
 
     @tags.post("/api/enroll/card")
     def enroll_card():
-        body = json_body()
-        auth.admin_pin(body)
-        result = hub.bind_card(body.get("uid"), body.get("kind"), body.get("card"))
+        raw = json_body()
+        auth.admin_pin(raw)
+        body = decode(models.EnrollCard, raw, codes=CARD_CODES)
+        result = hub.bind_card(body.uid, body.kind, body.card)
         return jsonify({**result, **hub.enrollment.status(admin=True)})
 
     @tags.delete("/api/enroll")

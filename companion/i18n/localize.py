@@ -57,11 +57,12 @@ def render(code: str, params: Mapping[str, Any], english: str, gettext: Gettext,
            locale: str, ngettext: Ngettext | None = None,
            texts: TextBook | None = None, pgettext: Pgettext | None = None) -> str:
     """The sentence for a refusal in ``locale``: in English the precise ``english`` sentence
-    the code was raised with; in another language the code's translated template (or the
-    English sentence, for a code no template knows). A refused batch (params ``index`` and
+    the code was raised with; in another language the code's translated template (or, for a
+    refusal of a body's field, the field's: :meth:`TextBook.template`), or the English
+    sentence for a code no template knows. A refused batch (params ``index`` and
     ``size``) says which of how many moves, in the plural form ``size`` takes."""
     texts = texts or book()
-    source = texts.template(code)
+    source = texts.template(code, params)
     if locale == "en" or source is None:
         return english
     reason = fill(gettext(source), params, gettext, locale, texts, pgettext)

@@ -83,6 +83,15 @@ ERRORS: dict[str, str] = {
 }
 """One template per hub error code (table, PIN, registry, advisor and HTTP refusals)."""
 
+FIELDS: dict[str, str] = {
+    "missing": N_("The request needs the field “{field}”."),
+    "type": N_("The field “{field}” must be of type {expected}, not {got}."),
+    "value": N_("The field “{field}” has a value the hub does not take ({expected})."),
+}
+"""A refusal of a body's field, whatever its code (``BAD_REQUEST``, ``BAD_MOVE``...): by its
+params' ``problem``, the sentence naming the ``field`` (:func:`companion.hub.bodies.decode`
+gives these params; ``expected`` and ``got`` are JSON types, ``bool`` or ``int | null``)."""
+
 BATCH: tuple[str, str] = Nn_(
     "The move was refused, so it was not made: {reason}",
     "Move {index} of {size} was refused, so none of the {size} moves was made: {reason}")
@@ -136,9 +145,11 @@ class TextBook:
         one)."""
         return self.games.get(game, self) if game else self
 
-    def template(self, code: str) -> str | None:
-        """The English template of a refusal ``code`` (a violation or a hub error), or None."""
-        return self.refusals.get(code)
+    def template(self, code: str, params: Mapping[str, Any] | None = None) -> str | None:
+        """The English template of a refusal ``code`` (a violation or a hub error), or None:
+        :data:`FIELDS`' sentence for a body's field when ``params`` name its ``field`` and
+        ``problem``, else the code's own."""
+        return field_template(params) or self.refusals.get(code)
 
     def alert_texts(self, code: str, params: Mapping[str, Any]) -> tuple[str, str] | None:
         """The English message and fix templates of an alert: those of ``CODE:kind`` for a
@@ -150,7 +161,7 @@ class TextBook:
         game's own under ``games`` (the hub's templates left out of them: a screen falls
         back on the hub's)."""
         out: dict[str, Any] = {
-            "errors": dict(self.refusals),
+            "errors": dict(self.refusals), "fields": dict(FIELDS),
             "alerts": {code: list(pair) for code, pair in self.alerts.items()},
             "words": {name: words.to_dict() for name, words in self.words.items()},
             "numbers": list(self.numbers)}
@@ -160,6 +171,13 @@ class TextBook:
                 code: text for code, text in book.refusals.items() if ERRORS.get(code) != text}}
                 for game, book in self.games.items()}
         return out
+
+
+def field_template(params: Mapping[str, Any] | None) -> str | None:
+    """The template of a refusal whose ``params`` name a body's ``field`` and its
+    ``problem`` (:data:`FIELDS`), or None for any other refusal."""
+    problem = params.get("problem") if params and "field" in params else None
+    return FIELDS.get(problem) if isinstance(problem, str) else None
 
 
 def _numbers(games: Iterable[tuple[str, ...]]) -> tuple[str, ...]:

@@ -62,8 +62,10 @@ class Operation:
 
     ``rule`` is the Flask rule (``/api/tables/<table_id>/moves``); ``body`` the request
     body's type (None: the route reads no body), ``body_optional`` when an empty body is
-    fine too; ``secrets`` the secrets any of which the route may ask for (:data:`TABLE_PIN`,
-    ...), ``secret_optional`` when some requests need none of them; ``answer`` the JSON
+    fine too, ``game_bodies`` the models of the fields a table's game adds to it, one per
+    hosted game (a correction's: the body is ``body`` and one of them); ``secrets`` the
+    secrets any of which the route may ask for (:data:`TABLE_PIN`, ...),
+    ``secret_optional`` when some requests need none of them; ``answer`` the JSON
     Schema of the success answer, of status ``status`` and media type ``media_type``;
     ``statuses`` the other success statuses the same answer may have; ``links`` the
     requests its success answer leads to (:class:`Link`).
@@ -75,6 +77,7 @@ class Operation:
     tag: str
     body: Any = None
     body_optional: bool = False
+    game_bodies: tuple[Any, ...] = ()
     query: tuple[Query, ...] = ()
     secrets: tuple[str, ...] = ()
     secret_optional: bool = False

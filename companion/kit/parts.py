@@ -385,7 +385,18 @@ class Audits(ABC):
 
 
 class Corrections(ABC):
-    """The table saying (with its PIN) that a piece is really elsewhere."""
+    """The table saying (with its PIN) that a piece is really elsewhere.
+
+    A request's own fields (all but the PIN and the ``alert`` it fixes) have a typed model,
+    :meth:`model`, which the hub decodes them with before :meth:`correction` reads them,
+    and which its OpenAPI document describes."""
+
+    def model(self) -> Any:
+        """The typed model of a correction request's own fields: a ``msgspec.Struct`` (the
+        game's API contract), or None (the default: the fields reach :meth:`correction`
+        unchecked). A field of the wrong type, or a required one missing, is then refused
+        with ``400 BAD_REQUEST`` naming it, before the game reads the fields as they came."""
+        return None
 
     def correction(self, state: Any, body: dict[str, Any]) -> dict[str, Any]:
         """What a request means at ``state``, decided once, as :meth:`correct` then applies

@@ -924,7 +924,8 @@ class Table:
         """Public facts about the table (no PIN, no tokens)."""
         return {"id": self.id, "name": self.config.name, "game": self.game.id,
                 "options": dict(self.config.options), "players": self.config.players,
-                "readers": self.config.readers, "first_player": self.config.first_player,
+                "readers": self.config.readers, "mats": list(self.config.mats),
+                "first_player": self.config.first_player,
                 "deal_for_us": self.config.deal_seed is not None, "hints": self.hints,
                 "events": self.count,
                 "over": self.state.is_over, "closed": self.closed}

@@ -212,3 +212,23 @@ def test_a_mat_cannot_tap_and_a_bag_reader_cannot_report_zones(rig: MatRig) -> N
     rig.mats[MATS[0]].resend()
     assert wait_for(lambda: rig.hub.ingest.rejected["bag-1"]["WRONG_KIND"] > 0
                     and rig.hub.ingest.rejected[MATS[0]]["WRONG_KIND"] > 0)
+
+
+def test_a_table_binds_its_mats_through_the_api_and_refuses_bad_ones(rig: MatRig) -> None:
+    """``POST /api/tables`` with ``mats`` binds a mat per seat (``null`` for none); a mat's
+    id that is a bag reader's, a wrong count, or mats for a game that reads none are
+    refused with ``BAD_REQUEST``, and nothing is created."""
+    made = rig.client.post("/api/tables", json={"players": ["Ana", "Bob"], "readers": BAGS,
+                                                "mats": [MATS[0], None]})
+    assert made.status_code == 201, made.json
+    assert made.json["mats"] == [MATS[0], None]
+    assert rig.hub.seats[MATS[0]] == (made.json["id"], 0)
+    before = len(rig.hub.tables)
+    for mats, game in (([BAGS[0], None], "popcorn"), ([MATS[1]], "popcorn"),
+                       ([None, 7], "popcorn"), ([MATS[1], None], "b-movies")):
+        body = {"players": ["Cy", "Di"], "readers": ["bag-8", "bag-9"], "mats": mats,
+                "game": game}
+        answer = rig.client.post("/api/tables", json=body)
+        assert answer.status_code == 400, (mats, game, answer.json)
+        assert answer.json["code"] == "BAD_REQUEST"
+    assert len(rig.hub.tables) == before

@@ -99,11 +99,29 @@ def test_the_body_models_take_the_hubs_real_bodies(served) -> None:
         ("post", "/api/archive", {"record": record}),
         ("post", "/api/tables/{table_id}/hints", {"hints": False, "pin": "271808"}),
         ("post", "/api/tables/{table_id}/correct", {"pawn": 3, "zone": "bag", "player": 0}),
+        ("post", "/api/tables/{table_id}/correct", {"pin": "271808", "color": "blue", "from": {
+            "zone": "exit", "player": 1}, "zone": "bag", "player": 0, "alert": 57}),
+        ("post", "/api/tables/{table_id}/correct", {"token": 57, "zone": "pile", "player": 1}),
+        ("post", "/api/tables/{table_id}/correct", {"value": 3, "zone": "bucket", "player": 1}),
     ]
     for method, path, body in bodies:
         errors = list(_validator(document, _body_schema(document, method, path))
                       .iter_errors(body))
         assert errors == [], (path, body)
+
+
+def test_a_correction_names_each_hosted_games_model(served) -> None:
+    """``POST .../correct`` takes the core's fields and one game's own: Popcorn's
+    ``PawnCorrection`` or B Movies' ``TokenCorrection`` (each game's contract), each a
+    schema of the document."""
+    _, document = served
+    schema = _body_schema(document, "post", "/api/tables/{table_id}/correct")
+    ref = "#/components/schemas/{}".format
+    assert schema == {"allOf": [{"$ref": ref("CorrectBody")}, {"anyOf": [
+        {"$ref": ref("PawnCorrection")}, {"$ref": ref("TokenCorrection")}]}]}
+    token = document["components"]["schemas"]["TokenCorrection"]
+    assert token["required"] == ["zone"] and set(token["properties"]) == {
+        "token", "value", "zone", "player"}
 
 
 def test_every_push_of_a_whole_game_matches_its_event_schema(tmp_path: Path) -> None:

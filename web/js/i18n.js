@@ -220,9 +220,12 @@ export function placeText(params) {
 }
 
 /** A refusal's sentence in this device's language: the hub's English `message` for an
- * English device, else its `code`'s template filled with its `params`. */
+ * English device, else its `code`'s template filled with its `params` (a refusal of a
+ * body's field, whose params name its `field` and `problem`, the field's template: see
+ * companion/i18n/texts.py, FIELDS). */
 export function errorText(code, params, message) {
-  const template = codes().errors[code];
+  const field = params && "field" in params ? (codes().fields || {})[params.problem] : undefined;
+  const template = field || codes().errors[code];
   if (lang === "en" || !template) return message;
   return t(template, words(params));
 }

@@ -213,6 +213,12 @@ class BMoviesCorrections(Corrections):
     """A popcorn token is really in a player's pile, or in the bucket: named by its id, or
     by its value for a token drawn without a tag (:func:`.corrections.correct`)."""
 
+    def model(self) -> Any:
+        """A request's fields (:class:`.contract.TokenCorrection`)."""
+        from .contract import TokenCorrection
+
+        return TokenCorrection
+
     def correct(self, state: State, body: dict[str, Any]) -> dict[str, Any]:
         """Apply it."""
         return corrections.correct(state, body)

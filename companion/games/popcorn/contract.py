@@ -1,11 +1,18 @@
-"""The API contract of Popcorn's own routes (:mod:`.routes`), for the hub's OpenAPI document.
+"""The API contract of Popcorn's own routes (:mod:`.routes`) and of its correction body, for
+the hub's OpenAPI document.
 
 The hub asks every game's routes part for its operations
 (:meth:`~companion.kit.parts.Routes.operations`); these are Popcorn's: the seating advisor,
-the table screen's shortcuts and the card catalog.
+the table screen's shortcuts and the card catalog. Its corrections part gives the model of a
+correction's own fields (:meth:`~companion.kit.parts.Corrections.model`):
+:class:`PawnCorrection`, which the hub decodes a request with and the document describes.
 """
 
 from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
 
 from companion.kit.contract import SEAT_QUERY, Operation, Query, array_of, keys
 
@@ -39,3 +46,27 @@ def operations() -> list[Operation]:
                   answer=keys("table", "player", "slot", "seat", "events", "in_line",
                               "moves", moves=_MOVES)),
     ]
+
+
+class Place(msgspec.Struct, kw_only=True):
+    """Where the companion has a guest: a zone, and the seat whose bag or exit zone it is."""
+
+    zone: Annotated[str, msgspec.Meta(description="box, reserve, bag or exit")]
+    player: Annotated[int | None, msgspec.Meta(
+        description="the seat, for a bag or an exit zone")] = None
+
+
+class PawnCorrection(msgspec.Struct, kw_only=True):
+    """``POST /api/tables/{id}/correct`` at a Popcorn table: a pawn by its id (``pawn``),
+    or a guest as the table sees it (``color``, and the place ``from`` where the companion
+    has such a guest), and where it really is (``zone``, and ``player`` for a bag or an
+    exit zone). The PIN and the ``alert`` it fixes are the hub's (its ``CorrectBody``)."""
+
+    pawn: Annotated[int, msgspec.Meta(description="the pawn's id, 0-59")] | \
+        msgspec.UnsetType = msgspec.UNSET
+    color: Annotated[str, msgspec.Meta(description="a guest color, with from")] | \
+        msgspec.UnsetType = msgspec.UNSET
+    from_: Place | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET, name="from")
+    zone: Annotated[str, msgspec.Meta(description="box, reserve, bag or exit")]
+    player: Annotated[int | None, msgspec.Meta(
+        description="the seat, for a bag or an exit zone")] = None

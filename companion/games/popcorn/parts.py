@@ -241,6 +241,12 @@ class PopcornCorrections(Corrections):
     """A pawn moved, a guest moved by its color, or only a relabel
     (:mod:`.corrections`); a record holds the first two as ``correct`` lines."""
 
+    def model(self) -> Any:
+        """A request's fields (:class:`.contract.PawnCorrection`)."""
+        from .contract import PawnCorrection
+
+        return PawnCorrection
+
     def correction(self, state: GameState, body: dict[str, Any]) -> dict[str, Any]:
         """What the request means (:func:`.corrections.correction`)."""
         return correction(state, body)
