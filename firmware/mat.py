@@ -63,6 +63,8 @@ class Scanner:
         self.last_error = None
         self.zone_us = [0] * len(self.readers)
         """How long each zone's last scan took, in microseconds."""
+        self.found = [None] * len(self.readers)
+        """What each zone's last scan read (:meth:`scan_zone`'s answer)."""
         self.scan_us = None
         """How long the last full scan took, in microseconds (``None`` before the first)."""
 
@@ -99,9 +101,9 @@ class Scanner:
     def scan(self):
         """Scan every zone in turn; a list with :meth:`scan_zone`'s answer for each."""
         start = self.ticks_us()
-        found = [self.scan_zone(zone) for zone in range(len(self.readers))]
+        self.found = [self.scan_zone(zone) for zone in range(len(self.readers))]
         self.scan_us = ticks_diff(self.ticks_us(), start)
-        return found
+        return self.found
 
 
 class Mat(App):

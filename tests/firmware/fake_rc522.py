@@ -148,6 +148,20 @@ def with_crc(frame: bytes) -> bytes:
     return frame + bytes((crc & 0xFF, crc >> 8))
 
 
+def ntag_uid(n: int, size: int = 7) -> bytes:
+    """A made-up UID, the same on CPython and MicroPython: ``size`` bytes (4, 7 or 10), the
+    first 0x04 (NXP, as on an NTAG213 sticker) and the rest scattered from ``n`` by a
+    multiplicative hash, so that tags collide at all sorts of bits."""
+    out = [0x04]
+    x = (n + 1) * 2654435761 & 0xFFFFFFFF
+    while len(out) < size:
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        out.append((x >> 16) & 0xFF)
+    if out[:1] == [0x88] or (size == 4 and out[0] == 0x88):
+        out[0] = 0x08
+    return bytes(out)
+
+
 def bits_of(data: bytes, count: int) -> list[int]:
     """The first ``count`` bits of ``data``, least significant bit of each byte first."""
     return [(data[i // 8] >> (i % 8)) & 1 for i in range(count)]
