@@ -418,7 +418,7 @@ class MFRC522:
         return found
 
 
-    def inventory(self, limit=16):
+    def inventory(self, limit=16, failures=3):
         """Every tag in a field that has just come on, in the order read; never raises
         :class:`RfidError`.
 
@@ -426,19 +426,23 @@ class MFRC522:
         tag through anticollision and SELECT and halts it (a halted tag stays silent under
         REQA until the field goes off or a WUPA), and the next REQA finds the rest, until no
         tag answers. At most ``limit`` tags are read. A tag whose read fails (a bad BCC or
-        CRC, a tag that left mid-read) is counted in :attr:`errors`, sent HLTA in case it
-        was selected, and the next round chooses the other bit at collisions, so that one
-        broken tag cannot hide the tags behind it. A tag that answers twice (it did not
-        halt) ends the rounds. ``OSError`` from the bus is left to the caller.
+        CRC, a tag that left mid-read) is counted in :attr:`errors` and sent HLTA in case it
+        was selected, and the next round chooses the other bit at collisions: a broken tag
+        is then read last on that side, so it cannot hide the tags behind it. After
+        ``failures`` failed reads the rounds stop (one broken tag fails at most three times:
+        first on one side, then on the other, then alone). A tag that answers twice (it
+        did not halt) ends the rounds too. ``OSError`` from the bus is left to the caller.
         """
         found = []
         prefer = 1
-        for _ in range(limit + 8):  # a few rounds more for failed reads
+        failed = 0
+        while len(found) < limit and failed < failures:
             try:
                 uid = self.read_uid(False, prefer)
             except RfidError as exc:
                 self.errors += 1
                 self.last_error = str(exc)
+                failed += 1
                 prefer ^= 1
                 self._quiet_halt()
                 continue
@@ -446,8 +450,6 @@ class MFRC522:
                 break
             found.append(uid)
             self._quiet_halt()
-            if len(found) >= limit:
-                break
         return found
 
     def _quiet_halt(self):

@@ -455,7 +455,8 @@ def test_a_crc_error_on_one_tag_does_not_hide_the_others() -> None:
     sent = rig.scan(2)
     assert sorted(states(sent)) == sorted([(0, [uid(10)]), (EXIT, rig.mat.zones[EXIT].tags)])
     assert sorted(rig.mat.zones[EXIT].tags) == sorted(uid(n) for n in range(5))
-    assert rig.mat.health()["read_fail"] >= 2
+    assert 2 <= rig.mat.health()["read_fail"] <= 2 * 3, "at most 3 failures a zone scan"
+    assert rig.scanner.scan_us <= FULL_SCAN_BUDGET_MS * 1000
 
 
 def test_a_bus_error_fails_one_zone_only() -> None:
