@@ -54,7 +54,8 @@ class Scanner:
     def __init__(self, spi, zones, rx_timeout_us=400, startup_us=1000, guard_us=1000,
                  limit=messages.MAX_ZONE_TAGS, sleep_us=sleep_us, ticks_us=ticks_us,
                  ticks_ms=ticks_ms):
-        self.readers = [MFRC522(spi, cs, rst, ticks=ticks_ms) for cs, rst in zones]
+        self.readers = [MFRC522(spi, cs, rst, ticks=ticks_ms, soft_crc=True)
+                        for cs, rst in zones]
         self.rx_timeout_us, self.startup_us, self.guard_us = rx_timeout_us, startup_us, guard_us
         self.limit = limit
         self.sleep_us, self.ticks_us = sleep_us, ticks_us

@@ -101,6 +101,17 @@ class RfidError(Exception):
     """A frame from a tag failed a check (length, BCC, CRC, collision) or the chip is silent."""
 
 
+def crc_a(data):
+    """The CRC_A of ISO 14443-3 (annex B) computed in Python, as the two bytes sent after a
+    frame (low byte first): what :meth:`MFRC522.crc` asks the chip for."""
+    crc = 0x6363
+    for byte in data:
+        byte ^= crc & 0xFF
+        byte = (byte ^ (byte << 4)) & 0xFF
+        crc = ((crc >> 8) ^ (byte << 8) ^ (byte << 3) ^ (byte >> 4)) & 0xFFFF
+    return bytes((crc & 0xFF, crc >> 8))
+
+
 def hexlify(uid):
     """A UID as lowercase hex, the form protocol v1 sends."""
     return "".join("0123456789abcdef"[b >> 4] + "0123456789abcdef"[b & 15] for b in uid)
@@ -109,8 +120,13 @@ def hexlify(uid):
 class MFRC522:
     """One MFRC522 on an SPI bus; :meth:`scan` returns the UIDs in the field."""
 
-    def __init__(self, spi, cs, rst=None, timeout_ms=50, ticks=ticks_ms):
+    def __init__(self, spi, cs, rst=None, timeout_ms=50, ticks=ticks_ms, soft_crc=False):
         self.spi, self.cs, self.rst = spi, cs, rst
+        self._frame_crc = crc_a if soft_crc else self.crc
+        """Where the CRC_A of SELECT, SAK and HLTA frames comes from: the chip's coprocessor
+        (nine SPI transfers a frame), or with ``soft_crc`` :func:`crc_a` in Python (the
+        mat's choice: on a board each SPI transfer costs tens of microseconds of
+        interpreter time, a few bytes of CRC in Python less)."""
         self.timeout_ms = timeout_ms
         """How long the driver waits for the chip itself (a safety net: the chip's timer
         always ends a transceive first)."""
@@ -158,6 +174,21 @@ class MFRC522:
         finally:
             self.cs.value(1)
         return bytes(out[1:])
+
+    _STATUS = (_ERROR, _COLL, _FIFO_LEVEL, _CONTROL)
+    """What a receive leaves to read: errors, the collision's position, how many bytes
+    came, and how many bits of the last byte are valid."""
+
+    def _read_regs(self, regs):
+        """Several registers in one transfer (each address byte clocks out the value of
+        the one before), as a bytearray."""
+        out = bytearray(len(regs) + 1)
+        self.cs.value(0)
+        try:
+            self.spi.write_readinto(bytes([((r << 1) & 0x7E) | 0x80 for r in regs] + [0]), out)
+        finally:
+            self.cs.value(1)
+        return out[1:]
 
     def _set_bits(self, reg, mask):
         self._write(reg, self._read(reg) | mask)
@@ -241,19 +272,16 @@ class MFRC522:
             if ticks_diff(self.ticks(), start) > self.timeout_ms:
                 raise RfidError("MFRC522 does not finish the transceive")
         self._write(_BIT_FRAMING, framing)
-        error = self._read(_ERROR)
+        error, coll, level, control = self._read_regs(self._STATUS)
         if error & 0x13:  # BufferOvfl, ParityErr, ProtocolErr
             raise RfidError("receive error, ErrorReg " + hex(error))
         collision = None
         if error & 0x08:  # CollErr
-            coll = self._read(_COLL)
             if coll & 0x20:  # CollPosNotValid
                 raise RfidError("collision out of range")
             collision = (coll & 0x1F) or 32
-        count = self._read(_FIFO_LEVEL) & 0x7F
-        received = self._read_fifo(count)
-        last_bits = self._read(_CONTROL) & 0x07
-        return received, last_bits, collision
+        received = self._read_fifo(level & 0x7F)
+        return received, control & 0x07, collision
 
     def crc(self, data):
         """CRC_A of ``data`` from the coprocessor, as the two bytes sent after a frame."""
@@ -332,13 +360,13 @@ class MFRC522:
     def select(self, level, uid5):
         """SELECT the tag whose level bytes and BCC are ``uid5``; its SAK, or ``None``."""
         frame = bytes((SELECT_CODES[level], 0x70)) + bytes(uid5)
-        answer = self._transceive(frame + self.crc(frame))
+        answer = self._transceive(frame + self._frame_crc(frame))
         if answer is None:
             return None
         data, last_bits, collision = answer
         if collision is not None or len(data) != 3 or last_bits:
             raise RfidError("SAK is not 24 bits")
-        if self.crc(data[:1]) != data[1:3]:
+        if self._frame_crc(data[:1]) != data[1:3]:
             raise RfidError("SAK CRC mismatch")
         return data[0]
 
@@ -369,7 +397,7 @@ class MFRC522:
     def halt(self):
         """Send HLTA to the selected tag (a halted tag answers only WUPA)."""
         frame = bytes((HLTA, 0x00))
-        self._transceive(frame + self.crc(frame))  # success is silence
+        self._transceive(frame + self._frame_crc(frame))  # success is silence
 
     def present(self, uid):
         """Whether the tag ``uid`` (read earlier and halted) is still in the field.

@@ -367,6 +367,8 @@ class FakeRC522:
         self.frames: list[tuple[bytes, int]] = []
         """Every frame sent to the air, with its bit count (for assertions)."""
         self.transfers = 0
+        self.crcs = 0
+        """How many times the CRC coprocessor ran (CalcCRC)."""
         self.dead = False
         """When true the chip does not drive MISO (reads give 0xFF): no chip on the bus."""
         self._selected = False
@@ -512,6 +514,7 @@ class FakeRC522:
         if command == IDLE:
             self._pending = []  # Idle stops whatever the chip was doing
         if command == CALC_CRC:
+            self.crcs += 1
             crc = crc_a(self.fifo, CRC_PRESETS[self.regs[MODE] & 0x03])
             count = len(self.fifo)
             self.fifo.clear()

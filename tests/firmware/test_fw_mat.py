@@ -20,6 +20,7 @@ import board_esp32
 import config
 import machine
 import messages
+import mfrc522
 import pytest
 from mat import Mat, Scanner
 from mfrc522 import hexlify
@@ -27,7 +28,8 @@ from transport_mqtt import MqttTransport
 from transport_serial import SerialTransport
 from zones import ZoneTags
 
-from tests.firmware.fake_rc522 import FakeBus, Tag, ntag_uid
+from tests.firmware.fake_rc522 import FakeBus, FakeRC522, Tag, ntag_uid
+from tests.firmware.fake_rc522 import crc_a as fake_crc_a
 from tests.firmware.harness import MemoryStream
 
 FULL_SCAN_BUDGET_MS = 100
@@ -481,6 +483,22 @@ def test_a_bus_error_fails_one_zone_only() -> None:
     rig.scan(2)
     assert [z.tags for z in rig.mat.zones] == [[uid(1)], [], [uid(2)], []]
     assert rig.mat.step_errors == 0
+
+
+def test_the_mats_driver_computes_crc_a_in_python_and_the_bags_asks_the_chip() -> None:
+    """``soft_crc`` saves the coprocessor's nine SPI transfers a frame; both CRCs agree."""
+    for data in (b"\x50\x00", b"\x93\x70\x88\x04\xa1\xb2\x9f", bytes(range(20))):
+        crc = fake_crc_a(data)
+        assert mfrc522.crc_a(data) == bytes((crc & 0xFF, crc >> 8))
+    rig = MatRig()
+    rig.bus.place(tag(1), 0)
+    assert rig.scanner.scan_zone(0) == [ntag_uid(1)]
+    assert rig.bus.chips[0].crcs == 0
+    bag = FakeRC522()
+    bag.place(tag(1))
+    driver = mfrc522.MFRC522(bag.spi, bag.cs)
+    driver.init()
+    assert driver.scan() == [ntag_uid(1)] and bag.crcs >= 5
 
 
 # -- the zone debounce alone -----------------------------------------------------------------
