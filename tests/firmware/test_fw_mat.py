@@ -532,6 +532,13 @@ def test_the_config_knows_a_mat() -> None:
             config.check({"reader": "mat-1", **bad})
 
 
+def test_the_mats_example_config_is_valid_and_wires_the_default_pins() -> None:
+    """``config.mat.example.json`` loads, and its pins are the ESP32 mat's defaults."""
+    cfg = config.load(str(Path(config.__file__).parent / "config.mat.example.json"))
+    assert cfg["kind"] == "mat" and cfg["zones"] == 4
+    assert {k: board_esp32.MAT_PINS[k] for k in cfg["pins"]} == cfg["pins"]
+
+
 def test_the_mat_board_takes_its_pins_from_the_config() -> None:
     """Each zone's chip select and reset pin, every reset pin low from the start; a zone
     without its pins is refused; only the ESP32 carries a mat."""
