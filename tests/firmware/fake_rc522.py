@@ -88,8 +88,10 @@ CRC_BYTE_NS = cycles_ns(8)
 """How long the CRC coprocessor takes a byte (an assumption: the datasheet gives no figure;
 it is far below an SPI byte's time)."""
 STARTUP_US = 800
-"""A fake chip's crystal start-up time after its reset line goes high (the datasheet leaves it
-to the crystal; 27.12 MHz crystals start within a millisecond)."""
+"""A fake chip's crystal start-up time after its reset line goes high: an assumption (the
+datasheet leaves it to the crystal), below the firmware's default wait (``startup_us``
+1000) so that the tests show the wait is enough, and the readback check catches a shorter
+one."""
 INTERNAL_DELAY_NS = 37740
 """What the datasheet adds to the crystal's start-up before the chip can be addressed:
 1024 / 27.12 MHz = 37.74 us."""
