@@ -26,7 +26,10 @@ reset, so that no two antennas are live at once (``hardware/mat/``).
 A chip that does not answer, or a bus error, fails that zone's scan only; it is counted in
 ``read_fail`` and the zone keeps its state (a mat cannot tell an unread zone from an empty
 one, and must not report moves it did not see). A tag whose read fails is counted too and
-left out of that scan only.
+left out of that scan only. For the same reason a zone's state is sent only once the zone is
+known (:meth:`zones.ZoneTags.known`: read in two scans since start): the first hello after a
+restart is followed by each zone's state as soon as it is known, not by an "empty" that
+would tell the hub every tag had left.
 
 :class:`Mat` is the reader's main loop (:class:`app.App`) with zone states for taps: each
 scan feeds every zone's :class:`zones.ZoneTags` (2 scans in a row to arrive, 3 missed to
@@ -124,11 +127,17 @@ class Mat(App):
         self._sent = [0] * count  # the seq of each zone's latest state message
 
     def scan(self, now):
-        """Scan every zone, update their settled tags, and send the states that changed."""
+        """Scan every zone, update their settled tags, and send the states that changed (and
+        those a hello asked for that were not known yet)."""
         found = self.rfid.scan()
         self.scans += 1
         for zone, uids in enumerate(found):
-            if uids is not None and self.zones[zone].update([hexlify(uid) for uid in uids]):
+            if uids is None:
+                continue
+            state = self.zones[zone]
+            was_known = state.known()
+            if state.update([hexlify(uid) for uid in uids]) or (
+                    state.known() and not was_known and not self._sent[zone]):
                 self._dirty[zone] = True
         self._flush(now)
 
@@ -141,7 +150,7 @@ class Mat(App):
 
     def _flush(self, now):
         for zone in range(len(self.zones)):
-            if not self._dirty[zone]:
+            if not self._dirty[zone] or not self.zones[zone].known():
                 continue
             seq = self.delivery.event(self._state(zone), now)
             if not seq:  # the outbox is full: this zone (and the next) at a later scan

@@ -14,7 +14,10 @@ reports (``docs/protocol.md``, "Mats: protocol version 2"):
   the order that scan read them, after the ones already there; a tag keeps its place while
   it stays, and one that comes back after leaving goes last;
 * at most ``capacity`` tags (16, what a ``zones`` message holds) settle; a further one
-  waits until one leaves.
+  waits until one leaves;
+* the zone is **known** once it has been read in ``enter`` scans: before that, a tag lying
+  there since the start could not have settled yet, so "empty" would be a guess (after a
+  restart it would tell the hub that every tag left).
 
 Counting scans rather than milliseconds makes the rule the same whatever a scan takes.
 """
@@ -34,11 +37,14 @@ class ZoneTags:
         """The settled UIDs, first arrived first."""
         self.hovered = 0
         """Tags read and gone again before they settled, since start (hands, sweeps)."""
+        self.scans = 0
+        """Scans fed since start."""
         self._missed = {}  # settled uid -> scans missed in a row
         self._seen = {}  # arriving uid -> scans read in a row
 
     def update(self, uids):
         """Feed one scan's UIDs (in the order read); returns whether :attr:`tags` changed."""
+        self.scans += 1
         changed = False
         present = set(uids)
         for uid in list(self.tags):
@@ -68,6 +74,10 @@ class ZoneTags:
                 self.hovered += 1
         self._seen = seen
         return changed
+
+    def known(self):
+        """Whether :attr:`tags` is what lies on the zone (it has been read often enough)."""
+        return self.scans >= self.enter
 
     def arriving(self):
         """The UIDs read lately that have not settled yet."""

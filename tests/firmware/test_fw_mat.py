@@ -99,23 +99,40 @@ def tag(n: int, size: int = 7) -> Tag:
 
 
 def settled(rig: MatRig) -> MatRig:
-    """The rig after its first turn (hello, and every zone's empty state)."""
-    first = rig.scan()
-    assert [m["type"] for m in first] == ["hello"] + ["zones"] * len(rig.bus.chips)
+    """The rig after its first two turns: hello, then every zone's state once known (read
+    in two scans)."""
+    assert [m["type"] for m in rig.scan()] == ["hello"]
+    assert [m["type"] for m in rig.scan()] == ["zones"] * len(rig.bus.chips)
     return rig
 
 
 # -- what a zone reports -------------------------------------------------------------------
 
 
-def test_hello_says_v2_and_every_zone_starts_empty() -> None:
-    """The first turn greets with ``"v": 2`` and sends each zone's (empty) state."""
+def test_hello_says_v2_and_each_zone_follows_once_known() -> None:
+    """The first turn greets with ``"v": 2``; each zone's state follows once the zone has
+    been read in two scans, so tags lying there since before a restart are in it (an early
+    "empty" would tell the hub they had all left)."""
     rig = MatRig()
-    first = rig.scan()
-    assert first[0] == {"v": 2, "type": "hello", "reader": "mat-1", "boot": 42,
-                        "fw": firmware.FW_VERSION, "unacked": 0}
-    assert first[1:] == [{"v": 2, "type": "zones", "reader": "mat-1", "boot": 42, "seq": s,
-                          "zone": s - 1, "tags": []} for s in (1, 2, 3, 4)]
+    rig.bus.place(tag(1), 2)
+    assert rig.scan() == [{"v": 2, "type": "hello", "reader": "mat-1", "boot": 42,
+                           "fw": firmware.FW_VERSION, "unacked": 0}]
+    assert rig.scan() == [{"v": 2, "type": "zones", "reader": "mat-1", "boot": 42, "seq": s,
+                           "zone": s - 1, "tags": [uid(1)] if s == 3 else []}
+                          for s in (1, 2, 3, 4)]
+    assert rig.scan(5) == []
+
+
+def test_a_zone_never_read_is_never_reported() -> None:
+    """A chip dead from the start: its zone's state is unknown, so no ``zones`` message
+    claims it is empty; the others are reported, and a resync does not change that."""
+    rig = MatRig()
+    rig.bus.chips[1].dead = True
+    rig.scan(2)
+    rig.hub({"v": 1, "type": "resync"})
+    rig.scan()
+    assert sorted({zone for zone, _ in states(rig.sent)}) == [0, 2, 3]
+    assert rig.mat.health()["read_fail"] == 3
 
 
 def test_a_tag_set_down_is_reported_once_after_two_scans() -> None:

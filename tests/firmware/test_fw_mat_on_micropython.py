@@ -64,10 +64,12 @@ def valid(msg: dict[str, Any]) -> bool:
 
 
 def test_every_message_is_protocol_v2(printed) -> None:
-    """Every hello, zones and heartbeat the mat sent has v2's fields, types and ranges."""
+    """Every hello, zones and heartbeat the mat sent has v2's fields, types and ranges; a
+    fresh mat greets, then sends each zone's state once known."""
     sent = [m for name in ("first", "hello", "heartbeat") for batch in printed[name]
             for m in batch]
     assert {m["type"] for m in sent} == {"hello", "zones", "heartbeat"}
+    assert [m["type"] for m in printed["first"][0]] == ["hello"] + ["zones"] * 4
     assert all(valid(m) for m in sent), [m for m in sent if not valid(m)]
 
 

@@ -108,8 +108,9 @@ def report(name, value):
 
 
 def settled(rig):
-    """The rig after its first turn; prints what that turn sent."""
-    report("first", rig.scan())
+    """The rig after its first two turns (hello, then every zone's state once known);
+    prints what they sent."""
+    report("first", rig.scan(2))
     return rig
 
 
@@ -191,7 +192,7 @@ def delivery():
     rig.hub({"v": 1, "type": "resync"})
     report("hello", rig.scan())
     rig = Rig(auto_ack=False)
-    rig.scan()
+    rig.scan(2)
     rig.hub({"v": 1, "type": "ack", "reader": "mat-1", "boot": 42, "seq": 4})
     rig.bus.place(tag(1), 1)
     sent = rig.scan(60)
