@@ -28,7 +28,15 @@ from transport_mqtt import MqttTransport
 from transport_serial import SerialTransport
 from zones import ZoneTags
 
-from tests.firmware.fake_rc522 import FakeBus, FakeRC522, Tag, ntag_uid
+from tests.firmware.fake_rc522 import (
+    FDT_NS,
+    FakeBus,
+    FakeRC522,
+    Tag,
+    ntag_uid,
+    reader_frame_ns,
+    tag_frame_ns,
+)
 from tests.firmware.fake_rc522 import crc_a as fake_crc_a
 from tests.firmware.harness import MemoryStream
 
@@ -590,3 +598,50 @@ def test_main_runs_a_mat_from_its_config(tmp_path: Path) -> None:
     sent = [json.loads(line) for line in stream.lines()]
     assert (EXIT, [uid(5)]) in states(sent)
     assert bus.overlaps == 0
+
+
+# -- the fake bus itself ---------------------------------------------------------------------
+
+
+def test_the_fake_chip_loses_its_registers_in_reset_and_answers_after_its_start_up() -> None:
+    """Reset low: silent (MISO 0xFF, writes lost) and back to reset values; reset high:
+    silent until the crystal's start-up and the datasheet's 37.74 us are over."""
+    bus = FakeBus(1)
+    chip = bus.chips[0]
+    driver = mfrc522.MFRC522(bus.spi, chip.cs, chip.rst, ticks=bus.clock.ticks_ms)
+    driver._write(0x2D, 0x55)
+    assert driver._read(0x2D) == 0x55
+    chip.rst.value(0)
+    assert driver._read(0x37) == 0xFF and chip.unready_bytes == 2
+    chip.rst.value(1)
+    bus.clock.sleep_us(800)
+    assert driver._read(0x37) == 0xFF, "still starting"
+    bus.clock.sleep_us(50)
+    assert driver._read(0x37) == 0x92 and driver._read(0x2D) == 0x00
+
+
+def test_the_fake_clock_counts_spi_bytes_air_time_and_timeouts() -> None:
+    """A register write is two bytes at the bus's baud rate; REQA to an empty field costs
+    its 7-bit frame and the chip's timer; a tag's ATQA comes after ISO's frame delay time."""
+    bus = FakeBus(1, baud=4_000_000)
+    chip, clock = bus.chips[0], bus.clock
+    driver = mfrc522.MFRC522(bus.spi, chip.cs, chip.rst, ticks=clock.ticks_ms, soft_crc=True)
+    start = clock.ns
+    driver._write(0x2D, 0x01)
+    assert clock.ns - start == 2 * 2000
+    driver.init(soft_reset=False, timeout_us=400)
+    timer = chip.timer_ns()
+    start = clock.ns
+    assert driver.request() is None
+    empty = clock.ns - start
+    air = reader_frame_ns(7) + timer
+    assert air <= empty <= air + 100_000, (empty, air)
+    bus.place(tag(1), 0)
+    clock.sleep_us(1000)
+    start = clock.ns
+    assert driver.request() == bytes((0x44, 0x00))
+    answered = clock.ns - start
+    air = reader_frame_ns(7) + FDT_NS + tag_frame_ns(16)
+    assert air <= answered <= air + 100_000, (answered, air)
+    print(f"fake bus: REQA to an empty field {empty / 1000:.0f} us, answered {answered / 1000:.0f}"
+          " us")
