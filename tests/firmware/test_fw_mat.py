@@ -352,6 +352,52 @@ def test_a_hello_does_not_double_an_unacked_state() -> None:
         (5, 1), (6, 0), (7, 2), (8, 3)]
 
 
+class SilentBroker:
+    """An MQTT transport whose hub never answers: it keeps what the mat publishes."""
+
+    name = "mqtt"
+
+    def __init__(self) -> None:
+        self.published: list[dict[str, Any]] = []
+        self._fresh = True
+
+    def poll(self, now: int) -> list[bytes]:
+        """Nothing from the hub."""
+        return []
+
+    def take_connected(self) -> bool:
+        """Connected once, at start."""
+        fresh, self._fresh = self._fresh, False
+        return fresh
+
+    def send(self, payload: bytes) -> bool:
+        """Publish."""
+        self.published.append(json.loads(payload))
+        return True
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def test_repeated_mqtt_hellos_do_not_pile_up_states() -> None:
+    """Over MQTT the mat repeats hello until the hub acks its boot; each zone's state stays
+    one unacked message (resent after each hello), not one more per hello."""
+    rig = MatRig()
+    broker = SilentBroker()
+    mat = Mat(rig.cfg, rig.scanner, broker, boot=43, ticks=rig.clock.ticks_ms)
+    mat.start()
+    rig.bus.place(tag(1), EXIT)
+    for _ in range(120):  # about 10 s: three more hellos
+        mat.step()
+        rig.clock.sleep_us(70_000)
+    hellos = [m for m in broker.published if m["type"] == "hello"]
+    assert len(hellos) >= 3
+    seqs = {m["seq"] for m in broker.published if m["type"] == "zones"}
+    assert seqs == {1, 2, 3, 4} and mat.delivery.pending == 4
+    exit_state = [m["tags"] for m in broker.published if m.get("zone") == EXIT]
+    assert exit_state and all(tags == [uid(1)] for tags in exit_state)
+
+
 def test_states_are_resent_until_acked() -> None:
     """Unacked states go out again every ``resend_ms``; an ack stops them."""
     rig = settled(MatRig(auto_ack=False))
