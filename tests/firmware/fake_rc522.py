@@ -191,6 +191,9 @@ class Tag:
         """How many of the next times its zone's field comes on the tag stays silent (it lies
         at the edge of the antenna): a flicker, as a scan sees it."""
         self.asleep = False
+        self.fields_left: int | None = None
+        """How many more times its zone's field may come on with the tag still there
+        (``None``: it stays): a hand carrying it past, as a scan sees it."""
 
     @property
     def levels(self) -> list[bytes]:
@@ -386,6 +389,7 @@ class FakeRC522:
         with self.lock:
             tag.state, tag.level, tag.from_halt = "IDLE", 0, False
             tag.asleep = False
+            tag.fields_left = None
             tag.powered_at = self.clock.ns if self.clock is not None else 0
             if tag not in self.tags:
                 self.tags.append(tag)
@@ -632,7 +636,12 @@ class FakeRC522:
 
     def _field_on(self) -> None:
         self.field_on_at = self.clock.ns if self.clock is not None else 0
-        for tag in self.tags:
+        for tag in list(self.tags):
+            if tag.fields_left is not None:
+                if tag.fields_left <= 0:  # the hand has moved on
+                    self.lift(tag)
+                    continue
+                tag.fields_left -= 1
             tag.state, tag.level, tag.from_halt = "IDLE", 0, False
             tag.powered_at = self.field_on_at
             tag.asleep = tag.skip_fields > 0
@@ -714,8 +723,9 @@ class FakeBus:
     chip's field was on), :attr:`overlaps` (a frame sent while another chip was out of reset),
     and two chip selects low at once is an error at the first byte.
 
-    Tags are placed on a zone, lifted, moved between zones, or told to miss the next few
-    scans of their zone (:meth:`flicker`).
+    Tags are placed on a zone, lifted, moved between zones, carried over a zone for a scan
+    or two (:meth:`hover`), or told to miss the next few scans of their zone
+    (:meth:`flicker`).
     """
 
     def __init__(self, zones: int = 4, baud: int = 4000000, clock: AirClock | None = None,
@@ -776,6 +786,12 @@ class FakeBus:
     def move(self, tag: Tag, zone: int) -> Tag:
         """Slide ``tag`` to another zone."""
         return self.place(tag, zone)
+
+    def hover(self, tag: Tag, zone: int, scans: int = 1) -> Tag:
+        """Carry ``tag`` over ``zone`` for its next ``scans`` scans only, then away."""
+        self.place(tag, zone)
+        tag.fields_left = scans
+        return tag
 
     def flicker(self, tag: Tag, scans: int) -> None:
         """``tag`` stays where it is but is missed by its zone's next ``scans`` scans."""

@@ -155,11 +155,12 @@ def test_a_tag_set_down_is_reported_once_after_two_scans() -> None:
 def test_a_hovering_tag_is_never_reported() -> None:
     """A hand carrying a tag over a zone for one scan is no move; it counts as too fast."""
     rig = settled(MatRig())
-    hand = rig.bus.place(tag(1), 1)
-    rig.scan()
-    rig.bus.lift(hand)
+    hand = rig.bus.hover(tag(1), 1)
     assert states(rig.scan(6)) == []
-    assert rig.mat.health()["too_fast"] == 1
+    assert rig.mat.health()["too_fast"] == 1 and rig.bus.zone_of(hand) is None
+    rig.bus.hover(tag(2), 2, scans=2)  # two scans: long enough to count
+    assert states(rig.scan()) == [] and states(rig.scan()) == [(2, [uid(2)])]
+    assert states(rig.scan(2)) == [] and states(rig.scan()) == [(2, [])]
 
 
 @pytest.mark.parametrize("missed", [1, 2])

@@ -138,10 +138,8 @@ def debounce():
     rig = settled(Rig())
     pawn = rig.bus.place(tag(1), 0)
     report("set_down", [states(rig.scan()), states(rig.scan()), states(rig.scan(5))])
-    hand = rig.bus.place(tag(2), 1)
-    rig.scan()
-    rig.bus.lift(hand)
-    report("hover", [states(rig.scan(5)), rig.mat.health()["too_fast"]])
+    rig.bus.hover(tag(2), 1)
+    report("hover", [states(rig.scan(6)), rig.mat.health()["too_fast"]])
     flicker = []
     for missed in (1, 2, 1, 2):
         rig.bus.flicker(pawn, missed)
