@@ -59,6 +59,8 @@ _INTS = {
     "startup_us": (50, 100000),
     "guard_us": (0, 10000),
 }
+MAT_DEFAULT_ZONES = 4
+"""A mat's zones 0 to 3 have default pins (``board_esp32.MAT_PINS``); more need theirs."""
 _BAUD = (100000, 10000000)
 """The range of ``spi_baud``: the MFRC522 takes up to 10 Mbit/s."""
 _DIVIDER = (1, 20)
@@ -128,6 +130,14 @@ def check(raw):
                                 or not _DIVIDER[0] <= divider <= _DIVIDER[1]):
         raise ConfigError("config: supply_divider must be a number from " + str(_DIVIDER[0])
                           + " to " + str(_DIVIDER[1]) + " (or null: the board's own)")
+    if cfg["kind"] == "mat":
+        given = cfg["pins"] or {}
+        for zone in range(MAT_DEFAULT_ZONES, cfg["zones"]):
+            for name in ("cs" + str(zone), "rst" + str(zone)):
+                if given.get(name) is None:
+                    raise ConfigError("config: pins must give " + name + " for zone "
+                                      + str(zone) + " (the defaults cover zones 0 to "
+                                      + str(MAT_DEFAULT_ZONES - 1) + ")")
     if cfg["transport"] == "mqtt":
         for key in ("wifi_ssid", "mqtt_host"):
             if not cfg[key]:

@@ -458,8 +458,8 @@ class MFRC522:
         was selected, and the next round chooses the other bit at collisions: a broken tag
         is then read last on that side, so it cannot hide the tags behind it. After
         ``failures`` failed reads the rounds stop (one broken tag fails at most three times:
-        first on one side, then on the other, then alone). A tag that answers twice (it
-        did not halt) ends the rounds too. ``OSError`` from the bus is left to the caller.
+        first on one side, then on the other, then alone). A tag read a second time (it did
+        not halt) is a failed read too. ``OSError`` from the bus is left to the caller.
         """
         found = []
         prefer = 1
@@ -467,6 +467,8 @@ class MFRC522:
         while len(found) < limit and failed < failures:
             try:
                 uid = self.read_uid(False, prefer)
+                if uid in found:
+                    raise RfidError("a tag did not halt")
             except RfidError as exc:
                 self.errors += 1
                 self.last_error = str(exc)
@@ -474,7 +476,7 @@ class MFRC522:
                 prefer ^= 1
                 self._quiet_halt()
                 continue
-            if uid is None or uid in found:
+            if uid is None:
                 break
             found.append(uid)
             self._quiet_halt()

@@ -19,7 +19,8 @@ The transmitter must be on (``TxControlReg`` bits 0-1) for tags to hear anything
 timeout is only signalled (``ComIrqReg`` TimerIRq) when ``TModeReg`` TAuto is set, and the
 CRC coprocessor uses the preset chosen in ``ModeReg``: a driver that skips a set-up step
 fails here as it would on the bench. Tags can be placed and lifted at any time (the fake is
-thread safe), carry 4, 7 or 10-byte UIDs, and can be told to send a bad BCC or a bad CRC.
+thread safe), carry 4, 7 or 10-byte UIDs, and can be told to send a bad BCC or a bad CRC, or
+to ignore HLTA.
 
 **Several chips on one bus, with time** (the cinema mat, :class:`FakeBus`): a bus holds one
 chip per zone, each chosen by its own chip select and held in hard power-down while its reset
@@ -173,12 +174,14 @@ class Tag:
     """An ISO 14443A tag: its UID, its protocol state and injectable faults."""
 
     def __init__(self, uid: bytes | str, sak: int = 0x00, *, bad_bcc: bool = False,
-                 bad_crc: bool = False) -> None:
+                 bad_crc: bool = False, no_halt: bool = False) -> None:
         self.uid = bytes.fromhex(uid) if isinstance(uid, str) else bytes(uid)
         if len(self.uid) not in (4, 7, 10):
             raise ValueError("a type A UID has 4, 7 or 10 bytes")
         self.sak = sak
         self.bad_bcc, self.bad_crc = bad_bcc, bad_crc
+        self.no_halt = no_halt
+        """A broken tag that ignores HLTA: it stays ACTIVE, and a REQA makes it IDLE again."""
         self.state = "OFF"
         self.level = 0
         self.from_halt = False
@@ -235,7 +238,7 @@ class Tag:
             self._other()
             return None
         if nbits % 8 == 0 and len(frame) == 4 and frame[:2] == b"\x50\x00":
-            if self.state == "ACTIVE" and with_crc(frame[:2]) == frame:
+            if self.state == "ACTIVE" and with_crc(frame[:2]) == frame and not self.no_halt:
                 self.state = "HALT"
                 self.halts += 1
                 return None

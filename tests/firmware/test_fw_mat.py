@@ -533,6 +533,18 @@ def test_a_crc_error_on_one_tag_does_not_hide_the_others() -> None:
     assert rig.scanner.scan_us <= FULL_SCAN_BUDGET_MS * 1000
 
 
+def test_a_tag_that_does_not_halt_is_read_once_and_the_others_too() -> None:
+    """A tag that ignores HLTA answers the next REQA again: that is a failed read, not a
+    second tag, and the tags beside it are still read."""
+    rig = MatRig()
+    for n in range(4):
+        rig.bus.place(tag(n), EXIT)
+    stuck = rig.bus.place(Tag(ntag_uid(9), no_halt=True), EXIT)
+    found = rig.scanner.scan_zone(EXIT)
+    assert sorted(found) == sorted([ntag_uid(n) for n in range(4)] + [stuck.uid])
+    assert 1 <= rig.scanner.errors <= 3 and "did not halt" in rig.scanner.readers[EXIT].last_error
+
+
 def test_a_bus_error_fails_one_zone_only() -> None:
     """An ``OSError`` from the SPI bus during a zone's scan: that zone is skipped and
     counted, its chip back in reset, the loop goes on."""
@@ -597,9 +609,12 @@ def test_the_config_knows_a_mat() -> None:
     assert config.check({"reader": "bag-1"})["kind"] == "bag"
     cfg = config.check({"reader": "mat-1", "kind": "mat", "spi_baud": 8000000})
     assert (cfg["zones"], cfg["spi_baud"]) == (4, 8000000)
+    five = {"reader": "mat-1", "kind": "mat", "zones": 5, "pins": {"cs4": 13, "rst4": 14}}
+    assert config.check(five)["zones"] == 5
     for bad, field in [({"kind": "rug"}, "kind"), ({"kind": "mat", "board": "picow"}, "board"),
                        ({"zones": 9}, "zones"), ({"spi_baud": 20000000}, "spi_baud"),
-                       ({"rx_timeout_us": 50}, "rx_timeout_us"), ({"guard_us": -1}, "guard_us")]:
+                       ({"rx_timeout_us": 50}, "rx_timeout_us"), ({"guard_us": -1}, "guard_us"),
+                       ({"kind": "mat", "zones": 5, "pins": {"cs4": 13}}, "rst4")]:
         with pytest.raises(config.ConfigError, match=field):
             config.check({"reader": "mat-1", **bad})
 
