@@ -682,6 +682,29 @@ def test_the_fake_chip_loses_its_registers_in_reset_and_answers_after_its_start_
     assert driver._read(0x37) == 0x92 and driver._read(0x2D) == 0x00
 
 
+def test_halted_tags_stay_quiet_under_reqa_until_a_wupa_or_a_reset() -> None:
+    """What the scanner relies on: after an inventory every tag is halted, so REQA finds
+    none; WUPA wakes them; a reset (the field off and on) makes them IDLE for REQA again."""
+    bus = FakeBus(1)
+    chip = bus.chips[0]
+    for n in range(3):
+        bus.place(tag(n), 0)
+    driver = mfrc522.MFRC522(bus.spi, chip.cs, chip.rst, ticks=bus.clock.ticks_ms,
+                             soft_crc=True)
+    driver.init(soft_reset=False, timeout_us=400)
+    bus.clock.sleep_us(1000)
+    assert len(driver.inventory()) == 3
+    assert all(t.state == "HALT" for t in chip.tags)
+    assert driver.request() is None and driver.inventory() == []
+    assert driver.request(wake=True) is not None
+    chip.rst.value(0)
+    chip.rst.value(1)
+    bus.clock.sleep_us(1000)
+    driver.init(soft_reset=False, timeout_us=400)
+    bus.clock.sleep_us(1000)
+    assert sorted(driver.inventory()) == sorted(ntag_uid(n) for n in range(3))
+
+
 def test_the_fake_clock_counts_spi_bytes_air_time_and_timeouts() -> None:
     """A register write is two bytes at the bus's baud rate; REQA to an empty field costs
     its 7-bit frame and the chip's timer; a tag's ATQA comes after ISO's frame delay time."""
