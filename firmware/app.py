@@ -21,8 +21,9 @@ from debounce import Debouncer
 from delivery import Delivery
 from mfrc522 import hexlify
 
-FW_VERSION = "0.2.0"
-"""The firmware version sent in ``hello``; 0.2.0 added the heartbeat's health fields."""
+FW_VERSION = "0.3.0"
+"""The firmware version sent in ``hello``; 0.2.0 added the heartbeat's health fields, 0.3.0
+the cinema mat (``mat.py``)."""
 current = None
 """The running :class:`App` (after Ctrl-C in MQTT mode, inspect it at the REPL)."""
 
@@ -32,7 +33,13 @@ def _quiet(*_args):
 
 
 class App:
-    """One reader: an RFID chip, a transport, the protocol state and the feedback player."""
+    """One reader: an RFID chip, a transport, the protocol state and the feedback player.
+
+    The cinema mat (:class:`mat.Mat`) is this loop too, with zone states for taps.
+    """
+
+    PROTOCOL = messages.VERSION
+    """The protocol version of this reader's messages (1: a bag reader)."""
 
     def __init__(self, cfg, rfid, transport, boot, player=None, wdt=None, ticks=ticks_ms,
                  log=None, supply=None):
@@ -48,7 +55,8 @@ class App:
                                  capacity=cfg["buffer"], resend_ms=cfg["resend_ms"],
                                  hello_ms=cfg["hello_ms"], heartbeat_ms=cfg["heartbeat_ms"],
                                  repeat_hello=transport.name == "mqtt", now=now,
-                                 health=self.health)
+                                 health=self.health, v=self.PROTOCOL,
+                                 on_hello=self.on_hello)
         self.debouncer = Debouncer(cfg["dwell_ms"], cfg["gone_ms"])
         self.taps = 0
         """Taps numbered and sent since start."""
@@ -125,6 +133,9 @@ class App:
 
     # -- pieces of a turn ------------------------------------------------------------------
 
+    def on_hello(self, now):
+        """After each hello and its resend: nothing more for a bag reader."""
+
     def on_line(self, line, now):
         """Handle one message from the hub; anything malformed is counted and ignored."""
         cmd = messages.parse_command(line, self.reader)
@@ -174,6 +185,35 @@ SAFE_WINDOW_MS = 1500
 """How long the LED stays blue at start, waiting for the safe-mode button."""
 
 
+def safe_mode_held(hw, window_ms):
+    """Whether the board's safe-mode button is held at some moment of the first
+    ``window_ms`` milliseconds (then the firmware stops and leaves the REPL free)."""
+    start = ticks_ms()
+    while True:
+        if hw.safe_mode():
+            return True
+        if elapsed(ticks_ms(), start, window_ms):
+            return False
+        sleep_ms(20)
+
+
+def make_transport(cfg, stream=None):
+    """The transport ``cfg`` asks for and the log that goes with it: ``(transport, log)``.
+
+    Serial: the USB port (or ``stream``) carries the protocol, so the log says nothing.
+    MQTT: Wi-Fi and the broker, and the log prints to the REPL.
+    """
+    if cfg["transport"] == "serial":
+        from transport_serial import SerialTransport, UsbStream
+
+        return SerialTransport(stream if stream is not None else UsbStream()), _quiet
+    import network
+    from transport_mqtt import MqttTransport
+    from umqtt.simple import MQTTClient
+
+    return MqttTransport(cfg, network.WLAN(network.STA_IF), MQTTClient, print), print
+
+
 def main(config_path="config.json", state_path="state.json", stream=None, stop=None,
          safe_window_ms=SAFE_WINDOW_MS):
     """Build the reader from ``config.json`` and the board, and run it.
@@ -198,29 +238,17 @@ def main(config_path="config.json", state_path="state.json", stream=None, stop=N
     except config.ConfigError:
         board.load().led.show(RED)
         raise
+    if cfg["kind"] == "mat":
+        import mat
+
+        return mat.main(cfg, state_path, stream, stop, safe_window_ms)
     hw = board.load(cfg["board"], cfg["pins"], cfg["supply_divider"])
     hw.led.show(BLUE)
-    start = ticks_ms()
-    while True:
-        if hw.safe_mode():
-            return None
-        if elapsed(ticks_ms(), start, safe_window_ms):
-            break
-        sleep_ms(20)
+    if safe_mode_held(hw, safe_window_ms):
+        return None
     hw.led.show(OFF)
     boot = persist.next_boot(state_path)
-    if cfg["transport"] == "serial":
-        from transport_serial import SerialTransport, UsbStream
-
-        log = _quiet
-        transport = SerialTransport(stream if stream is not None else UsbStream())
-    else:
-        import network
-        from transport_mqtt import MqttTransport
-        from umqtt.simple import MQTTClient
-
-        log = print
-        transport = MqttTransport(cfg, network.WLAN(network.STA_IF), MQTTClient, log)
+    transport, log = make_transport(cfg, stream)
     player = Player(hw.led, hw.buzzer, cfg["buzzer"])
     wdt = hw.watchdog(cfg["watchdog_ms"])
     global current

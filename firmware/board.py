@@ -7,6 +7,11 @@ button, the watchdog and, where the board can measure it, the supply voltage
 firmware only sees this object, so a new target is one more small module. :func:`load`
 picks the target from the config's ``board`` field, or from ``sys.platform``
 (``esp32`` or ``rp2``) when the field is absent.
+
+A cinema mat (:func:`load_mat`, a :class:`MatBoard`) has no LED and no buzzer, and one
+MFRC522 per zone on a shared SPI bus: each zone is a chip-select pin and a reset pin
+(NRSTPD), both from the config's ``pins`` (``cs0``, ``rst0``, ``cs1``, ...). Every reset pin
+is driven low as soon as it is made, so that every chip starts held in reset.
 """
 
 import sys
@@ -130,6 +135,15 @@ class Board:
                          callback=lambda _t: wdt.feed())
 
 
+class MatBoard(Board):
+    """The hardware of a cinema mat: one SPI bus, and per zone a ``(cs, rst)`` pair of pins."""
+
+    def __init__(self, name, spi, zones, safe, timer_id=-1, supply=None):
+        super().__init__(name, spi, None, None, None, None, safe, timer_id, supply)
+        self.zones = zones
+        """``(cs, rst)`` of each zone's MFRC522, zone 0 first."""
+
+
 def pins(defaults, overrides):
     """The target's pin numbers with the config's ``pins`` entries over them."""
     chosen = dict(defaults)
@@ -163,3 +177,15 @@ def load(name=None, overrides=None, divider=None):
     else:
         raise ValueError("unknown board " + repr(name))
     return target.make(overrides, divider)
+
+
+def load_mat(name=None, overrides=None, divider=None, zones=4, baud=None):
+    """Build the :class:`MatBoard` of target ``name`` (only ``esp32``, or detected) with
+    ``zones`` zones; ``baud`` is the SPI bus speed (``None``: the target's own)."""
+    if name is None:
+        name = "esp32"
+    if name != "esp32":
+        raise ValueError("a cinema mat runs on an esp32 board, not " + repr(name))
+    import board_esp32
+
+    return board_esp32.make_mat(overrides, divider, zones, baud)

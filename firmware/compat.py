@@ -15,17 +15,27 @@ import time
 
 try:
     ticks_ms = time.ticks_ms
+    ticks_us = time.ticks_us
     ticks_diff = time.ticks_diff
     ticks_add = time.ticks_add
     sleep_ms = time.sleep_ms
+    sleep_us = time.sleep_us
 except AttributeError:  # CPython: a monotonic clock that never wraps
 
     def ticks_ms():
         """Milliseconds from an arbitrary start; only differences mean something."""
         return int(time.monotonic() * 1000)
 
+    def ticks_us():
+        """Microseconds from an arbitrary start; only differences mean something."""
+        return int(time.monotonic() * 1000000)
+
+    def sleep_us(us):
+        """Sleep ``us`` microseconds."""
+        time.sleep(us / 1000000)
+
     def ticks_diff(new, old):
-        """``new - old`` in milliseconds (negative when ``new`` is earlier)."""
+        """``new - old`` in ticks (negative when ``new`` is earlier)."""
         return new - old
 
     def ticks_add(ticks, delta):

@@ -33,8 +33,16 @@ DEFAULTS = {
     "buffer": 64,
     "buzzer": True,
     "supply_divider": None,
+    "kind": "bag",
+    "zones": 4,
+    "spi_baud": None,
+    "rx_timeout_us": 400,
+    "startup_us": 1000,
+    "guard_us": 1000,
 }
-"""Every field and its default (``None``: required, or unset)."""
+"""Every field and its default (``None``: required, or unset). ``kind`` is ``bag`` (a bag
+reader) or ``mat`` (a cinema mat); ``zones``, ``spi_baud`` (``None``: the board's own),
+``rx_timeout_us``, ``startup_us`` and ``guard_us`` are the mat's alone (see ``mat.py``)."""
 
 _INTS = {
     "mqtt_port": (1, 65535),
@@ -46,7 +54,15 @@ _INTS = {
     "heartbeat_ms": (1000, 60000),
     "watchdog_ms": (0, 8000),
     "buffer": (1, 512),
+    "zones": (1, 8),
+    "rx_timeout_us": (200, 10000),
+    "startup_us": (50, 100000),
+    "guard_us": (0, 10000),
 }
+MAT_DEFAULT_ZONES = 4
+"""A mat's zones 0 to 3 have default pins (``board_esp32.MAT_PINS``); more need theirs."""
+_BAUD = (100000, 10000000)
+"""The range of ``spi_baud``: the MFRC522 takes up to 10 Mbit/s."""
 _DIVIDER = (1, 20)
 """The range of ``supply_divider``: 1 (the pin sees the supply itself) to 20."""
 _STRINGS = ("wifi_ssid", "wifi_password", "mqtt_host", "mqtt_user", "mqtt_password")
@@ -86,6 +102,14 @@ def check(raw):
         raise ConfigError("config: transport must be serial or mqtt")
     if cfg["board"] not in (None, "esp32", "picow"):
         raise ConfigError("config: board must be esp32 or picow")
+    if cfg["kind"] not in ("bag", "mat"):
+        raise ConfigError("config: kind must be bag or mat")
+    if cfg["kind"] == "mat" and cfg["board"] not in (None, "esp32"):
+        raise ConfigError("config: board must be esp32 for a mat")
+    baud = cfg["spi_baud"]
+    if baud is not None and (type(baud) is not int or not _BAUD[0] <= baud <= _BAUD[1]):
+        raise ConfigError("config: spi_baud must be an integer from " + str(_BAUD[0]) + " to "
+                          + str(_BAUD[1]) + " (or null: the board's own)")
     if cfg["pins"] is not None and not (
             isinstance(cfg["pins"], dict)
             and all(v is None or type(v) is int or isinstance(v, str)
@@ -106,6 +130,14 @@ def check(raw):
                                 or not _DIVIDER[0] <= divider <= _DIVIDER[1]):
         raise ConfigError("config: supply_divider must be a number from " + str(_DIVIDER[0])
                           + " to " + str(_DIVIDER[1]) + " (or null: the board's own)")
+    if cfg["kind"] == "mat":
+        given = cfg["pins"] or {}
+        for zone in range(MAT_DEFAULT_ZONES, cfg["zones"]):
+            for name in ("cs" + str(zone), "rst" + str(zone)):
+                if given.get(name) is None:
+                    raise ConfigError("config: pins must give " + name + " for zone "
+                                      + str(zone) + " (the defaults cover zones 0 to "
+                                      + str(MAT_DEFAULT_ZONES - 1) + ")")
     if cfg["transport"] == "mqtt":
         for key in ("wifi_ssid", "mqtt_host"):
             if not cfg[key]:

@@ -1,4 +1,5 @@
-"""Run by MicroPython after ``boot.py``: start the bag reader (see ``app.py``)."""
+"""Run by MicroPython after ``boot.py``: start the reader (see ``app.py``), a bag reader or,
+when ``config.json`` says ``"kind": "mat"``, a cinema mat (``mat.py``)."""
 
 import app
 

@@ -1,8 +1,11 @@
-"""Protocol v1 as the reader speaks it: the messages it sends and the commands it accepts.
+"""Protocols v1 and v2 as a reader speaks them: the messages it sends and the commands it accepts.
 
-The hub's side and the full description are in ``docs/protocol.md``. The reader sends
-``hello``, ``tag``, ``heartbeat`` and (MQTT only) ``status``, each one JSON object of at most
-:data:`MAX_MESSAGE` bytes. It accepts ``ack``, ``feedback`` and ``resync``.
+The hub's side and the full description are in ``docs/protocol.md``. A bag reader speaks
+v1: it sends ``hello``, ``tag``, ``heartbeat`` and (MQTT only) ``status``, each one JSON
+object of at most :data:`MAX_MESSAGE` bytes. A cinema mat speaks v2 (:data:`MAT_VERSION`):
+the same ``hello``, ``heartbeat`` and ``status`` with ``"v": 2``, and ``zones`` (what lies
+on one zone, in arrival order) instead of ``tag``. Both accept ``ack``, ``feedback`` and
+``resync``, which the hub sends as v1 commands.
 
 :func:`parse_command` is the only door for bytes coming from the hub: it never raises, and it
 returns ``None`` for anything that is not a well-formed command addressed to this reader, so a
@@ -24,7 +27,11 @@ except ImportError:  # older MicroPython builds
     import ujson as json
 
 VERSION = 1
-"""The protocol version this firmware speaks."""
+"""The protocol version of a bag reader, and of the hub's commands."""
+MAT_VERSION = 2
+"""The protocol version of a cinema mat."""
+MAX_ZONE_TAGS = 16
+"""A ``zones`` message lists at most this many tags."""
 MAX_MESSAGE = 512
 """Largest message in bytes; over serial the newline counts."""
 MAX_U32 = 0xFFFFFFFF
@@ -38,12 +45,13 @@ def encode(obj):
     return json.dumps(obj).encode()
 
 
-def hello(reader, boot, fw, unacked):
+def hello(reader, boot, fw, unacked, v=VERSION):
     """The greeting after each (re)connection and each ``resync``.
 
-    ``unacked`` is the highest seq still waiting for an ack (0 if none).
+    ``unacked`` is the highest seq still waiting for an ack (0 if none); ``v`` the
+    protocol version (2 for a mat).
     """
-    return encode({"v": VERSION, "type": "hello", "reader": reader, "boot": boot, "fw": fw,
+    return encode({"v": v, "type": "hello", "reader": reader, "boot": boot, "fw": fw,
                    "unacked": unacked})
 
 
@@ -53,32 +61,70 @@ def tag(reader, boot, seq, uid):
                    "uid": uid})
 
 
-HEALTH_FIELDS = ("rssi", "supply_mv", "read_fail", "too_fast")
+def encode_compact(obj):
+    """A message as UTF-8 JSON bytes without a blank after ``,`` and ``:`` (the longest
+    ``zones`` message needs the room: 16 ten-byte UIDs take 23 bytes each)."""
+    try:
+        return json.dumps(obj, separators=(",", ":")).encode()
+    except TypeError:  # a json without separators: take the blanks out of its output
+        return _unblank(json.dumps(obj)).encode()
+
+
+def _unblank(text):
+    """``text`` (JSON from ``json.dumps``) without the blanks outside its strings."""
+    out = []
+    quoted = escaped = False
+    for c in text:
+        if quoted:
+            out.append(c)
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                quoted = False
+        elif c != " ":
+            out.append(c)
+            quoted = c == '"'
+    return "".join(out)
+
+
+def zones(reader, boot, seq, zone, tags):
+    """What lies on one zone of a mat now (protocol v2): ``tags`` are lowercase hex UIDs in
+    the order they arrived, at most :data:`MAX_ZONE_TAGS`; ``[]`` for an empty zone.
+    Encoded compactly (:func:`encode_compact`): at its longest it is 487 bytes."""
+    return encode_compact({"v": MAT_VERSION, "type": "zones", "reader": reader, "boot": boot,
+                           "seq": seq, "zone": zone, "tags": list(tags[:MAX_ZONE_TAGS])})
+
+
+HEALTH_FIELDS = ("rssi", "supply_mv", "read_fail", "too_fast", "scan_ms")
 """The heartbeat's optional health fields, each sent only when the reader knows it:
 ``rssi`` (the Wi-Fi signal in dBm), ``supply_mv`` (the supply in millivolts), ``read_fail``
-(RC522 reads that failed since boot), ``too_fast`` (taps too quick to count since boot)."""
+(RC522 reads that failed since boot), ``too_fast`` (taps too quick to count since boot) and,
+from a mat only, ``scan_ms`` (how long its last full scan of every zone took)."""
+MAX_SCAN_MS = 65535
+"""``scan_ms`` is capped here, as protocol v2 says."""
 
 
-def heartbeat(reader, boot, uptime, health=None):
+def heartbeat(reader, boot, uptime, health=None, v=VERSION):
     """Alive; ``uptime`` in whole seconds since boot.
 
     ``health`` maps some of :data:`HEALTH_FIELDS` to integers; a field that is absent or
-    ``None`` is left out (a reader on a cable has no ``rssi``), and a count is capped at
-    :data:`MAX_U32`.
+    ``None`` is left out (a reader on a cable has no ``rssi``), a count is capped at
+    :data:`MAX_U32` and ``scan_ms`` at :data:`MAX_SCAN_MS`.
     """
-    msg = {"v": VERSION, "type": "heartbeat", "reader": reader, "boot": boot,
-           "uptime": uptime}
+    msg = {"v": v, "type": "heartbeat", "reader": reader, "boot": boot, "uptime": uptime}
     if health:
         for name in HEALTH_FIELDS:
             value = health.get(name)
             if type(value) is int:
-                msg[name] = min(value, MAX_U32)
+                msg[name] = min(value, MAX_SCAN_MS if name == "scan_ms" else MAX_U32)
     return encode(msg)
 
 
-def status(reader, state):
+def status(reader, state, v=VERSION):
     """``online`` or ``offline``, for the retained MQTT status topic and the last will."""
-    return encode({"v": VERSION, "type": "status", "reader": reader, "state": state})
+    return encode({"v": v, "type": "status", "reader": reader, "state": state})
 
 
 def _u32(value):

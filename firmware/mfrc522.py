@@ -28,6 +28,15 @@ fails is dropped with an :class:`RfidError` counted in :attr:`MFRC522.errors`.
 
 The driver needs an SPI object with ``write`` and ``write_readinto`` (MicroPython's
 ``machine.SPI``, mode 0, up to 10 MHz) and a chip-select pin with ``value()``.
+
+Two ways to read a field
+    A bag reader keeps its field on: :meth:`MFRC522.scan` checks the tags it already knows
+    with WUPA + SELECT (they were halted, so REQA no longer reaches them) and finds new ones
+    with REQA. A cinema mat switches each zone's chip on only for its scan, so every tag has
+    just powered up, IDLE: :meth:`MFRC522.inventory` sends REQA, reads and halts one tag,
+    and sends REQA again until no tag answers, which reads every tag once. Its reply timeout
+    is short (``init(timeout_us=...)``), because an empty field costs one timeout per REQA
+    and every HLTA waits one out.
 """
 
 from compat import ticks_diff, ticks_ms
@@ -40,6 +49,11 @@ except ImportError:  # CPython (tests)
         """MicroPython's compile-time constant marker; the identity elsewhere."""
         return value
 
+
+TICK_US = 25
+"""The timer's tick with TPrescaler 0xA9: 13.56 MHz / (2 * 169 + 1), 25 us."""
+TIMEOUT_US = 10000
+"""The bag reader's reply timeout: a tag that has not answered in 10 ms is not there."""
 
 # registers (datasheet section 9)
 _COMMAND = const(0x01)
@@ -87,6 +101,17 @@ class RfidError(Exception):
     """A frame from a tag failed a check (length, BCC, CRC, collision) or the chip is silent."""
 
 
+def crc_a(data):
+    """The CRC_A of ISO 14443-3 (annex B) computed in Python, as the two bytes sent after a
+    frame (low byte first): what :meth:`MFRC522.crc` asks the chip for."""
+    crc = 0x6363
+    for byte in data:
+        byte ^= crc & 0xFF
+        byte = (byte ^ (byte << 4)) & 0xFF
+        crc = ((crc >> 8) ^ (byte << 8) ^ (byte << 3) ^ (byte >> 4)) & 0xFFFF
+    return bytes((crc & 0xFF, crc >> 8))
+
+
 def hexlify(uid):
     """A UID as lowercase hex, the form protocol v1 sends."""
     return "".join("0123456789abcdef"[b >> 4] + "0123456789abcdef"[b & 15] for b in uid)
@@ -95,9 +120,18 @@ def hexlify(uid):
 class MFRC522:
     """One MFRC522 on an SPI bus; :meth:`scan` returns the UIDs in the field."""
 
-    def __init__(self, spi, cs, rst=None, timeout_ms=50):
+    def __init__(self, spi, cs, rst=None, timeout_ms=50, ticks=ticks_ms, soft_crc=False):
         self.spi, self.cs, self.rst = spi, cs, rst
+        self._frame_crc = crc_a if soft_crc else self.crc
+        """Where the CRC_A of SELECT, SAK and HLTA frames comes from: the chip's coprocessor
+        (nine SPI transfers a frame), or with ``soft_crc`` :func:`crc_a` in Python (the
+        mat's choice: on a board each SPI transfer costs tens of microseconds of
+        interpreter time, a few bytes of CRC in Python less)."""
         self.timeout_ms = timeout_ms
+        """How long the driver waits for the chip itself (a safety net: the chip's timer
+        always ends a transceive first)."""
+        self.ticks = ticks
+        """The millisecond clock of that safety net (a test gives its virtual clock)."""
         self.errors = 0
         """How many frames or tags were rejected since start."""
         self.last_error = None
@@ -141,6 +175,21 @@ class MFRC522:
             self.cs.value(1)
         return bytes(out[1:])
 
+    _STATUS = (_ERROR, _COLL, _FIFO_LEVEL, _CONTROL)
+    """What a receive leaves to read: errors, the collision's position, how many bytes
+    came, and how many bits of the last byte are valid."""
+
+    def _read_regs(self, regs):
+        """Several registers in one transfer (each address byte clocks out the value of
+        the one before), as a bytearray."""
+        out = bytearray(len(regs) + 1)
+        self.cs.value(0)
+        try:
+            self.spi.write_readinto(bytes([((r << 1) & 0x7E) | 0x80 for r in regs] + [0]), out)
+        finally:
+            self.cs.value(1)
+        return out[1:]
+
     def _set_bits(self, reg, mask):
         self._write(reg, self._read(reg) | mask)
 
@@ -149,19 +198,31 @@ class MFRC522:
 
     # -- chip set-up -----------------------------------------------------------------------
 
-    def init(self):
-        """Reset and configure the chip and switch the antenna on; raises if none answers."""
+    def init(self, soft_reset=True, timeout_us=TIMEOUT_US):
+        """Reset and configure the chip and switch the antenna on; raises if none answers.
+
+        ``timeout_us``: how long the chip waits for a tag's answer after each frame (in
+        steps of :data:`TICK_US`). ``soft_reset`` False skips the SoftReset command, for a
+        chip that has just come out of a hard reset (the mat's): its registers already hold
+        their reset values. The timer's reload value is then read back, so that a chip that
+        was not yet started, and lost what was written, is an error rather than a chip that
+        never finds a tag.
+        """
         if self.rst is not None:
             self.rst.value(1)
-        self._write(_COMMAND, _SOFT_RESET)
-        start = ticks_ms()
-        while self._read(_COMMAND) & 0x10:  # PowerDown stays set until the reset is done
-            if ticks_diff(ticks_ms(), start) > 100:
-                raise RfidError("MFRC522 does not come out of reset")
+        if soft_reset:
+            self._write(_COMMAND, _SOFT_RESET)
+            start = self.ticks()
+            while self._read(_COMMAND) & 0x10:  # PowerDown stays set until the reset is done
+                if ticks_diff(self.ticks(), start) > 100:
+                    raise RfidError("MFRC522 does not come out of reset")
+        reload = max(1, min(0xFFFF, timeout_us // TICK_US))  # 10 ms: 400 ticks (0x0190)
         self._write(_T_MODE, 0x80)  # TAuto: the timer starts when a transmission ends
         self._write(_T_PRESCALER, 0xA9)  # 13.56 MHz / (2 * 169 + 1): one tick is 25 us
-        self._write(_T_RELOAD_H, 0x01)  # 400 ticks: a tag that has not answered in 10 ms
-        self._write(_T_RELOAD_L, 0x90)  # is not there
+        self._write(_T_RELOAD_H, reload >> 8)  # a tag that has not answered within
+        self._write(_T_RELOAD_L, reload & 0xFF)  # reload + 1 ticks is not there
+        if not soft_reset and self._read(_T_RELOAD_L) != reload & 0xFF:
+            raise RfidError("MFRC522 not ready: it lost what was written")
         self._write(_TX_ASK, 0x40)  # 100 % ASK modulation, as type A wants
         self._write(_MODE, 0x3D)  # CRC coprocessor preset 0x6363 (CRC_A)
         self.antenna(True)
@@ -200,7 +261,7 @@ class MFRC522:
         self._write(_BIT_FRAMING, framing)
         self._write(_COMMAND, _TRANSCEIVE)
         self._write(_BIT_FRAMING, framing | 0x80)  # StartSend
-        start = ticks_ms()
+        start = self.ticks()
         while True:
             irq = self._read(_COM_IRQ)
             if irq & 0x30:  # RxIRq or IdleIRq: something was received
@@ -208,22 +269,19 @@ class MFRC522:
             if irq & 0x01:  # TimerIRq: no answer in time
                 self._write(_BIT_FRAMING, framing)
                 return None
-            if ticks_diff(ticks_ms(), start) > self.timeout_ms:
+            if ticks_diff(self.ticks(), start) > self.timeout_ms:
                 raise RfidError("MFRC522 does not finish the transceive")
         self._write(_BIT_FRAMING, framing)
-        error = self._read(_ERROR)
+        error, coll, level, control = self._read_regs(self._STATUS)
         if error & 0x13:  # BufferOvfl, ParityErr, ProtocolErr
             raise RfidError("receive error, ErrorReg " + hex(error))
         collision = None
         if error & 0x08:  # CollErr
-            coll = self._read(_COLL)
             if coll & 0x20:  # CollPosNotValid
                 raise RfidError("collision out of range")
             collision = (coll & 0x1F) or 32
-        count = self._read(_FIFO_LEVEL) & 0x7F
-        received = self._read_fifo(count)
-        last_bits = self._read(_CONTROL) & 0x07
-        return received, last_bits, collision
+        received = self._read_fifo(level & 0x7F)
+        return received, control & 0x07, collision
 
     def crc(self, data):
         """CRC_A of ``data`` from the coprocessor, as the two bytes sent after a frame."""
@@ -232,9 +290,9 @@ class MFRC522:
         self._write(_FIFO_LEVEL, 0x80)
         self._write_fifo(data)
         self._write(_COMMAND, _CALC_CRC)
-        start = ticks_ms()
+        start = self.ticks()
         while not self._read(_DIV_IRQ) & 0x04:
-            if ticks_diff(ticks_ms(), start) > self.timeout_ms:
+            if ticks_diff(self.ticks(), start) > self.timeout_ms:
                 raise RfidError("the CRC coprocessor does not finish")
         self._write(_COMMAND, _IDLE)
         return bytes((self._read(_CRC_RESULT_L), self._read(_CRC_RESULT_H)))
@@ -252,8 +310,12 @@ class MFRC522:
             raise RfidError("ATQA is not 16 bits")
         return data
 
-    def anticollision(self, level):
-        """Resolve one tag at cascade ``level`` (0, 1, 2): its 4 UID-level bytes and BCC."""
+    def anticollision(self, level, prefer=1):
+        """Resolve one tag at cascade ``level`` (0, 1, 2): its 4 UID-level bytes and BCC.
+
+        At each collision the reader chooses the bit ``prefer`` (1 unless told): the tags
+        with that bit go on answering, the others fall silent until the next request.
+        """
         sel = SELECT_CODES[level]
         known = 0  # UID bits of this level agreed so far
         uid = bytearray(5)
@@ -282,7 +344,10 @@ class MFRC522:
             bit = full * 8 + collision - 1
             if bit < known or bit >= 32:
                 raise RfidError("collision outside the UID bits")
-            uid[bit // 8] = (uid[bit // 8] | 1 << (bit % 8)) & ((2 << (bit % 8)) - 1)
+            if prefer:
+                uid[bit // 8] = (uid[bit // 8] | 1 << (bit % 8)) & ((2 << (bit % 8)) - 1)
+            else:
+                uid[bit // 8] = uid[bit // 8] & ((1 << (bit % 8)) - 1)
             for i in range(bit // 8 + 1, 5):
                 uid[i] = 0
             known = bit + 1
@@ -295,27 +360,28 @@ class MFRC522:
     def select(self, level, uid5):
         """SELECT the tag whose level bytes and BCC are ``uid5``; its SAK, or ``None``."""
         frame = bytes((SELECT_CODES[level], 0x70)) + bytes(uid5)
-        answer = self._transceive(frame + self.crc(frame))
+        answer = self._transceive(frame + self._frame_crc(frame))
         if answer is None:
             return None
         data, last_bits, collision = answer
         if collision is not None or len(data) != 3 or last_bits:
             raise RfidError("SAK is not 24 bits")
-        if self.crc(data[:1]) != data[1:3]:
+        if self._frame_crc(data[:1]) != data[1:3]:
             raise RfidError("SAK CRC mismatch")
         return data[0]
 
-    def read_uid(self, wake=True):
+    def read_uid(self, wake=True, prefer=1):
         """Wake (WUPA) or request (REQA) a tag and select it through every cascade level.
 
         Returns its 4, 7 or 10-byte UID, or ``None`` if no tag answered; raises
-        :class:`RfidError` when a frame fails a check. The tag is left selected.
+        :class:`RfidError` when a frame fails a check. The tag is left selected. ``prefer``
+        is the bit chosen at each collision (see :meth:`anticollision`).
         """
         if self.request(wake) is None:
             return None
         uid = b""
         for level in range(3):
-            part = self.anticollision(level)
+            part = self.anticollision(level, prefer)
             sak = self.select(level, part)
             if sak is None:
                 raise RfidError("no SAK")
@@ -331,7 +397,7 @@ class MFRC522:
     def halt(self):
         """Send HLTA to the selected tag (a halted tag answers only WUPA)."""
         frame = bytes((HLTA, 0x00))
-        self._transceive(frame + self.crc(frame))  # success is silence
+        self._transceive(frame + self._frame_crc(frame))  # success is silence
 
     def present(self, uid):
         """Whether the tag ``uid`` (read earlier and halted) is still in the field.
@@ -378,6 +444,51 @@ class MFRC522:
             self.errors += 1
             self.last_error = str(exc)
         return found
+
+
+    def inventory(self, limit=16, failures=3):
+        """Every tag in a field that has just come on, in the order read; never raises
+        :class:`RfidError`.
+
+        Each tag has just powered up, IDLE, so REQA reaches them all: each round reads one
+        tag through anticollision and SELECT and halts it (a halted tag stays silent under
+        REQA until the field goes off or a WUPA), and the next REQA finds the rest, until no
+        tag answers. At most ``limit`` tags are read. A tag whose read fails (a bad BCC or
+        CRC, a tag that left mid-read) is counted in :attr:`errors` and sent HLTA in case it
+        was selected, and the next round chooses the other bit at collisions: a broken tag
+        is then read last on that side, so it cannot hide the tags behind it. After
+        ``failures`` failed reads the rounds stop (one broken tag fails at most three times:
+        first on one side, then on the other, then alone). A tag read a second time (it did
+        not halt) is a failed read too. ``OSError`` from the bus is left to the caller.
+        """
+        found = []
+        prefer = 1
+        failed = 0
+        while len(found) < limit and failed < failures:
+            try:
+                uid = self.read_uid(False, prefer)
+                if uid in found:
+                    raise RfidError("a tag did not halt")
+            except RfidError as exc:
+                self.errors += 1
+                self.last_error = str(exc)
+                failed += 1
+                prefer ^= 1
+                self._quiet_halt()
+                continue
+            if uid is None:
+                break
+            found.append(uid)
+            self._quiet_halt()
+        return found
+
+    def _quiet_halt(self):
+        """HLTA, where an answer garbled by a tag is no reason to stop."""
+        try:
+            self.halt()
+        except RfidError as exc:
+            self.errors += 1
+            self.last_error = str(exc)
 
 
 def level_bytes(uid):

@@ -51,6 +51,13 @@ class Outbox:
         """The kept payloads, oldest first (a new list)."""
         return [self._payloads[(self._head + i) % self.capacity] for i in range(self._count)]
 
+    def holds(self, seq):
+        """Whether event ``seq`` is still kept (not acked yet). The kept seqs are always a
+        run without gaps, since seqs are handed out one by one and acks drop the oldest."""
+        if not self._count:
+            return False
+        return self._seqs[self._head] <= seq <= self.highest()
+
     def highest(self):
         """The highest seq still kept, or 0 when nothing is."""
         if not self._count:

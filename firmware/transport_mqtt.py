@@ -2,8 +2,10 @@
 
 Topics (``docs/protocol.md``, "MQTT topics"), with ``T`` the table and ``R`` the reader id:
 
-* ``popcorn/T/reader/R/event``: ``hello``, ``tag``, ``heartbeat``, published with QoS 1;
-* ``popcorn/T/reader/R/status``: ``{"state": "online"}`` published **retained** at each
+* ``popcorn/T/reader/R/event``: ``hello``, ``tag`` (a mat's ``zones``), ``heartbeat``,
+  published with QoS 1;
+* ``popcorn/T/reader/R/status``: ``{"state": "online"}`` (with the reader's protocol version,
+  2 for a mat) published **retained** at each
   connection; the same message with ``"offline"`` is the **last will** (the broker publishes
   it if the reader vanishes) and is published on a clean :meth:`MqttTransport.close`;
 * ``popcorn/T/reader/R/cmd``: the hub's ``ack``, ``feedback`` and ``resync``, subscribed
@@ -35,6 +37,8 @@ class MqttTransport:
         self.client_class = client_class
         self.log = log or (lambda *_: None)
         self.reader, table = cfg["reader"], cfg["table"]
+        self.v = messages.MAT_VERSION if cfg.get("kind") == "mat" else messages.VERSION
+        """The protocol version of the status messages: 2 for a mat."""
         self.event_topic = topic(table, self.reader, "event").encode()
         self.status_topic = topic(table, self.reader, "status").encode()
         self.cmd_topic = topic(table, self.reader, "cmd").encode()
@@ -86,7 +90,8 @@ class MqttTransport:
                                    keepalive=30)
         try:
             client.set_callback(self._on_message)
-            client.set_last_will(self.status_topic, messages.status(self.reader, "offline"),
+            client.set_last_will(self.status_topic,
+                                 messages.status(self.reader, "offline", self.v),
                                  retain=True, qos=1)
             try:
                 client.connect(clean_session=True, timeout=self.io_timeout_s)
@@ -94,7 +99,7 @@ class MqttTransport:
                 client.connect(clean_session=True)
             self._bound(client)
             client.subscribe(self.cmd_topic, qos=1)
-            client.publish(self.status_topic, messages.status(self.reader, "online"),
+            client.publish(self.status_topic, messages.status(self.reader, "online", self.v),
                            retain=True, qos=1)
         except Exception as exc:  # noqa: BLE001 - OSError, MQTTException: retry later
             self.log("mqtt: connect failed:", exc)
@@ -174,7 +179,8 @@ class MqttTransport:
         if self.connected:
             try:
                 self._bound(self.client)
-                self.client.publish(self.status_topic, messages.status(self.reader, "offline"),
+                self.client.publish(self.status_topic,
+                                    messages.status(self.reader, "offline", self.v),
                                     retain=True, qos=1)
                 self.client.disconnect()
             except Exception:  # noqa: BLE001

@@ -45,6 +45,11 @@ def add_parser(sub: Any, table_default: str) -> None:
     parser.add_argument("--table", default=table_default, help="table name in MQTT topics")
     parser.add_argument("--board", choices=("esp32", "picow"),
                         help="the board, when the firmware should not detect it")
+    parser.add_argument("--mat", action="store_true",
+                        help="a cinema mat (an ESP32 with one RC522 per zone, protocol v2) "
+                             "rather than a bag reader; its pins are in docs/firmware.md")
+    parser.add_argument("--zones", type=int, metavar="N",
+                        help="how many zones the mat reads (with --mat; 4 unless given)")
     parser.add_argument("--wifi", metavar="SSID", help="Wi-Fi network (with --mqtt)")
     parser.add_argument("--wifi-password", default="", help="Wi-Fi password")
     parser.add_argument("--mqtt", metavar="URL", type=_mqtt_url,
@@ -72,20 +77,26 @@ def _mqtt_url(text: str) -> MqttUrl:
 
 
 def settings_from(args: argparse.Namespace) -> dict[str, Any]:
-    """The reader's ``config.json`` fields from the command's options."""
+    """The reader's ``config.json`` fields from the command's options (a mat's ``kind`` and
+    ``zones`` with ``--mat``; unset ones are left out)."""
+    mat = getattr(args, "mat", False)
+    zones = getattr(args, "zones", None)
+    if zones is not None and not mat:
+        raise FlashError("--zones is for a cinema mat: give --mat too")
+    kind = {"kind": "mat", "zones": zones} if mat else {}
     if args.mqtt is None:
         if args.wifi:
             raise FlashError("--wifi is for a reader on MQTT: give --mqtt URL too "
                              "(a USB serial reader needs no Wi-Fi)")
         return {"reader": args.reader, "table": args.table, "transport": "serial",
-                "board": args.board}
+                "board": args.board, **kind}
     if not args.wifi:
         raise FlashError("a reader on MQTT needs its Wi-Fi network: --wifi SSID")
     url: MqttUrl = args.mqtt
     return {"reader": args.reader, "table": args.table, "transport": "mqtt",
             "board": args.board, "wifi_ssid": args.wifi, "wifi_password": args.wifi_password,
             "mqtt_host": url.host, "mqtt_port": url.port, "mqtt_user": url.username,
-            "mqtt_password": url.password}
+            "mqtt_password": url.password, **kind}
 
 
 def run_flash(args: argparse.Namespace) -> int:
@@ -153,6 +164,7 @@ def _send(args: argparse.Namespace, image: Image) -> int:
             "safe-mode button while the LED is blue) and try again.")
     listen = (f"--mqtt URL --reader {args.reader}" if args.mqtt
               else f"--serial {args.port}")
-    print(f"Done: {args.reader} restarts with the new firmware. Try a tap with "
+    action = "Set a card on a zone" if getattr(args, "mat", False) else "Try a tap"
+    print(f"Done: {args.reader} restarts with the new firmware. {action} with "
           f"`popcorn-companion readers tail {listen}`.")
     return 0

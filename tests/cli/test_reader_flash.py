@@ -172,6 +172,23 @@ def test_an_mqtt_reader_gets_wifi_and_broker_settings_the_firmware_accepts(bench
     assert "readers tail --mqtt URL --reader bag-2" in run.stdout
 
 
+def test_a_cinema_mat_gets_its_kind_and_zones(bench) -> None:
+    """--mat (and --zones) make a mat's config, checked by the firmware; a mat needs an
+    ESP32, and --zones alone is refused."""
+    run = bench.flash("--port", bench.port, "--reader", "mat-1", "--mat", "--zones", "3")
+    assert run.returncode == 0, run.stderr
+    config = bench.config()
+    assert config == {"reader": "mat-1", "table": "demo", "transport": "serial",
+                      "kind": "mat", "zones": 3}
+    assert firmware_config_module().check(config)["kind"] == "mat"
+    assert (bench.board / "mat.mpy").exists() and "Set a card on a zone" in run.stdout
+    refused = bench.flash("--port", bench.port, "--reader", "mat-1", "--mat", "--board",
+                          "picow", "--dry-run")
+    assert refused.returncode == 1 and "esp32" in refused.stderr
+    alone = bench.flash("--port", bench.port, "--reader", "bag-1", "--zones", "3", "--dry-run")
+    assert alone.returncode == 1 and "--mat" in alone.stderr
+
+
 def test_sources_mode_copies_py_files(bench) -> None:
     """--sources skips mpy-cross: the board gets the .py files themselves."""
     assert bench.flash("--port", bench.port, "--reader", "bag-1", "--sources").returncode == 0

@@ -33,6 +33,7 @@ irq_log: list[str] = []
 """``"off"`` and ``"on"`` for each disable and enable, in order."""
 _spi_devices: dict[int, Any] = {}
 _cs_devices: dict[Any, Any] = {}
+_rst_devices: dict[Any, Any] = {}
 
 
 def attach(chip: Any, spi_id: int, cs_pin: Any) -> None:
@@ -41,9 +42,19 @@ def attach(chip: Any, spi_id: int, cs_pin: Any) -> None:
     _cs_devices[cs_pin] = chip
 
 
+def attach_bus(bus: Any, spi_id: int, wiring: list[tuple[Any, Any]]) -> None:
+    """Wire a fake mat's bus (``fake_rc522.FakeBus``) to bus ``spi_id``: ``wiring`` gives
+    each chip's ``(cs pin, rst pin)``, zone 0 first. The bus learns the baud rate the
+    firmware opens it at."""
+    _spi_devices[spi_id] = bus
+    for chip, (cs_pin, rst_pin) in zip(bus.chips, wiring, strict=True):
+        _cs_devices[cs_pin] = chip
+        _rst_devices[rst_pin] = chip
+
+
 def reset_fakes() -> None:
     """Forget every pin, device, watchdog and timer."""
-    for registry in (inputs, pins, _spi_devices, _cs_devices):
+    for registry in (inputs, pins, _spi_devices, _cs_devices, _rst_devices):
         registry.clear()
     for registry in (watchdogs, timers, pwms, adcs, irq_log):
         registry.clear()
@@ -79,6 +90,9 @@ class Pin:
         chip = _cs_devices.get(self.id)
         if chip is not None:
             chip.cs.value(self.level)
+        chip = _rst_devices.get(self.id)
+        if chip is not None:
+            chip.rst.value(self.level)
         return None
 
     def __call__(self, level: int | None = None) -> int | None:
@@ -114,6 +128,8 @@ class SPI:
         self.kwargs = kwargs
         chip = _spi_devices.get(id)
         self._bus = chip.spi if chip is not None else _DeadBus()
+        if hasattr(chip, "set_baud"):
+            chip.set_baud(baudrate)
 
     def write(self, buf: bytes) -> None:
         """Send bytes."""
