@@ -730,3 +730,29 @@ def test_the_fake_clock_counts_spi_bytes_air_time_and_timeouts() -> None:
     assert air <= answered <= air + 100_000, (answered, air)
     print(f"fake bus: REQA to an empty field {empty / 1000:.0f} us, answered {answered / 1000:.0f}"
           " us")
+
+
+def test_every_message_of_the_mat_is_what_the_hub_reads() -> None:
+    """A mat's hello, zone states and heartbeat, as the firmware writes them, parsed by the
+    hub's own strict parser (``companion.readers.protocol``): each accepted, as its type,
+    the zones in arrival order."""
+    from companion.readers import protocol as hub_protocol
+
+    rig = MatRig()
+    rig.scan(2)
+    rig.bus.place(tag(1), 0)
+    rig.bus.place(tag(2), EXIT)
+    rig.bus.place(tag(3), EXIT)
+    rig.scan(2)
+    rig.clock.sleep_us(5_000_000)
+    rig.scan()
+    kinds = set()
+    for message in rig.sent:
+        parsed = hub_protocol.parse(json.dumps(message, separators=(",", ":")).encode())
+        assert not isinstance(parsed, hub_protocol.Rejection), (message, parsed)
+        kinds.add(type(parsed).__name__)
+        if isinstance(parsed, hub_protocol.Zones):
+            assert list(parsed.tags) == message["tags"]
+    assert kinds == {"Hello", "Zones", "Heartbeat"}
+    exits = [m["tags"] for m in rig.sent if m["type"] == "zones" and m["zone"] == EXIT]
+    assert sorted(exits[-1]) == sorted([uid(2), uid(3)])  # one scan: the scan's order
