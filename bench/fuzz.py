@@ -57,7 +57,7 @@ def main() -> int:
             before = report.requests
             run_stateful(fuzzer, args.scenarios, args.steps, report)
             print(f"stateful: {report.requests - before} requests in {args.scenarios} "
-                  f"chains; reached {chained(report)}")
+                  f"chains ({report.restarts} restarts); reached {chained(report)}")
             table = fuzzer.whole_game()
         finally:
             server.stop()

@@ -100,10 +100,9 @@ def _changes(archive: Blueprint, hub: Hub) -> None:
     @archive.delete("/api/archive/<game_id>")
     def delete(game_id: str):
         body = json_object(optional=True)
+        auth.admin_pin(body)  # the secret first: without it, nothing is said of the game
         with hub.lock:
             hub.archived().entry(game_id)
-        auth.admin_pin(body)
-        with hub.lock:
             hub.archived().delete(game_id)
         return jsonify({"ok": True, "deleted": game_id})
 

@@ -91,11 +91,18 @@ def _secret(hub: Hub, table_id: str, body: dict[str, Any] | None, seat: Any,
 
 
 def _audited(hub: Hub, table_id: str) -> dict[str, Any] | None:
-    """The request's body, once it carried the right to act on the audit under way."""
+    """The request's body, once it carried the right to act on the audit under way. With
+    no audit under way, a request must still show a secret of the table (the PIN, or a
+    seat's token) before it learns so (``404 NO_AUDIT``): the secret is checked first."""
     body = json_object(optional=True)
     with hub.lock:
-        seat = hub.table(table_id).current_audit().player
-    _secret(hub, table_id, body, seat)
+        run = hub.table(table_id).audit
+    if run is None:
+        if auth.token_seat(hub, table_id, body) is None:
+            auth.table_pin(hub, table_id, body)
+        with hub.lock:
+            run = hub.table(table_id).current_audit()  # NO_AUDIT, unless one just began
+    _secret(hub, table_id, body, run.player)
     return body
 
 

@@ -15,6 +15,7 @@ import itertools
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, settings
+from hypothesis.errors import Flaky
 from hypothesis.stateful import Bundle, initialize
 from schemathesis.generation.stateful.state_machine import StepInput
 
@@ -92,20 +93,40 @@ def _seat(case: Any, seats: int) -> int:
     return seat if isinstance(seat, int) and 0 <= seat < seats else 0
 
 
+RESTARTS = 20
+"""How often a run may start again after Hypothesis found it inconsistent."""
+
+
 def run_stateful(fuzzer: Fuzzer, scenarios: int, steps: int,
                  report: Report | None = None) -> Report:
-    """Up to ``scenarios`` chains of up to ``steps`` calls each; adds to ``report``."""
+    """Up to ``scenarios`` chains of up to ``steps`` calls each; adds to ``report``.
+
+    A hub is not a pure function: when Hypothesis replays a chain, the answers (and so the
+    bundles of values the links draw from) may differ, and it stops with ``Flaky``. As
+    Schemathesis's own runner does, the run then goes on with the chains left
+    (``report.restarts`` counts these), up to :data:`RESTARTS` times.
+    """
     report = report or Report()
-    machine = _machine(fuzzer, Secrets(fuzzer), report)
-    machine.run(settings=settings(max_examples=scenarios, stateful_step_count=steps,
-                                  deadline=None, database=None, derandomize=fuzzer.fixed,
-                                  phases=[Phase.generate],
-                                  suppress_health_check=list(HealthCheck)))
+    ended = [0]
+    machine = _machine(fuzzer, Secrets(fuzzer), report, ended)
+    for _ in range(RESTARTS):
+        left = scenarios - ended[0]
+        if left <= 0:
+            break
+        try:
+            machine.run(settings=settings(max_examples=left, stateful_step_count=steps,
+                                          deadline=None, database=None,
+                                          derandomize=fuzzer.fixed, phases=[Phase.generate],
+                                          suppress_health_check=list(HealthCheck)))
+            break
+        except Flaky:
+            report.restarts += 1
     return report
 
 
-def _machine(fuzzer: Fuzzer, secrets: Secrets, report: Report) -> Any:
-    """The document's state machine, sending with ``secrets`` and adding to ``report``."""
+def _machine(fuzzer: Fuzzer, secrets: Secrets, report: Report, ended: list[int]) -> Any:
+    """The document's state machine, sending with ``secrets``, adding to ``report``, and
+    counting the chains that ended in ``ended[0]``."""
     base = fuzzer.schema.as_state_machine()
     create = fuzzer.schema["/api/tables"]["POST"]
 
@@ -117,6 +138,10 @@ def _machine(fuzzer: Fuzzer, secrets: Secrets, report: Report) -> Any:
             case = create.Case(body=tablet_table())
             self.recorder.record_case(case=case)
             return self.step(StepInput.initial(case))
+
+        def teardown(self) -> None:
+            ended[0] += 1
+            super().teardown()
 
         def step(self, input: Any) -> Any:
             before = secrets.snapshot(input.case)

@@ -68,6 +68,7 @@ class Report:
     failures: list[str] = field(default_factory=list)
     statuses: dict[int, int] = field(default_factory=dict)
     answers: dict[str, int] = field(default_factory=dict)
+    restarts: int = 0
 
     def count(self, label: str, status: int) -> None:
         """One more request of operation ``label`` answered with ``status``."""

@@ -179,6 +179,8 @@ def test_bad_audit_requests_change_nothing(rig: Rig) -> None:
         (rig.client.get(audit_url(info, "/current")), 404, "NO_AUDIT"),
         (rig.client.post(audit_url(info, "/current/accept"), headers=pin(info)), 404,
          "NO_AUDIT"),
+        (rig.client.post(audit_url(info, "/current/accept")), 403, "PIN_REQUIRED"),
+        (rig.client.delete(audit_url(info, "/current")), 403, "PIN_REQUIRED"),
         (rig.client.post(audit_url(info), json={"player": 7}, headers=pin(info)), 400,
          "BAD_SEAT"),
         (rig.client.post(audit_url(info), json={"player": "Ana"}, headers=pin(info)), 400,
