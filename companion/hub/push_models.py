@@ -122,12 +122,14 @@ class ReaderStatus(msgspec.Struct, kw_only=True):
 
 
 class ReaderHealthPush(msgspec.Struct, kw_only=True):
-    """``reader_health``: a table's reader has new problems."""
+    """``reader_health``: a table's reader (at seat ``seat``) has new problems, in the
+    order :data:`companion.readers.health.PROBLEMS` gives them; ``status`` is its entry of
+    the readers' list."""
 
     table: str
     reader: str
-    seat: int | None
-    problems: list[str]
+    seat: int
+    problems: list[Literal["battery", "signal", "reads"]]
     status: ReaderStatus
 
 
@@ -210,10 +212,35 @@ class EnrollPush(OneOf):
                EnrollRefused)
 
 
-class AdminPush(msgspec.Struct, kw_only=True):
-    """``admin``: the tag counts, the pending UIDs and the last enrollment push."""
+class EnrollMode(msgspec.Struct, kw_only=True):
+    """An enrollment's mode: a game's kind of pieces (both null in an open ``pick``), how
+    each new tag gets its piece, and the value for ``value``
+    (:mod:`companion.hub.enroll_modes`)."""
 
-    counts: dict[str, Any]
+    game: str | None
+    kind: str | None
+    how: Literal["value", "next", "pick"]
+    value: PieceValueId | None
+
+
+class AdminPush(msgspec.Struct, kw_only=True):
+    """``admin``: the enrollment status, as ``GET /api/tags/counts`` gives it (every hosted
+    game's kinds with their tags per value, the mode, the older panels' counts and modes,
+    the ``revision``), with the UIDs that wait for their piece (``pending``) and the last
+    ``enroll`` push of the enrollment under way (``last``)."""
+
+    pieces: list[dict[str, Any]]
+    enrolling_piece: EnrollMode | None
+    counts: dict[str, int]
+    capacity: dict[str, int]
+    cards: dict[str, int]
+    card_capacity: dict[str, int]
+    tokens: dict[str, int]
+    token_capacity: dict[str, int]
+    enrolling: str | None
+    enrolling_cards: str | None
+    enrolling_tokens: int | None
+    revision: Revision
     pending: list[str]
     last: EnrollPush | None
 
