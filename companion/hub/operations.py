@@ -2,9 +2,12 @@
 
 The hub's OpenAPI document (:mod:`.openapi`) is built from these and from each game's
 (:meth:`~companion.kit.parts.Routes.operations`). Bodies are :mod:`.models`; answers are
-loose JSON Schemas that name the keys a route always gives (``docs/api.md`` tells each
-one's full meaning). A test checks that every ``/api/`` rule of the app is here or in a
-game's list.
+JSON Schemas that name the keys a route always gives (``docs/api.md`` tells each one's full
+meaning), typed key by key for the most used routes (a table's info, the hub's health and
+games, the archive's summaries, an audit), or a typed model (``GET /api/readers``: the
+``readers`` push's :class:`~.push_models.ReaderStatus`). A test checks that every ``/api/``
+rule of the app is here or in a game's list; ``tests/hub/test_answer_schemas.py`` checks
+the typed answers against real ones.
 """
 
 from __future__ import annotations
@@ -71,6 +74,8 @@ AUDIT = keys(*AUDIT_RUN, "report", **AUDIT_RUN, report=REPORT)
 """The audit under way, as its routes answer it: its summary and its report so far."""
 
 PHONE = keys("seat", "name", "url", "qr_svg", seat=COUNT, name=TEXT, url=TEXT, qr_svg=TEXT)
+"""A seat's phone link: the seat, its player's name, the link and its QR code (SVG)."""
+
 GAME = keys("id", "title", "min_players", "max_players", "options", "features", "words",
             "screens", id=TEXT, title=TEXT, min_players=COUNT, max_players=COUNT,
             options=OBJECT, features={"type": "object", "additionalProperties": BOOLEAN},
