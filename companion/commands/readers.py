@@ -42,7 +42,7 @@ from companion.paths import data_dir
 from companion.readers.protocol import Rejection, normalize_uid
 
 if TYPE_CHECKING:  # the links are imported when ``readers tail`` runs (pyserial, paho)
-    from companion.readers.ingest import ReaderInfo, TagEvent
+    from companion.readers.ingest import ReaderEvent, ReaderInfo
 
 PROG = "popcorn-companion readers"
 
@@ -224,7 +224,7 @@ def run_tail(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_event(event: TagEvent) -> None:
+def _print_event(event: ReaderEvent) -> None:
     sys.stdout.write(json.dumps(event.to_dict()) + "\n")
     sys.stdout.flush()
 

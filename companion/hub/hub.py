@@ -29,10 +29,10 @@ from companion.hub.pushes import Listener, Pushes
 from companion.hub.timing import Timing
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
-from companion.kit.game import GameMove, PieceKind
+from companion.kit.game import GameMove, PieceKind, Sensed, ZoneChange
 from companion.readers.broker import Broker
 from companion.readers.health import PROBLEMS
-from companion.readers.ingest import Ingest, ReaderInfo, TagEvent
+from companion.readers.ingest import MAT, Ingest, ReaderEvent, ReaderInfo, TagEvent, ZonesEvent
 from companion.readers.mqtt_link import MqttLink
 from companion.readers.mqtt_url import MqttUrl
 from companion.readers.protocol import READER_ID
@@ -65,9 +65,11 @@ class Hub:
     """Tables, tags and readers; thread-safe through the store's lock."""
 
     def __init__(self, db_path: str | Path, *, games: dict[str, GameKind[Any, Any]] | None = None,
-                 readers: Iterable[str] = (), mqtt_table: str = "demo") -> None:
+                 readers: Iterable[str] = (), mqtt_table: str = "demo",
+                 mats: Iterable[str] = ()) -> None:
         """``games``: the games to host by id (default: every registered game,
-        :func:`companion.games.build`)."""
+        :func:`companion.games.build`); ``readers`` the bag readers and ``mats`` the cinema
+        mats it trusts from the start (a table's own are trusted when it binds them)."""
         self.games: dict[str, GameKind[Any, Any]] = build_games() if games is None else games
         """Every game the hub hosts, by id (:mod:`companion.games`)."""
         self.store = HubStore(db_path)
@@ -85,7 +87,7 @@ class Hub:
         self.timing = Timing()
         """Where a tap's time goes, for ``bench/e2e.py`` (off unless asked: :mod:`.timing`)."""
         self.mqtt_table = mqtt_table
-        self.ingest = Ingest(self.store, readers, on_event=self._on_tag,
+        self.ingest = Ingest(self.store, readers, mats=mats, on_event=self._on_event,
                              on_status=self._on_status, on_committed=self._committed)
         self.enrollment = Enrollment(self.registry, self.lock, self.ingest.feedback,
                                      self.pushes.emit, {g: k.title for g, k in self.games.items()})
@@ -131,8 +133,12 @@ class Hub:
         for seat, reader in enumerate(table.config.readers):
             self.seats[reader] = (table.id, seat)
             self.ingest.add_reader(reader)
+        for seat, mat in enumerate(table.config.mats):
+            if mat:
+                self.seats[mat] = (table.id, seat)
+                self.ingest.add_reader(mat, MAT)
         if self.broker:
-            for reader in self.broker.add_readers(table.config.readers):
+            for reader in self.broker.add_readers(table.config.bound()):
                 if self.on_reader_login:
                     self.on_reader_login(reader)
 
@@ -182,17 +188,19 @@ class Hub:
     def create_table(self, players: Any, readers: Any, first_player: Any = 0,
                      name: Any = None, deal_seed: Any = None, hints: Any = True,
                      game: Any = DEFAULT, options: dict[str, Any] | None = None,
-                     ) -> tuple[Table, str, list[str]]:
+                     mats: Any = None) -> tuple[Table, str, list[str]]:
         """Create a table; returns it, its PIN and its player tokens (all shown once: the hub
         keeps only their hashes). ``hints``: whether the table screen pre-fills the advisor's
         placement (else the first free seats). ``game``: the game's id; ``options``: the
         game's table options, checked by its options part (:func:`request_options` reads
         them from a create request: its ``options`` object, or an older request's own fields
-        that the game's options name)."""
+        that the game's options name). ``mats``: per seat, the id of the mat under that
+        player's area, or None (:func:`_mats`)."""
         kind = self.game(game)
         players, readers = _names(players, kind), _readers(readers)
         if len(readers) != len(players):
             raise TableError("BAD_REQUEST", "give one reader id per player, in seat order")
+        seat_mats = _mats(mats, kind, readers)
         if type(first_player) is not int or not 0 <= first_player < len(players):
             raise TableError("BAD_REQUEST", "first_player must be a seat number")
         if deal_seed is not None and type(deal_seed) is not int:
@@ -203,15 +211,16 @@ class Hub:
         if deal_seed is None and kind.options.deals_secretly(chosen):
             deal_seed = secrets.randbits(32)  # a secret deal nobody at the table sees
         with self.lock:
-            self._release_finished(readers)
-            busy = [r for r in readers if r in self.seats]
+            bound = [*readers, *(m for m in seat_mats if m)]
+            self._release_finished(bound)
+            busy = [r for r in bound if r in self.seats]
             if busy:
                 raise TableError("READER_IN_USE", f"reader {busy[0]} is already bound to table "
                                  f"{self.seats[busy[0]][0]}", 409)
             table_id = uuid.uuid4().hex[:8]
             config, pin, tokens = new_config(table_id, str(name or f"Table {len(self.tables) + 1}"),
                                      players, first_player, readers, deal_seed,
-                                     time.time_ns(), kind.id, chosen)
+                                     time.time_ns(), kind.id, chosen, seat_mats)
             config.extra["hints"] = hints
             table = Table(config, kind, self.store)
             with self.store.transaction():  # the table and its first deals, or nothing
@@ -232,7 +241,7 @@ class Hub:
 
     def _close(self, table: Table) -> None:
         table.close()
-        for reader in table.config.readers:
+        for reader in table.config.bound():
             if self.seats.get(reader, (None,))[0] == table.id:
                 del self.seats[reader]
 
@@ -406,6 +415,37 @@ class Hub:
             self.timing.committed()
         self.pushes.flush()
 
+    def _on_event(self, event: ReaderEvent) -> None:
+        """One accepted reader event (inside the store's transaction): a tap, or a mat's
+        zone state."""
+        if isinstance(event, ZonesEvent):
+            self._on_zones(event)
+        else:
+            self._on_tag(event)
+
+    def _on_zones(self, event: ZonesEvent) -> None:
+        """A new state of one of a mat's zones: what its table's game makes of the change
+        (:meth:`Table.handle_zones`), pushed as a tap's is."""
+        seat = self.seats.get(event.reader)
+        if seat is None:
+            return
+        table = self.tables[seat[0]]
+        if table.closed:
+            return
+        tag = {"reader": event.reader, "boot": event.boot, "seq": event.seq,
+               "zone": event.zone, "tags": list(event.tags)}
+        before = table.mat_zones.get((seat[1], event.zone), ())
+        change = ZoneChange(seat[1], event.zone, self._sensed(before), self._sensed(event.tags))
+        results = table.handle_zones(seat[1], change, tag)
+        for result in results:
+            if isinstance(result, Alert):
+                self.pushes.emit(table.id, "alert", dict(table.alerts[-1]))
+        self.pushes.emit(table.id, "state")
+
+    def _sensed(self, uids: Iterable[str]) -> tuple[Sensed, ...]:
+        """UIDs lying on a zone, each with the piece the registry knows it to be."""
+        return tuple(Sensed(uid, self.registry.piece_of(uid)) for uid in uids)
+
     def _on_tag(self, event: TagEvent) -> None:
         """One accepted tap (inside the store's transaction)."""
         locked = time.monotonic()
@@ -562,3 +602,20 @@ def _readers(readers: Any) -> list[str]:
     if len(set(readers)) != len(readers):
         raise TableError("BAD_REQUEST", "each bag needs its own reader")
     return list(readers)
+
+
+def _mats(mats: Any, game: GameKind, readers: list[str]) -> list[str | None]:
+    """A create request's ``mats``: per seat, a mat's reader id or None, for a game that
+    reads mats; none given is no mat at all."""
+    if mats is None:
+        return []
+    if game.mats is None:
+        raise TableError("BAD_REQUEST", f"{game.title} reads no mats", params={"game": game.id})
+    if not isinstance(mats, list) or len(mats) != len(readers) or not all(
+            m is None or (isinstance(m, str) and READER_ID.match(m)) for m in mats):
+        raise TableError("BAD_REQUEST", "mats must give one mat id (or null) per player, in "
+                         "seat order")
+    named = [m for m in mats if m is not None]
+    if len(set(named)) != len(named) or set(named) & set(readers):
+        raise TableError("BAD_REQUEST", "each mat needs its own id, not a bag reader's")
+    return list(mats)

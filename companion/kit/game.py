@@ -50,6 +50,7 @@ from .parts import (
     Hints,
     LogRecords,
     LookAlikes,
+    Mats,
     Options,
     Pieces,
     Records,
@@ -77,13 +78,14 @@ from .taps import (
     swap_pairs,
 )
 from .texts import GameTexts
+from .zones import Sensed, ZoneChange
 
 __all__ = [
     "SECRET_EITHER", "SECRET_PIN", "SECRET_TOKEN", "AuditTap", "DemoHub", "DemoPlayers",
     "DemoRegistry", "DemoTable", "GameKind", "GameMove", "GameState", "HostLock",
     "HostedTable", "MoveT", "Piece", "PieceKind", "PieceValue", "Progress", "Relabel",
-    "Screens", "StateT", "TableHost", "TableSetup", "TapChoice", "TapMoves", "TapResult",
-    "Tapper", "play", "renamed", "swap_pairs",
+    "Screens", "Sensed", "StateT", "TableHost", "TableSetup", "TapChoice", "TapMoves",
+    "TapResult", "Tapper", "ZoneChange", "play", "renamed", "swap_pairs",
 ]
 
 
@@ -118,6 +120,7 @@ class GameKind(ABC, Generic[StateT, MoveT]):
         self.replays: Replays = Replays(self)
         self.texts: GameTexts = GameTexts()
         self.pieces: Pieces | None = None
+        self.mats: Mats | None = None
         self.sheets: ScoreSheets | None = None
         self.archive: Archive | None = None
         self.audits: Audits | None = None

@@ -10,6 +10,7 @@ part         what it is for
 ============ =========================================================================
 options      the table options a create request may carry (a JSON Schema) and their check
 pieces       reading its pieces: what the tag registry holds for it, and what a tap means
+mats         what a change on a mat's zone means (a board that senses where pieces lie)
 records      its game record (JSON Lines); the default writes and replays the move log
 sheets       the score sheet ``popcorn-companion score`` reads
 archive      each seat's standing in the archive
@@ -48,6 +49,7 @@ from .records import RecordedGame, RecordError, parse_line
 from .standings import Standing, Variant
 from .taps import AuditTap, TapResult
 from .texts import N_
+from .zones import ZoneChange
 
 if TYPE_CHECKING:
     from flask import Blueprint
@@ -180,6 +182,26 @@ class Pieces(ABC):
         (:class:`~.taps.TapMoves`), a choice of moves (:class:`~.taps.TapChoice`), or an
         :class:`~.alerts.Alert` (an unknown tag, a tag of another game, a wrong moment).
         What the table knows of its pieces' places is the state's own."""
+
+
+class Mats(ABC):
+    """Reading a seat's mat: a board under the player's area whose zones sense the pieces
+    lying on them (:mod:`.zones`), so the table plays by moving pieces and the companion
+    watches. The core keeps each zone's last state and asks :meth:`read` what a change
+    means; each result is played as a tap's is (a move, a relabel of look-alikes with its
+    move, several moves, a choice, or an alert)."""
+
+    zones: int = 0
+    """How many zones a seat's mat has (a mat reports zones 0 to ``zones - 1``)."""
+
+    alert_codes: dict[str, str] = {}
+    """Every alert code :meth:`read` raises, with what it means."""
+
+    @abstractmethod
+    def read(self, state: Any, change: ZoneChange, names: list[str]) -> list[TapResult]:
+        """What ``change`` on a seat's mat means now: results to play in order (each is
+        played on the state the ones before it left), or none (a piece the rules already
+        moved, set down where they put it; a hand that took a piece up for a moment)."""
 
 
 # -- records -------------------------------------------------------------------------------

@@ -4,9 +4,11 @@ Transports (:mod:`.serial_link`, :mod:`.mqtt_link`) hand every raw message to
 :meth:`Ingest.submit`. One worker thread takes them in batches and, for each batch:
 
 1. drops messages from a source that sends faster than :attr:`Ingest.rate` (``RATE_LIMITED``);
-2. parses strictly (:func:`.protocol.parse`) and refuses unknown readers;
-3. puts each reader's taps in seq order, holding a tap that follows a gap for up to
-   :data:`~.ordering.HOLD_SECONDS` (:class:`~.ordering.SeqOrder`);
+2. parses strictly (:func:`.protocol.parse`) and refuses unknown readers, and a message of
+   the other kind of reader (``WRONG_KIND``: a ``zones`` from a bag reader, a ``tag`` from
+   a cinema mat);
+3. puts each reader's taps (a mat's zone states) in seq order, holding a tap that follows
+   a gap for up to :data:`~.ordering.HOLD_SECONDS` (:class:`~.ordering.SeqOrder`);
 4. stores the taps that are due in one transaction of the :class:`~.store.DedupStore`,
    calling ``on_event`` for each of them, in order, before the commit;
 5. acks every reader heard in the batch with its contiguous mark, duplicates included, so a
@@ -34,7 +36,7 @@ from typing import Any, Literal, Protocol
 from . import protocol as proto
 from .health import Health
 from .ordering import HOLD_SECONDS, SeqOrder
-from .protocol import Heartbeat, Hello, Rejection, Status, Tag
+from .protocol import Event, Heartbeat, Hello, Rejection, Status, Tag, Zones
 from .store import DedupStore
 
 log = logging.getLogger("companion.readers")
@@ -65,6 +67,31 @@ class TagEvent:
                 "transport": self.transport}
 
 
+@dataclass(frozen=True, slots=True)
+class ZonesEvent:
+    """An accepted, deduplicated zone state of a cinema mat: what lies on ``zone`` now,
+    ``tags`` in the order they arrived."""
+
+    reader: str
+    boot: int
+    seq: int
+    zone: int
+    tags: tuple[str, ...]
+    transport: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON line ``readers tail`` prints."""
+        return {"reader": self.reader, "boot": self.boot, "seq": self.seq, "zone": self.zone,
+                "tags": list(self.tags), "transport": self.transport}
+
+
+ReaderEvent = TagEvent | ZonesEvent
+"""What the rest of the hub is handed, in each reader's seq order."""
+
+MAT, BAG = "mat", "bag"
+"""The kinds of reader: a cinema mat reports zone states, a bag reader taps."""
+
+
 @dataclass(slots=True)
 class _Raw:
     transport: Transport
@@ -81,6 +108,8 @@ class ReaderInfo:
 
     reader: str
     online: bool = False
+    kind: str = BAG
+    """:data:`BAG` or :data:`MAT`: which messages the reader may send."""
     boot: int | None = None
     fw: str | None = None
     last_seen: float | None = None
@@ -99,7 +128,8 @@ class Ingest:
     """Parse, check, deduplicate, store and ack reader messages from any transport."""
 
     def __init__(self, store: DedupStore, readers: Iterable[str], *,
-                 on_event: Callable[[TagEvent], None] | None = None,
+                 mats: Iterable[str] = (),
+                 on_event: Callable[[ReaderEvent], None] | None = None,
                  on_reject: Callable[[Rejection, str], None] | None = None,
                  on_status: Callable[[ReaderInfo], None] | None = None,
                  on_committed: Callable[[], None] | None = None,
@@ -108,6 +138,7 @@ class Ingest:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.readers = {r: ReaderInfo(r) for r in readers}
+        self.readers.update({m: ReaderInfo(m, kind=MAT) for m in mats})
         self.on_event, self.on_reject, self.on_status = on_event, on_reject, on_status
         self.on_committed = on_committed
         """Called after each batch is committed (and acked): the place for slow follow-ups."""
@@ -153,9 +184,9 @@ class Ingest:
         """Whether nothing is waiting to be processed."""
         return self._queue.unfinished_tasks == 0
 
-    def add_reader(self, reader: str) -> None:
-        """Trust one more reader id."""
-        self.readers.setdefault(reader, ReaderInfo(reader))
+    def add_reader(self, reader: str, kind: str = BAG) -> None:
+        """Trust one more reader id, of ``kind`` (:data:`BAG` or :data:`MAT`)."""
+        self.readers.setdefault(reader, ReaderInfo(reader, kind=kind))
 
     # -- the worker ------------------------------------------------------------------------
 
@@ -198,7 +229,7 @@ class Ingest:
 
     def process(self, batch: list[_Raw]) -> None:
         """Handle one batch of raw messages (the worker's step; callable in tests)."""
-        tags: list[tuple[Tag, str]] = []
+        tags: list[tuple[Event, str]] = []
         heard: dict[tuple[str, int], tuple[Transport, str]] = {}
         self.batch_started, self.received = self.clock(), {}
         due = self.order.expired(self.store, self.clock())
@@ -207,7 +238,7 @@ class Ingest:
             if message is None:
                 continue
             self._note(raw, message)
-            if isinstance(message, Tag):
+            if isinstance(message, Tag | Zones):
                 tags.append((message, raw.transport.name))
                 self.received[(message.reader, message.boot, message.seq)] = raw.at
                 heard[(message.reader, message.boot)] = (raw.transport, raw.source)
@@ -229,10 +260,13 @@ class Ingest:
             except Exception:  # noqa: BLE001
                 log.exception("reader link: on_committed failed")
 
-    def _apply(self, tag: Tag, transport: str) -> None:
+    def _apply(self, tag: Event, transport: str) -> None:
         if self.on_event is None:
             return
-        event = TagEvent(tag.reader, tag.boot, tag.seq, tag.uid, transport)
+        event: ReaderEvent = (
+            ZonesEvent(tag.reader, tag.boot, tag.seq, tag.zone, tag.tags, transport)
+            if isinstance(tag, Zones) else
+            TagEvent(tag.reader, tag.boot, tag.seq, tag.uid, transport))
         try:
             self.on_event(event)
         except Exception:  # noqa: BLE001
@@ -258,6 +292,11 @@ class Ingest:
             return None
         if message.reader not in self.readers:
             self._reject(Rejection("UNKNOWN_READER", message.reader, message.reader), raw)
+            return None
+        wrong = MAT if isinstance(message, Tag) else BAG if isinstance(message, Zones) else None
+        if wrong is not None and self.readers[message.reader].kind == wrong:
+            self._reject(Rejection("WRONG_KIND", f"{type(message).__name__.lower()} from a "
+                                   f"{wrong} reader", message.reader), raw)
             return None
         return message
 

@@ -1,4 +1,5 @@
-"""One reader's taps applied in seq order, even when they arrive out of order.
+"""One reader's taps (and a mat's zone states) applied in seq order, even when they arrive
+out of order.
 
 A reader numbers its taps 1, 2, 3, ... per boot. If seq 2 is lost on the way (a garbled
 serial line, a dropped MQTT packet) and seq 3 arrives, the reader will resend 2 (it is never
@@ -23,13 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from .protocol import Hello, Tag
+from .protocol import Event, Hello
 
 HOLD_SECONDS = 2.0
 """How long a tap that follows a gap waits for the gap to fill (docs/protocol.md)."""
 
 Key = tuple[str, int]
-Ready = list[tuple[Tag, str]]
+Ready = list[tuple[Event, str]]
 
 
 class Stored(Protocol):
@@ -57,7 +58,7 @@ class Waited:
 
 @dataclass(slots=True)
 class _Held:
-    tag: Tag
+    tag: Event
     transport: str
     since: float
     waiting: bool = False

@@ -1,11 +1,12 @@
-"""Reader wire protocol v1: the messages, their strict parser, and their encoder.
+"""Reader wire protocol, versions 1 and 2: the messages, their strict parser, their encoder.
 
-Every message is one JSON object with ``"v": 1`` and a ``"type"``. Over USB serial each
-message is one line (UTF-8, at most :data:`MAX_MESSAGE` bytes with the newline); over MQTT it
-is one message payload. The full description, with examples, is ``docs/protocol.md``.
+Every message is one JSON object with ``"v"`` and a ``"type"``. Over USB serial each message
+is one line (UTF-8, at most :data:`MAX_MESSAGE` bytes with the newline); over MQTT it is one
+message payload. The full description, with examples, is ``docs/protocol.md``.
 
-Reader to hub: ``hello``, ``tag``, ``heartbeat``, and (MQTT only, retained) ``status``.
-Hub to reader: ``ack``, ``feedback``, ``resync``.
+Reader to hub: ``hello``, ``tag``, ``heartbeat``, and (MQTT only, retained) ``status``; a
+cinema mat (version 2) also ``zones``: what lies on one of its zones now, in the order it
+arrived. Hub to reader: ``ack``, ``feedback``, ``resync`` (always version 1).
 
 :func:`parse` never raises on bad input: it returns a :class:`Rejection` with a stable
 reason code from :data:`REASONS`.
@@ -20,7 +21,15 @@ from dataclasses import dataclass
 from typing import Any
 
 VERSION = 1
-"""The protocol version this module speaks."""
+"""The protocol version of the hub's commands and of a bag reader's messages."""
+MAT_VERSION = 2
+"""The protocol version of a cinema mat: version 1 and the ``zones`` message."""
+VERSIONS = (VERSION, MAT_VERSION)
+"""The versions the hub reads (a v1 bag reader and a v2 mat share a table)."""
+MAX_ZONE = 7
+"""A mat's zones are numbered 0 to this."""
+MAX_ZONE_TAGS = 16
+"""The most tags one ``zones`` message lists (16 ten-byte UIDs fit in 512 bytes)."""
 MAX_MESSAGE = 512
 """Largest message in bytes, the serial newline included."""
 MAX_SEQ = 2**32 - 1
@@ -33,7 +42,7 @@ RSSI_RANGE = (-127, 0)
 """A heartbeat's ``rssi``: the Wi-Fi signal in dBm, as the radios report it."""
 SUPPLY_MV_MAX = 65535
 """A heartbeat's ``supply_mv`` is 0 to this many millivolts (no reader's supply comes near)."""
-HEALTH_FIELDS = ("rssi", "supply_mv", "read_fail", "too_fast")
+HEALTH_FIELDS = ("rssi", "supply_mv", "read_fail", "too_fast", "scan_ms")
 """The heartbeat's optional health fields (``docs/protocol.md``, "heartbeat")."""
 READER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
 """Reader ids: 1 to 32 characters, letters, digits, ``_ . -``; safe in an MQTT topic."""
@@ -43,7 +52,8 @@ REASONS: dict[str, str] = {
     "NOT_UTF8": "the bytes are not valid UTF-8",
     "NOT_JSON": "the text is not JSON",
     "NOT_OBJECT": "the JSON is not an object",
-    "UNKNOWN_VERSION": "the 'v' field names a protocol version this hub does not speak",
+    "UNKNOWN_VERSION": "the 'v' field names a protocol version this hub does not speak "
+                       "(a zones message needs 2)",
     "UNKNOWN_TYPE": "the 'type' field is not a reader-to-hub message type",
     "MISSING_FIELD": "a required field is absent",
     "BAD_FIELD": "a field has the wrong type or an out-of-range value",
@@ -51,6 +61,9 @@ REASONS: dict[str, str] = {
     "UNKNOWN_READER": "the reader id was not configured for this hub",
     "READER_MISMATCH": "the reader id in the message differs from the one of its topic or port",
     "RATE_LIMITED": "the reader sends faster than any person can tap",
+    "BAD_ZONE": "a zones message's zone is not 0 to 7, or its tags not at most 16 UIDs, "
+                "each once",
+    "WRONG_KIND": "a zones message from a bag reader, or a tag from a mat",
 }
 """Every rejection reason code, with its meaning."""
 
@@ -93,6 +106,24 @@ class Heartbeat:
     supply_mv: int | None = None
     read_fail: int | None = None
     too_fast: int | None = None
+    scan_ms: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Zones:
+    """What lies on one zone of a mat now: ``tags`` (lowercase hex UIDs) in the order they
+    arrived, the first set down first. A state, not an event: the hub compares it with the
+    last state it kept for that zone, so a resent or late one never plays a move twice."""
+
+    reader: str
+    boot: int
+    seq: int
+    zone: int
+    tags: tuple[str, ...]
+
+
+Event = Tag | Zones
+"""What a reader numbers with ``seq`` and the hub stores, acks and applies in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +134,7 @@ class Status:
     state: str
 
 
-Message = Hello | Tag | Heartbeat | Status
+Message = Hello | Tag | Zones | Heartbeat | Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +162,10 @@ def parse(data: bytes, *, max_size: int = MAX_MESSAGE) -> Message | Rejection:
         return Rejection("NOT_OBJECT", type(obj).__name__)
     reader = obj.get("reader") if isinstance(obj.get("reader"), str) else None
     version = obj.get("v")
-    if version != VERSION or type(version) is not int:
-        return Rejection("UNKNOWN_VERSION", f"v={version!r}", reader)
     kind = obj.get("type")
+    if version not in VERSIONS or type(version) is not int or (
+            kind == "zones" and version != MAT_VERSION):
+        return Rejection("UNKNOWN_VERSION", f"v={version!r}", reader)
     builder = _BUILDERS.get(kind) if isinstance(kind, str) else None
     if builder is None:
         return Rejection("UNKNOWN_TYPE", f"type={kind!r}", reader)
@@ -222,7 +254,25 @@ def _heartbeat(obj: dict[str, Any]) -> Heartbeat:
                      rssi=_optional(obj, "rssi", *RSSI_RANGE),
                      supply_mv=_optional(obj, "supply_mv", 0, SUPPLY_MV_MAX),
                      read_fail=_optional(obj, "read_fail", 0, MAX_SEQ),
-                     too_fast=_optional(obj, "too_fast", 0, MAX_SEQ))
+                     too_fast=_optional(obj, "too_fast", 0, MAX_SEQ),
+                     scan_ms=_optional(obj, "scan_ms", 0, SUPPLY_MV_MAX))
+
+
+def _zones(obj: dict[str, Any]) -> Zones:
+    _only(obj, {"reader", "boot", "seq", "zone", "tags"})
+    reader, boot, seq = _reader(obj), _count(obj, "boot"), _count(obj, "seq", 1)
+    zone, tags = _field(obj, "zone", int), _field(obj, "tags", list)
+    if not 0 <= zone <= MAX_ZONE:
+        raise _FieldError("BAD_ZONE", f"zone {zone} is not 0 to {MAX_ZONE}")
+    if len(tags) > MAX_ZONE_TAGS:
+        raise _FieldError("BAD_ZONE", f"{len(tags)} tags, more than {MAX_ZONE_TAGS}")
+    try:
+        uids = tuple(normalize_uid(uid) for uid in tags)
+    except ValueError as exc:
+        raise _FieldError("BAD_UID", str(exc)) from exc
+    if len(set(uids)) != len(uids):
+        raise _FieldError("BAD_ZONE", "a UID listed twice")
+    return Zones(reader, boot, seq, zone, uids)
 
 
 def _status(obj: dict[str, Any]) -> Status:
@@ -234,7 +284,7 @@ def _status(obj: dict[str, Any]) -> Status:
 
 
 _BUILDERS: dict[str, Callable[[dict[str, Any]], Message]] = {
-    "tag": _tag, "hello": _hello, "heartbeat": _heartbeat, "status": _status}
+    "tag": _tag, "zones": _zones, "hello": _hello, "heartbeat": _heartbeat, "status": _status}
 
 
 # -- encoding ------------------------------------------------------------------------------
@@ -273,9 +323,17 @@ def tag(reader: str, boot: int, seq: int, uid: str) -> dict[str, Any]:
     return {"v": VERSION, "type": "tag", "reader": reader, "boot": boot, "seq": seq, "uid": uid}
 
 
-def hello(reader: str, boot: int, fw: str, unacked: int) -> dict[str, Any]:
-    """Reader to hub: the greeting after (re)connecting or a ``resync``."""
-    return {"v": VERSION, "type": "hello", "reader": reader, "boot": boot, "fw": fw,
+def zones(reader: str, boot: int, seq: int, zone: int, tags: list[str]) -> dict[str, Any]:
+    """Mat to hub: what lies on ``zone`` now, in the order it arrived (version 2)."""
+    return {"v": MAT_VERSION, "type": "zones", "reader": reader, "boot": boot, "seq": seq,
+            "zone": zone, "tags": list(tags)}
+
+
+def hello(reader: str, boot: int, fw: str, unacked: int,
+          version: int = VERSION) -> dict[str, Any]:
+    """Reader to hub: the greeting after (re)connecting or a ``resync`` (a mat's is
+    ``version`` 2)."""
+    return {"v": version, "type": "hello", "reader": reader, "boot": boot, "fw": fw,
             "unacked": unacked}
 
 

@@ -1,6 +1,7 @@
 """Durable duplicate detection for reader events, in SQLite.
 
-A tag event is identified by ``(reader, boot, seq)``. :meth:`DedupStore.accept` stores a
+A reader event (a bag reader's tag, a mat's zone state) is identified by
+``(reader, boot, seq)``. :meth:`DedupStore.accept` stores a
 batch of events in one transaction, skipping those already stored, and only then may the
 link ack them. Because the store outlives the process, a reader that resends after a hub
 restart is recognised.
@@ -27,16 +28,18 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .checkpoints import Checkpointer
-from .protocol import Tag
+from .protocol import Event, Tag, Zones
 
-SCHEMA_VERSION = 1
-"""Version of the tables below; a file with another version is refused."""
+SCHEMA_VERSION = 2
+"""Version of the tables below. Version 1 (before mats) is upgraded in place: its events
+table gains the ``zone`` and ``tags`` columns of a mat's zone states. A file with a newer
+version is refused."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS reader_events (
     reader TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
-    uid TEXT NOT NULL, transport TEXT NOT NULL,
+    uid TEXT NOT NULL, transport TEXT NOT NULL, zone INTEGER, tags TEXT,
     PRIMARY KEY (reader, boot, seq)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS reader_marks (
@@ -86,6 +89,12 @@ class DedupStore:
         row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         if row is None:
             self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif row[0] == "1":  # before mats: the zone states' columns are added
+            columns = {r[1] for r in self._db.execute("PRAGMA table_info(reader_events)")}
+            for name, kind in (("zone", "INTEGER"), ("tags", "TEXT")):
+                if name not in columns:
+                    self._db.execute(f"ALTER TABLE reader_events ADD COLUMN {name} {kind}")
+            self._db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION),))
         elif row[0] != str(SCHEMA_VERSION):
             raise StoreError(f"{self.path}: schema version {row[0]}, expected {SCHEMA_VERSION}")
 
@@ -164,16 +173,17 @@ class DedupStore:
             self._load((reader, boot))
             return self._marks[(reader, boot)]
 
-    def accept(self, events: Iterable[tuple[Tag, str]],
-               apply: Callable[[Tag, str], None] | None = None) -> list[tuple[Tag, str]]:
-        """Store the new ``(tag, transport)`` pairs in one transaction; return them.
+    def accept(self, events: Iterable[tuple[Event, str]],
+               apply: Callable[[Event, str], None] | None = None
+               ) -> list[tuple[Event, str]]:
+        """Store the new ``(event, transport)`` pairs in one transaction; return them.
 
         ``apply`` runs for each new event inside the transaction, before the commit, so a
         crash can repeat an effect but never lose one. Duplicates (within the batch too)
         are skipped.
         """
         with self._lock:
-            fresh: list[tuple[Tag, str]] = []
+            fresh: list[tuple[Event, str]] = []
             keys: set[tuple[str, int, int]] = set()
             for tag, transport in events:
                 key = (tag.reader, tag.boot)
@@ -187,13 +197,13 @@ class DedupStore:
                 self._commit(fresh, apply)
             return fresh
 
-    def _commit(self, fresh: list[tuple[Tag, str]],
-                apply: Callable[[Tag, str], None] | None) -> None:
+    def _commit(self, fresh: list[tuple[Event, str]],
+                apply: Callable[[Event, str], None] | None) -> None:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
-            db.executemany("INSERT INTO reader_events VALUES (?, ?, ?, ?, ?)",
-                           [(t.reader, t.boot, t.seq, t.uid, tr) for t, tr in fresh])
+            db.executemany("INSERT INTO reader_events VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           [_row(t, tr) for t, tr in fresh])
             marks = self._advance([t for t, _ in fresh])
             db.executemany("INSERT OR REPLACE INTO reader_marks VALUES (?, ?, ?)",
                            [(r, b, m) for (r, b), m in marks.items()])
@@ -209,7 +219,7 @@ class DedupStore:
                 self._above.pop(key, None)
             raise
 
-    def _advance(self, tags: list[Tag]) -> dict[tuple[str, int], int]:
+    def _advance(self, tags: list[Event]) -> dict[tuple[str, int], int]:
         touched = {}
         for tag in tags:
             key = (tag.reader, tag.boot)
@@ -223,8 +233,34 @@ class DedupStore:
         return touched
 
     def events(self) -> list[tuple[str, int, int, str, str]]:
-        """Every stored event as ``(reader, boot, seq, uid, transport)``, in key order."""
+        """Every stored event as ``(reader, boot, seq, uid, transport)``, in key order (a
+        zone state's ``uid`` is empty: :meth:`stored` gives its zone and tags)."""
         with self._lock:
             return self._db.execute(
                 "SELECT reader, boot, seq, uid, transport FROM reader_events "
                 "ORDER BY reader, boot, seq").fetchall()
+
+    def stored(self) -> list[tuple[Event, str]]:
+        """Every stored event as it was accepted, with its transport, in key order."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT reader, boot, seq, uid, transport, zone, tags FROM reader_events "
+                "ORDER BY reader, boot, seq").fetchall()
+        return [(_event(row[0], row[1], row[2], row[3], row[5], row[6]), row[4])
+                for row in rows]
+
+
+def _row(event: Event, transport: str) -> tuple[object, ...]:
+    """An event as a row of ``reader_events``."""
+    if isinstance(event, Zones):
+        return (event.reader, event.boot, event.seq, "", transport, event.zone,
+                ",".join(event.tags))
+    return (event.reader, event.boot, event.seq, event.uid, transport, None, None)
+
+
+def _event(reader: str, boot: int, seq: int, uid: str, zone: int | None,
+           tags: str | None) -> Event:
+    """A row of ``reader_events`` as its event."""
+    if zone is None:
+        return Tag(reader, boot, seq, uid)
+    return Zones(reader, boot, seq, zone, tuple(t for t in (tags or "").split(",") if t))

@@ -162,6 +162,83 @@ class VirtualReader:
         return len(self.unacked)
 
 
+class VirtualMat(VirtualReader):
+    """One cinema mat's protocol state (protocol version 2): its zones, what lies on each
+    in the order it arrived, and the ``zones`` messages that report them.
+
+    A hand's move is a state change of the zones it touches: :meth:`set_down` reports the
+    zone a tag lands on, :meth:`take_up` the zone it leaves, and :meth:`move` does both in
+    the order a real mat reports them (a tag is seen on its new zone after 2 scans and
+    missed on its old one after 3, so the landing comes first). Each report is a new
+    ``seq``, kept until acked and resent like a tap; every ``hello`` reports every zone
+    again (the hub compares, so nothing is played twice).
+    """
+
+    def __init__(self, reader: str, zones: int = 4, boot: int = 1, **kwargs: Any) -> None:
+        super().__init__(reader, boot, **kwargs)
+        self.zones: list[list[str]] = [[] for _ in range(zones)]
+
+    def _report(self, zone: int) -> int:
+        with self._lock:
+            self.seq += 1
+            payload = proto.encode(proto.zones(self.reader, self.boot, self.seq, zone,
+                                               self.zones[zone]))
+            self.unacked[self.seq] = payload
+            self._last_send = self.clock()
+        self._emit(payload)
+        return self.seq
+
+    def tap(self, uid: str) -> int:
+        """A mat has no pad to tap: use :meth:`set_down`."""
+        raise TypeError(f"{self.reader} is a mat: set tags down on its zones")
+
+    def set_down(self, zone: int, *uids: str) -> int:
+        """Tags set down on ``zone`` (in this order, after what lies there): the zone's
+        new state, reported; its seq."""
+        with self._lock:
+            self.zones[zone] += [uid for uid in uids if uid not in self.zones[zone]]
+        return self._report(zone)
+
+    def take_up(self, *uids: str) -> list[int]:
+        """Tags taken off the mat: each zone that held one reports its new state."""
+        seqs = []
+        for zone, lying in enumerate(self.zones):
+            if any(uid in lying for uid in uids):
+                with self._lock:
+                    self.zones[zone] = [uid for uid in lying if uid not in uids]
+                seqs.append(self._report(zone))
+        return seqs
+
+    def move(self, uid: str, zone: int) -> list[int]:
+        """A tag carried to ``zone`` from wherever it lay: the landing, then the leaving."""
+        landed = self.set_down(zone, uid)
+        with self._lock:
+            left = [z for z, lying in enumerate(self.zones) if z != zone and uid in lying]
+            for z in left:
+                self.zones[z] = [u for u in self.zones[z] if u != uid]
+        return [landed, *(self._report(z) for z in left)]
+
+    def where(self, uid: str) -> int | None:
+        """The zone a tag lies on, or None."""
+        return next((z for z, lying in enumerate(self.zones) if uid in lying), None)
+
+    def hello(self) -> None:
+        """Say hello (version 2), resend every unacked event, then report every zone."""
+        self.greeted = False
+        last = next(reversed(self.unacked), 0) if self.unacked else 0
+        self._emit(proto.encode(proto.hello(self.reader, self.boot, FIRMWARE, last,
+                                            version=proto.MAT_VERSION)))
+        self.resend()
+        for zone in range(len(self.zones)):
+            self._report(zone)
+
+    def heartbeat(self) -> None:
+        """Alive, as a mat (version 2), with the health chosen (``scan_ms`` among it)."""
+        uptime = int(self.clock() - self._started)
+        beat = proto.heartbeat(self.reader, self.boot, uptime, **self.health)
+        self._emit(proto.encode({**beat, "v": proto.MAT_VERSION}))
+
+
 class _Bank:
     """Common driving of several virtual readers: a thread that ticks resends."""
 

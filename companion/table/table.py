@@ -37,6 +37,7 @@ from companion.kit.game import (
     swap_pairs,
 )
 from companion.kit.parts import Corrections, Pieces
+from companion.kit.zones import ZoneChange
 from companion.table.audit import AuditRun, started, tap_body
 from companion.table.store import HubStore
 
@@ -101,6 +102,13 @@ class TableConfig:
     options: dict[str, Any] = field(default_factory=dict)
     """The game's table options, as its :meth:`Options.check` checked them (B Movies: the
     variant and how the studios are dealt)."""
+    mats: list[str | None] = field(default_factory=list)
+    """Per seat, the id of the mat under that player's area, or None (a table made before
+    mats has none): the table's game reads its zones (:class:`~companion.kit.parts.Mats`)."""
+
+    def bound(self) -> list[str]:
+        """Every reader id the table binds: its bag readers, then its mats."""
+        return [*self.readers, *(m for m in self.mats if m)]
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
@@ -169,6 +177,11 @@ class Table:
         self.alert_rounds: set[int] = set()
         """The rounds (:meth:`Replays.round_of`) in which a tap raised an alert: the
         end-of-round checklist offers an audit after such a round."""
+        self.mat_zones: dict[tuple[int, int], tuple[str, ...]] = {}
+        """Each mat zone's last state, by ``(seat, zone)``: the UIDs lying on it in the
+        order they arrived (rebuilt from the log, as the state is)."""
+        self._mat_marks: dict[tuple[int, int], tuple[str, int, int]] = {}
+        """The ``(reader, boot, seq)`` of each zone's last state: an older one is stale."""
         self._public: tuple[int, Any, dict[str, Any]] | None = None
         """The game's public view last built: the event count and the state it was built
         from, and the view (:meth:`view`)."""
@@ -242,6 +255,8 @@ class Table:
             if kind == "tag" and body.get("alert"):
                 self.alerts.append({**body["alert"], "id": n})
                 self._note_alert_round()
+            if kind == "tag" and "zone" in body.get("tag", {}):
+                self._note_zone(body["tag"])
 
     def _rebuilt(self) -> Any:
         state = self._fresh()
@@ -344,6 +359,48 @@ class Table:
             return self._tapped(player, tag, result)
         except self.game.violation as exc:  # the game read a move its rules refuse
             return self._alert(tag, refused_tap(exc, player, self.config.players))
+
+    def handle_zones(self, player: int, change: ZoneChange, tag: dict[str, Any]) -> list[Any]:
+        """A new state of zone ``change.zone`` of ``player``'s mat (``tag``: the mat's
+        ``reader``, ``boot``, ``seq``, ``zone`` and ``tags``): the game says what the change
+        means (:meth:`Mats.read`), and each result is played as a tap's, in order, in one
+        transaction with the zone's new state. A state older than the zone's last one (a
+        lower ``seq`` of the same boot) is stale, and one the zone already has (a mat's
+        ``hello`` reports every zone) is no news: neither changes nor logs anything."""
+        key = (player, change.zone)
+        last = self._mat_marks.get(key)
+        if last is not None and last[:2] == (tag["reader"], tag["boot"]) and \
+                last[2] >= tag["seq"]:
+            return []
+        if tuple(tag["tags"]) == self.mat_zones.get(key, ()):
+            self._mat_marks[key] = (tag["reader"], tag["boot"], tag["seq"])
+            return []
+        self.open_for_input()
+        mats = self.game.mats
+        results = [] if mats is None else mats.read(self.state, change, self.config.players)
+        with self._atomic():
+            if not results:
+                self._log("tag", {"tag": tag})
+            played = [self._zone_result(player, tag, result) for result in results]
+            self._note_zone(tag)  # last: a failed batch leaves the zone as it was
+        return played
+
+    def _zone_result(self, player: int, tag: dict[str, Any], result: Any) -> Any:
+        """One result of a zone change, played as a tap's (its alert if the rules refuse)."""
+        try:
+            return self._tapped(player, tag, result)
+        except self.game.violation as exc:
+            return self._alert(tag, refused_tap(exc, player, self.config.players))
+
+    def _note_zone(self, tag: dict[str, Any]) -> None:
+        """Keep a mat zone's state and its mark (the seat is the mat's in the config)."""
+        seat = self.config.mats.index(tag["reader"]) if tag["reader"] in self.config.mats \
+            else None
+        if seat is None:
+            return
+        key = (seat, tag["zone"])
+        self.mat_zones[key] = tuple(tag["tags"])
+        self._mat_marks[key] = (tag["reader"], tag["boot"], tag["seq"])
 
     def _alert(self, tag: dict[str, Any], result: Alert) -> Alert:
         """A tap that is no move: logged with its alert, which stays open."""
@@ -875,8 +932,8 @@ class Table:
 
 def new_config(table_id: str, name: str, players: list[str], first_player: int,
                readers: list[str], deal_seed: int | None, created: int,
-               game: str = "popcorn",
-               options: dict[str, Any] | None = None) -> tuple[TableConfig, str, list[str]]:
+               game: str = "popcorn", options: dict[str, Any] | None = None,
+               mats: Sequence[str | None] = ()) -> tuple[TableConfig, str, list[str]]:
     """A fresh configuration, its random PIN and its player tokens (both returned once: the
     configuration keeps only their salted hashes)."""
     pin = f"{secrets.randbelow(10**6):06d}"
@@ -884,7 +941,8 @@ def new_config(table_id: str, name: str, players: list[str], first_player: int,
     tokens = [new_token() for _ in players]
     config = TableConfig(table_id, name, list(players), first_player, list(readers),
                          [hash_token(t, salt) for t in tokens], salt, hash_pin(pin, salt),
-                         deal_seed, created, game=game, options=dict(options or {}))
+                         deal_seed, created, game=game, options=dict(options or {}),
+                         mats=list(mats))
     return config, pin, tokens
 
 

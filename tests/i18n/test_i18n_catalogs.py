@@ -118,8 +118,9 @@ def test_every_code_of_each_game_has_its_template_in_that_game() -> None:
         texts = games[game_id].texts
         assert codes <= set(texts.refusals), game_id
         alerts = {code.partition(":")[0] for code in texts.alerts}
-        pieces = games[game_id].pieces
-        assert alerts == set(pieces.alert_codes if pieces else {}), game_id
+        pieces, mats = games[game_id].pieces, games[game_id].mats
+        assert alerts == set(pieces.alert_codes if pieces else {}) | set(
+            mats.alert_codes if mats else {}), game_id
         assert not set(ERRORS) & set(texts.refusals), game_id
 
 

@@ -161,9 +161,9 @@ def test_valid_json_of_the_wrong_shape(rig) -> None:
 
 
 def test_an_unknown_version(rig) -> None:
-    """v2 is refused; v1 goes on beside it."""
+    """v3 is refused; v1 goes on beside it."""
     bank, link, ingest, record = rig
-    publish_raw(bank, "bag-1", b'{"v": 2, "type": "tag", "reader": "bag-1"}')
+    publish_raw(bank, "bag-1", b'{"v": 3, "type": "tag", "reader": "bag-1"}')
     good_taps_still_arrive(bank, record, "bag-1")
     assert "UNKNOWN_VERSION" in record.codes()
 

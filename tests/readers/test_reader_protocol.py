@@ -33,7 +33,7 @@ def test_uids_of_4_7_and_10_bytes_are_accepted(uid: str) -> None:
     (b"\xff\xfe{}", "NOT_UTF8"),
     (b"{not json", "NOT_JSON"),
     (b"[1, 2]", "NOT_OBJECT"),
-    (b'{"v": 2, "type": "tag", "reader": "bag-1"}', "UNKNOWN_VERSION"),
+    (b'{"v": 3, "type": "tag", "reader": "bag-1"}', "UNKNOWN_VERSION"),
     (b'{"v": "1", "type": "tag"}', "UNKNOWN_VERSION"),
     (b'{"v": 1, "type": "ack"}', "UNKNOWN_TYPE"),
     (b'{"v": 1, "type": "tag", "reader": "bag-1", "boot": 1, "uid": "04a1b2c3"}',

@@ -161,9 +161,9 @@ def test_valid_json_of_the_wrong_shape(rig) -> None:
 
 
 def test_an_unknown_version(rig) -> None:
-    """A v2 message is refused as UNKNOWN_VERSION; v1 keeps working beside it."""
+    """A v3 message is refused as UNKNOWN_VERSION; v1 keeps working beside it."""
     bank, link, ingest, record = rig
-    bank.raw("bag-1", b'{"v": 2, "type": "tag", "reader": "bag-1", "stuff": true}\n')
+    bank.raw("bag-1", b'{"v": 3, "type": "tag", "reader": "bag-1", "stuff": true}\n')
     good_taps_still_arrive(bank, record, "bag-1")
     assert "UNKNOWN_VERSION" in record.codes()
 

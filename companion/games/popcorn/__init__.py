@@ -37,6 +37,7 @@ class Popcorn(GameKind[GameState, Move]):
         self.catalog = catalog
         self.texts = texts.texts()
         self.pieces = parts.PopcornPieces(catalog)
+        self.mats = parts.PopcornMats()
         self.options = parts.PopcornOptions()
         self.records = parts.PopcornRecords(catalog)
         self.sheets = parts.PopcornSheets()

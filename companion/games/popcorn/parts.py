@@ -33,6 +33,7 @@ from companion.kit.game import (
     TableHost,
     Tapper,
     TapResult,
+    ZoneChange,
 )
 from companion.kit.parts import (
     Advisor,
@@ -44,6 +45,7 @@ from companion.kit.parts import (
     Demo,
     Hints,
     LookAlikes,
+    Mats,
     Options,
     Pieces,
     Records,
@@ -64,6 +66,8 @@ from .charts import PopcornNotes
 from .corrections import correct, correction, record_move
 from .engine import GUEST_COLORS, Catalog, GameState, Move, move_from_dict, name_guest
 from .facts_file import card_copies
+from .mats import ALERT_CODES as MAT_ALERT_CODES
+from .mats import ZONES, read_zone
 from .placement import forced_seating
 from .record import Record, dumps_record, loads_record, replay, upgraded
 from .table_state import play
@@ -124,6 +128,18 @@ class PopcornPieces(Pieces):
             return interpret_card(state, seat, mine.kind, str(card))
         pawn = int(mine.id) if mine is not None and mine.kind == "pawn" else None
         return interpret(state, seat, pawn, uid)
+
+
+class PopcornMats(Mats):
+    """A cinema mat: zones 0 to 2 under the theater slots, 3 under the exit zone; a guest
+    set down is placed, leaves, or goes to the exit zone (:mod:`.mats`)."""
+
+    zones = ZONES
+    alert_codes = MAT_ALERT_CODES
+
+    def read(self, state: GameState, change: ZoneChange, names: list[str]) -> list[TapResult]:
+        """What a change on a seat's mat means (:func:`.mats.read_zone`)."""
+        return read_zone(state, change)
 
 
 class PopcornRecords(Records):

@@ -107,14 +107,14 @@ def _candidates(state: TableState, player: int, pawn: int) -> list[Relabel]:
         swaps = known.swaps_for(pawn, bag, state.loc)
         return [] if swaps is None else [Relabel(tuple(swaps), pawn, None)]
     if known.may_be(pawn, bag) and _draw_due(state, player):
-        found = _relabelled(state, pawn, bag, Move("draw_pawn", player=player, pawn=pawn))
+        found = relabelled(state, pawn, bag, Move("draw_pawn", player=player, pawn=pawn))
         return [] if found is None else [found]
     sources: dict[int, Relabel] = {}
     for move in additions(state, player, state.pawn_color[pawn]):
         assert move.pawn is not None
         source = state.loc[move.pawn]
         if source not in sources and known.may_be(pawn, source):
-            found = _relabelled(state, pawn, source, replace(move, pawn=pawn))
+            found = relabelled(state, pawn, source, replace(move, pawn=pawn))
             if found is not None:
                 sources[source] = found
     return sorted(sources.values(), key=lambda found: len(found.swaps))
@@ -157,7 +157,7 @@ class GuestChoice(TapChoice):
                 "places": [dict(p) for p in self.places]}
 
 
-def _relabelled(state: TableState, pawn: int, place: int, move: Move) -> Relabel | None:
+def relabelled(state: TableState, pawn: int, place: int, move: Move) -> Relabel | None:
     """The relabel that puts ``pawn`` at ``place`` with ``move`` after it, if the rules
     take that move then."""
     swaps = state.known.swaps_for(pawn, place, state.loc)

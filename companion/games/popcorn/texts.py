@@ -105,6 +105,20 @@ FINDINGS: dict[str, str] = {
 screens render them as they render refusals."""
 
 ALERTS: dict[str, tuple[str, str]] = {
+    "MAT_UNKNOWN_TAG": (
+        N_("An unknown tag ({uid}) was set down on {name}'s cinema."),
+        N_("Enroll this guest's tag, or take it off the cinema.")),
+    "MAT_NOT_A_GUEST": (
+        N_("Something that is not a guest was set down on {name}'s cinema."),
+        N_("Take it off the cinema: only guests sit there.")),
+    "GUEST_NOT_DRAWN": (
+        N_("A {color} {letter} guest was set down in theater {slot} of {name}'s cinema, but "
+           "{name} has not drawn it."),
+        N_("Put it back where it came from: only guests drawn from the bag take a seat.")),
+    "GUEST_NOT_SEATED": (
+        N_("A {color} {letter} guest was set down on {name}'s exit zone, but it was neither "
+           "in {name}'s theaters nor drawn."),
+        N_("Put it back where it came from.")),
     "UNKNOWN_TAG": (
         N_("An unknown tag ({uid}) was tapped on {name}'s bag reader."),
         N_("Enroll this guest's tag, or check that it is one of the game's guests.")),

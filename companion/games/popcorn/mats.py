@@ -1,0 +1,199 @@
+"""What a change on a Popcorn cinema mat means (issue 40: the table plays, the companion
+watches).
+
+A mat lies under a player's cinema board: zones 0, 1 and 2 under its theater slots, from
+left to right, and zone 3 under its exit zone (:data:`EXIT`). It reports what lies on a zone
+each time that changes (:class:`~companion.kit.zones.ZoneChange`), and a guest is known by its
+tag, so each change narrows what the hub knows of which pawn is where, as a tap does
+(:mod:`.tags`: a relabel of look-alikes where the arrangement allows it):
+
+- a guest set down on a theater's zone is placed there, in the next free seat (the rules
+  fill seats in order, #1 first), when it is one of the player's drawn guests;
+- a guest set down on the exit zone from a theater is that guest leaving: its activation
+  ends (``end_guest``; its actions are chosen on the tablet or a phone as before), or a
+  drawn guest with no seat left goes there (``to_exit``);
+- a guest set down where the rules already put it (a guest that left by itself) is no
+  move; neither is a guest taken up, which the zone it lands on tells.
+
+A move the rules refuse (a theater with no movie, a full theater, a guest not the one to
+act) is an alert with the rule's own code, naming the guest and the theater. A tag that is
+no guest, or a guest the player has not drawn, is an alert of this module's.
+
+Pure: it reads the state and returns values; the table plays them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.kit.alerts import Alert
+from companion.kit.game import Relabel, Sensed, TapResult, ZoneChange
+
+from .alert_params import alert_params, guest_words
+from .engine import Move, Violation
+from .engine import pawns as P
+from .table_state import TableState, swap
+from .tags import relabelled, tracked
+from .texts import ALERTS
+
+THEATERS = 3
+"""Zones 0 to 2 lie under the theater slots of the same number."""
+EXIT = 3
+"""The zone under the exit zone."""
+ZONES = 4
+"""The zones of a cinema mat."""
+
+ALERT_CODES: dict[str, str] = {
+    "MAT_UNKNOWN_TAG": "a tag the registry does not know was set down on a mat",
+    "MAT_NOT_A_GUEST": "a piece that is no guest (a card, another game's piece) was set "
+                       "down on a mat",
+    "GUEST_NOT_DRAWN": "a guest was set down in a theater, but the player has not drawn it",
+    "GUEST_NOT_SEATED": "a guest was set down on the exit zone, but it was neither seated "
+                        "nor drawn",
+}
+"""Every alert code of this module (the rules' own refusals keep their codes)."""
+
+def read_zone(state: Any, change: ZoneChange) -> list[TapResult]:
+    """What ``change`` on a player's mat means: results to play in order (see the module's
+    text); a zone a mat does not have changes nothing."""
+    if not 0 <= change.zone < ZONES:
+        return []
+    table = tracked(state)
+    results: list[TapResult] = []
+    placed = 0
+    for sensed in change.arrived:
+        result = _arrival(table, change.seat, change.zone, sensed, placed)
+        if result is not None:
+            results.append(result)
+            placed += isinstance(_move_of(result), Move)
+    return results
+
+
+def _arrival(state: TableState, player: int, zone: int, sensed: Sensed,
+             placed: int) -> TapResult | None:
+    """What one piece set down on ``zone`` means (``placed``: the guests placed before it in
+    this change, whose seats it must not take)."""
+    pawn = _pawn(sensed)
+    if pawn is None:
+        return _not_a_guest(state, player, sensed)
+    if zone == EXIT:
+        return _to_exit(state, player, pawn)
+    return _seated(state, player, zone, pawn, placed)
+
+
+def _pawn(sensed: Sensed) -> int | None:
+    piece = sensed.piece
+    if piece is None or piece.game not in ("", "popcorn") or piece.kind != "pawn":
+        return None
+    return int(piece.id)
+
+
+def _seated(state: TableState, player: int, slot: int, pawn: int,
+            placed: int) -> TapResult | None:
+    """A guest set down on theater ``slot``'s zone: its placement in the next free seat."""
+    where = state.loc[pawn]
+    if P.is_seat(where) and P.seat_parts(where)[:2] == (player, slot):
+        return None  # already seated there: a state sent again, or a restart
+    hand = P.hand(player)
+    if not state.known.may_be(pawn, hand):
+        return _alert(state, "GUEST_NOT_DRAWN", player, pawn, slot)
+    move = Move("place", player=player, pawn=pawn, slot=slot, seat=_free_seat(state, player,
+                                                                            slot) + placed)
+    return relabelled(state, pawn, hand, move) or _refused(state, player, pawn, hand, move)
+
+
+def _free_seat(state: TableState, player: int, slot: int) -> int:
+    """The first seat of a theater nobody sits in (0 is seat #1)."""
+    index = 0
+    while state.occupant(player, slot, index) is not None:
+        index += 1
+    return index
+
+
+def _to_exit(state: TableState, player: int, pawn: int) -> TapResult | None:
+    """A guest set down on the exit zone: a seated guest leaving, a drawn guest with no
+    seat left, or nothing (the rules already put it there). Where the arrangement of
+    look-alikes allows several, the engine's own place for the pawn comes first."""
+    if state.loc[pawn] == P.exit_zone(player):
+        return None
+    options = [(loc, Move("end_guest", player=player, slot=P.seat_parts(loc)[1],
+                          seat=P.seat_parts(loc)[2]))
+               for loc in _seats(state, player) if state.known.may_be(pawn, loc)]
+    hand = P.hand(player)
+    if state.known.may_be(pawn, hand):
+        leave = (hand, Move("to_exit", player=player, pawn=pawn))
+        options = [leave, *options] if state.loc[pawn] == hand else [*options, leave]
+    options.sort(key=lambda option: option[0] != state.loc[pawn])
+    for place, move in options:
+        found = relabelled(state, pawn, place, move)
+        if found is not None:
+            return found
+    if options:
+        return _refused(state, player, pawn, *options[0])
+    return _alert(state, "GUEST_NOT_SEATED", player, pawn)
+
+
+def _seats(state: TableState, player: int) -> Sequence[int]:
+    """Every seat of ``player``'s cinema where a guest sits, theater by theater."""
+    return sorted(loc for loc in set(state.loc) if P.is_seat(loc) and P.seat_owner(loc) == player)
+
+
+def _move_of(result: TapResult) -> Any:
+    return result.move if isinstance(result, Relabel) else result
+
+
+def _refused(state: TableState, player: int, pawn: int, place: int, move: Move) -> Alert:
+    """The rules' refusal of ``move`` (the guest named by its color), as an alert that
+    names the guest and the theater."""
+    trial = state.plain()
+    for a, b in state.known.swaps_for(pawn, place, state.loc) or []:
+        swap(trial, a, b)
+    try:
+        trial.apply(move)
+    except Violation as exc:
+        params = {**alert_params(state, player, pawn), **exc.params,
+                  "theater": _theater_params(move, state.names)}
+        message = f"{exc.message} ({guest_words(state.pawn_color[pawn])}, " \
+                  f"{_theater_words(move, state.names)})"
+        return Alert(exc.code, message, "Take the guest off and set it down where the rules "
+                     "allow.", player, params)
+    return Alert("MOVE_REFUSED", "The rules refuse that move now.", "Check the table.",
+                 player, alert_params(state, player, pawn))
+
+
+def _theater_params(move: Move, names: Sequence[str]) -> dict[str, Any]:
+    if move.slot is None:
+        return {"zone": "exit", "owner": names[move.player or 0]}
+    return {"zone": "theater", "owner": names[move.player or 0], "slot": move.slot + 1}
+
+
+def _theater_words(move: Move, names: Sequence[str]) -> str:
+    owner = names[move.player or 0]
+    if move.slot is None:
+        return f"{owner}'s exit zone"
+    return f"theater {move.slot + 1} of {owner}'s cinema"
+
+
+def _not_a_guest(state: TableState, player: int, sensed: Sensed) -> Alert:
+    code = "MAT_UNKNOWN_TAG" if sensed.piece is None else "MAT_NOT_A_GUEST"
+    return _said(code, player, alert_params(state, player, None, sensed.uid))
+
+
+def _alert(state: TableState, code: str, player: int, pawn: int,
+           slot: int | None = None) -> Alert:
+    """One of this module's alerts about ``pawn`` set down on ``player``'s mat (``slot``:
+    the theater's, for a seat)."""
+    params = alert_params(state, player, pawn)
+    if slot is not None:
+        params["slot"] = slot + 1
+    return _said(code, player, params)
+
+
+def _said(code: str, player: int, params: dict[str, Any]) -> Alert:
+    """The alert ``code`` in English, from the template other languages translate
+    (:data:`.texts.ALERTS`) filled with ``params``."""
+    color = str(params.get("color", ""))
+    words = {**params, "letter": color[:1].upper()}
+    message, fix = ALERTS[code]
+    return Alert(code, message.format(**words), fix.format(**words), player, params)

@@ -1,0 +1,214 @@
+"""Cinema mats at a hub: virtual mats on pseudo-terminals report their zones (protocol
+version 2) beside virtual bag readers, and the table's game reads each change as moves
+or an alert (issue 40).
+
+A guest drawn by a bag reader's tap and set down on a theater's zone is placed in that
+theater's next seat; set down on the exit zone from its seat, it leaves (``end_guest``);
+a drawn guest with no seat goes to the exit zone. A state sent again, or older than the
+zone's last one, plays nothing twice; a restarted hub rebuilds each zone from its log.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.games.popcorn.demo import enroll_box
+from companion.games.popcorn.engine import pawns as P
+from companion.games.popcorn.mats import EXIT
+from companion.hub.app import create_app
+from companion.hub.hub import Hub
+from companion.readers import protocol as proto
+from companion.readers.virtual import SerialBank, VirtualMat, VirtualReader
+from tests.waiting import wait_for
+
+BAGS = ["bag-1", "bag-2"]
+MATS = ["mat-1", "mat-2"]
+
+
+class MatRig:
+    """A hub with two bag readers and two mats, every pawn enrolled, a test client."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.mats = {m: VirtualMat(m, resend_interval=0.3) for m in MATS}
+        bags = [VirtualReader(r, resend_interval=0.3) for r in BAGS]
+        self.bank = SerialBank([*bags, *self.mats.values()], tmp / "dev").start()
+        self.hub = self._hub()
+        self.uids = enroll_box(self.hub, 1)
+        self.pawn_of = {uid: pawn for pawn, uid in self.uids.items()}
+
+    def _hub(self) -> Hub:
+        hub = Hub(self.tmp / "hub.sqlite", readers=BAGS, mats=MATS)
+        hub.start(serial=[self.bank.path(r) for r in [*BAGS, *MATS]])
+        self.app, _ = create_app(hub, "246810")
+        self.client = self.app.test_client()
+        return hub
+
+    def restart(self) -> None:
+        """Stop the hub and start another on the same file."""
+        self.hub.stop()
+        self.hub = self._hub()
+
+    def table(self) -> str:
+        """A table in its first Showings, each player's award kept."""
+        table, _, tokens = self.hub.create_table(["Ana", "Bob"], BAGS, deal_seed=3,
+                                                 mats=MATS)
+        for seat, token in enumerate(tokens):
+            private = self.client.get(f"/api/tables/{table.id}/players/{seat}/private",
+                                      headers={"X-Player-Token": token}).json
+            if private["legal"]:
+                self.play(table.id, private["legal"][0], token)
+        while table.state.phase == "buying":
+            self.play(table.id, {"move": "end_turn", "player": table.state.current})
+        return table.id
+
+    def play(self, table_id: str, move: dict, token: str | None = None) -> None:
+        headers = {"X-Player-Token": token} if token else {}
+        answer = self.client.post(f"/api/tables/{table_id}/moves", json={"move": move},
+                                  headers=headers)
+        assert answer.status_code == 200, answer.json
+
+    def draw(self, table_id: str, player: int, count: int) -> list[int]:
+        """``count`` guests tapped out of ``player``'s bag: the pawns drawn."""
+        table = self.hub.tables[table_id]
+        pawns = table.state.pawns_at(P.bag(player))[:count]
+        for pawn in pawns:
+            before = table.count
+            self.bank.tap(BAGS[player], self.uids[pawn])
+            assert wait_for(lambda before=before: table.count > before)
+        return pawns
+
+    def settled(self, table_id: str, count: int) -> None:
+        """Wait for the table's log to reach ``count`` events and every mat to be acked."""
+        table = self.hub.tables[table_id]
+        assert wait_for(lambda: table.count >= count and self.bank.pending() == 0)
+
+    def close(self) -> None:
+        self.bank.stop()
+        self.hub.stop()
+
+
+@pytest.fixture
+def rig(tmp_path: Path):
+    made = MatRig(tmp_path)
+    yield made
+    made.close()
+
+
+def _last_move(table) -> dict:
+    return table.entries[-1]["move"]
+
+
+def test_a_drawn_guest_set_down_in_a_theater_is_seated_there(rig: MatRig) -> None:
+    """The mat's landing is the placement, in the theater's first free seat, with no tap
+    on the tablet; a state sent again plays nothing twice."""
+    table_id = rig.table()
+    table = rig.hub.tables[table_id]
+    player = table.state.current
+    drawn = rig.draw(table_id, player, table.state.draw_value(player))
+    mat = rig.mats[MATS[player]]
+    count = table.count
+    mat.set_down(0, rig.uids[drawn[0]])
+    rig.settled(table_id, count + 1)
+    assert table.state.loc[drawn[0]] == P.seat(player, 0, 0)
+    assert _last_move(table) == {"move": "place", "player": player, "pawn": drawn[0],
+                                 "slot": 0, "seat": 0}
+    assert table.mat_zones[(player, 0)] == (rig.uids[drawn[0]],)
+    count = table.count
+    mat.hello()  # every zone reported again, with new seqs
+    assert wait_for(lambda: rig.bank.pending() == 0)
+    assert table.count == count and table.state.loc[drawn[0]] == P.seat(player, 0, 0)
+
+
+def test_leaving_for_the_exit_zone_ends_the_guest_and_a_seatless_guest_goes_there(
+        rig: MatRig) -> None:
+    """The seated guest carried to the exit zone is its end_guest; the drawn guests with
+    no seat left go to the exit zone when set down there; the theater's emptied zone that
+    follows the landing plays nothing."""
+    table_id = rig.table()
+    table = rig.hub.tables[table_id]
+    player = table.state.current
+    drawn = rig.draw(table_id, player, table.state.draw_value(player))
+    mat = rig.mats[MATS[player]]
+    mat.set_down(0, rig.uids[drawn[0]])
+    rig.settled(table_id, table.count + 1)
+    for pawn in drawn[1:]:
+        if table.state.loc[pawn] == P.hand(player):
+            count = table.count
+            mat.set_down(EXIT, rig.uids[pawn])
+            rig.settled(table_id, count + 1)
+            assert table.state.loc[pawn] == P.exit_zone(player), table.alerts
+    count = table.count
+    mat.move(rig.uids[drawn[0]], EXIT)
+    rig.settled(table_id, count + 2)
+    assert any(e["move"]["move"] == "end_guest" for e in table.entries[-3:] if "move" in e)
+    assert table.state.loc[drawn[0]] != P.seat(player, 0, 0)
+    assert not table.alerts
+
+
+def test_a_guest_not_drawn_is_an_alert_and_changes_nothing(rig: MatRig) -> None:
+    """A guest still in the bag set down in a theater: the mat's own alert, in words that
+    name the theater, and the game unchanged."""
+    table_id = rig.table()
+    table = rig.hub.tables[table_id]
+    player = table.state.current
+    in_bag = table.state.pawns_at(P.bag(player))[0]
+    before = table.state.to_dict()
+    count = table.count
+    rig.mats[MATS[player]].set_down(0, rig.uids[in_bag])
+    rig.settled(table_id, count + 1)
+    alert = table.alerts[-1]
+    assert alert["code"] == "GUEST_NOT_DRAWN" and "theater 1" in alert["message"]
+    assert table.state.to_dict() == before
+
+
+def test_an_unknown_tag_on_a_mat_is_an_alert(rig: MatRig) -> None:
+    """A tag the registry does not know, set down on a mat: MAT_UNKNOWN_TAG."""
+    table_id = rig.table()
+    table = rig.hub.tables[table_id]
+    count = table.count
+    rig.mats[MATS[0]].set_down(1, "04ffffffffff01")
+    rig.settled(table_id, count + 1)
+    assert table.alerts[-1]["code"] == "MAT_UNKNOWN_TAG"
+    assert "04ffffffffff01" in table.alerts[-1]["message"]
+
+
+def test_a_stale_zone_state_is_dropped_and_a_restart_keeps_the_zones(rig: MatRig) -> None:
+    """A zones message older than the zone's last state (a lower seq of the same boot)
+    changes nothing; a new hub on the same file rebuilds each zone's state from the log."""
+    table_id = rig.table()
+    table = rig.hub.tables[table_id]
+    player = table.state.current
+    drawn = rig.draw(table_id, player, table.state.draw_value(player))
+    mat = rig.mats[MATS[player]]
+    mat.set_down(0, rig.uids[drawn[0]])
+    rig.settled(table_id, table.count + 1)
+    state, zones, count = table.state.to_dict(), dict(table.mat_zones), table.count
+    n, uid = mat.seq, rig.uids[drawn[0]]
+    mat.seq = n + 2  # seq n + 1 is late: the hub takes n + 2 once its wait for n + 1 ends
+    mat.unacked[n + 2] = proto.encode(proto.zones(MATS[player], mat.boot, n + 2, 0, [uid]))
+    mat.resend()
+    assert wait_for(lambda: rig.hub.store.seen(MATS[player], mat.boot, n + 2), timeout=10)
+    mat.unacked[n + 1] = proto.encode(proto.zones(MATS[player], mat.boot, n + 1, 0, []))
+    mat.resend()  # the late state: the zone emptied, before n + 2 said it holds the guest
+    assert wait_for(lambda: rig.bank.pending() == 0, timeout=10)
+    assert table.mat_zones[(player, 0)] == zones[(player, 0)] == (uid,)
+    assert table.state.to_dict() == state and table.count == count
+    rig.restart()
+    again = rig.hub.tables[table_id]
+    assert again.mat_zones[(player, 0)] == (rig.uids[drawn[0]],)
+    assert again.state.to_dict() == state and again.count >= count
+
+
+def test_a_mat_cannot_tap_and_a_bag_reader_cannot_report_zones(rig: MatRig) -> None:
+    """A tag from a mat, or a zones message from a bag reader, is refused (WRONG_KIND) and
+    counted; the link goes on."""
+    rig.bank.readers["bag-1"].unacked[99] = proto.encode(
+        proto.zones("bag-1", 1, 99, 0, ["04a1b2c3"]))
+    rig.bank.readers["bag-1"].resend()
+    rig.mats[MATS[0]].unacked[99] = proto.encode(proto.tag(MATS[0], 1, 99, "04a1b2c3"))
+    rig.mats[MATS[0]].resend()
+    assert wait_for(lambda: rig.hub.ingest.rejected["bag-1"]["WRONG_KIND"] > 0
+                    and rig.hub.ingest.rejected[MATS[0]]["WRONG_KIND"] > 0)
