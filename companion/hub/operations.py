@@ -83,6 +83,12 @@ GAME = keys("id", "title", "min_players", "max_players", "options", "features", 
             screens={**keys("styles", styles=array_of(TEXT)), "additionalProperties": TEXT})
 """A hosted game, as a setup screen reads it (``GET /api/games``)."""
 
+RECORD: dict[str, Any] = {"anyOf": [TEXT, OBJECT], "description": (
+    "JSON Lines: the record's header, then one move a line. A record of its header alone "
+    "(a table with no move yet) is one JSON object, which a client that reads the answer as "
+    "JSON gets as such.")}
+"""A game record's answer (``application/x-ndjson``)."""
+
 FILTERS = (Query("game", TEXT, "only this game's plays"),
            Query("player", TEXT, "only plays of a player whose name holds this"))
 WINDOW = (Query("from", {"type": "integer", "minimum": 0, "maximum": 999_999_999},
@@ -183,7 +189,7 @@ def _tables() -> list[Operation]:
                   body=models.ChoiceBody, secrets=(PLAYER_TOKEN,), secret_optional=True,
                   answer=keys("ok", "view")),
         Operation("GET", f"{TABLE}/record", "The game record (JSON Lines)", _T,
-                  secrets=(TABLE_PIN,), answer=TEXT, media_type="application/x-ndjson"),
+                  secrets=(TABLE_PIN,), answer=RECORD, media_type="application/x-ndjson"),
         Operation("GET", f"{TABLE}/state", "The full state, secrets included", _T,
                   secrets=(TABLE_PIN,), answer=keys("events", "state")),
         Operation("GET", f"{TABLE}/scores", "The final scores of an ended game", _T,
@@ -302,7 +308,7 @@ def _archive() -> list[Operation]:
         Operation("DELETE", game, "Delete an archived game", _G, body=models.AdminBody,
                   body_optional=True, secrets=admin, answer=keys("ok", "deleted")),
         Operation("GET", f"{game}/record", "An archived game's record (JSON Lines)", _G,
-                  secrets=admin, answer=TEXT, media_type="application/x-ndjson"),
+                  secrets=admin, answer=RECORD, media_type="application/x-ndjson"),
         Operation("GET", "/api/archive/players/<path:name>", "A player's page", _G,
                   answer=keys("name", "games", "wins")),
         Operation("GET", "/api/archive/plays.csv", "Every play, one row each (CSV)", _G,
