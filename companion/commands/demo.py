@@ -11,6 +11,10 @@ USB, no failed read; over MQTT a good Wi-Fi signal). ``--ailing-readers`` makes 
 go bad after :data:`AILING_AFTER` seconds (bag-2's battery runs low, bag-3's Wi-Fi weakens),
 so the table screen's notices and Readers panel can be seen at work.
 
+``--mats`` puts a virtual cinema mat under each player's board (protocol version 2): the
+players seat their guests and send them to the exit zone by setting the pawns down on it,
+and the hub plays what the mats report, with no tablet input for those steps.
+
 ``--game b-movies`` plays B Movies instead: made-up tags for the 98 popcorn tokens, one
 token pad per player, scripted pitches and secret votes, and every drawn token tapped on
 its player's pad (``--variant hidden`` deals the studios in secret).
@@ -67,6 +71,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--db", type=Path, default=None,
                         help="keep the hub database (its archive holds the game) in this file; "
                              "by default it is temporary and goes when the demo ends")
+    parser.add_argument("--mats", action="store_true",
+                        help="a virtual cinema mat under each player's board: seating and "
+                             "exits are sensed, not entered (Popcorn)")
     parser.add_argument("--exit-when-done", action="store_true",
                         help="stop when the game ends instead of serving on")
     parser.add_argument("--ailing-readers", action="store_true",
@@ -118,20 +125,27 @@ def _start(args: argparse.Namespace, tmp: Path) -> server.Served:
     from companion.hub.hub import Hub
     from companion.hub.network import tablet_url
     from companion.readers.broker import BrokerError
-    from companion.readers.virtual import MqttBank, SerialBank, VirtualReader
+    from companion.readers.virtual import MqttBank, SerialBank, VirtualMat, VirtualReader
 
     readers = [f"bag-{i + 1}" for i in range(READERS)]
     virtual = [VirtualReader(r, resend_interval=0.5) for r in readers]
-    hub = Hub(args.db if args.db is not None else tmp / "hub.sqlite")
+    mat_ids = [f"mat-{i + 1}" for i in range(READERS)] if args.mats else []
+    hub = Hub(args.db if args.db is not None else tmp / "hub.sqlite", mats=mat_ids)
+    sensing = hub.games[args.game].mats
+    if mat_ids and sensing is None:
+        hub.stop()
+        raise server.StartError(f"{PROG}: error: {hub.games[args.game].title} reads no mats")
+    mats = [VirtualMat(m, zones=sensing.zones, resend_interval=0.5)
+            for m in mat_ids] if sensing is not None else []
     try:
         if args.transport == "serial":
-            serial_bank = SerialBank(virtual, tmp / "dev").start()
+            serial_bank = SerialBank([*virtual, *mats], tmp / "dev").start()
             bank: SerialBank | MqttBank = serial_bank
-            hub.start(serial=[serial_bank.path(r) for r in readers])
+            hub.start(serial=[serial_bank.path(r) for r in serial_bank.readers])
         else:
             hub.start(mqtt=True)
             assert hub.mqtt_url is not None
-            bank = MqttBank(virtual, hub.mqtt_url, hub.mqtt_table).start()
+            bank = MqttBank([*virtual, *mats], hub.mqtt_url, hub.mqtt_table).start()
     except BrokerError as exc:
         hub.stop()
         raise server.StartError(f"{PROG}: error: {exc}") from exc
@@ -141,14 +155,16 @@ def _start(args: argparse.Namespace, tmp: Path) -> server.Served:
         hub.stop()
         raise server.StartError(f"{PROG}: error: {game.title} has no demo")
     demo = game.demo
-    table, pin, players = demo.start(hub, readers, bank, BASE_DELAY / args.speed, args)
+    table, pin, players = demo.start(hub, readers, bank, BASE_DELAY / args.speed, args,
+                                     mats=mats)
     app, _ = create_app(hub, lang=args.lang, host=args.host)
     base = tablet_url(args.host, args.port)
     print(f"Popcorn Companion demo: open {base}table/{table.id} in a browser (the table "
           "screen)", flush=True)
     for line in _table_lines(hub, table, pin, base, args.host):
         print(line, flush=True)
-    print(f"{READERS} virtual {demo.pads} over {args.transport}; Ctrl-C to stop",
+    sensed = f" and {len(mats)} virtual cinema mats" if mats else ""
+    print(f"{READERS} virtual {demo.pads}{sensed} over {args.transport}; Ctrl-C to stop",
           flush=True)
 
     def watch() -> None:

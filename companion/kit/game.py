@@ -34,6 +34,7 @@ from .hosting import (
     DemoTable,
     HostedTable,
     HostLock,
+    MatHand,
     Progress,
     TableHost,
     TableSetup,
@@ -83,7 +84,7 @@ from .zones import Sensed, ZoneChange
 __all__ = [
     "SECRET_EITHER", "SECRET_PIN", "SECRET_TOKEN", "AuditTap", "DemoHub", "DemoPlayers",
     "DemoRegistry", "DemoTable", "GameKind", "GameMove", "GameState", "HostLock",
-    "HostedTable", "MoveT", "Piece", "PieceKind", "PieceValue", "Progress", "Relabel",
+    "HostedTable", "MatHand", "MoveT", "Piece", "PieceKind", "PieceValue", "Progress", "Relabel",
     "Screens", "Sensed", "StateT", "TableHost", "TableSetup", "TapChoice", "TapMoves",
     "TapResult", "Tapper", "ZoneChange", "play", "renamed", "swap_pairs",
 ]

@@ -127,9 +127,9 @@ class DemoHub(TableHost, Protocol):
     def create_table(self, players: Any, readers: Any, first_player: Any = 0,
                      name: Any = None, deal_seed: Any = None, hints: Any = True,
                      game: Any = ..., options: dict[str, Any] | None = None,
-                     ) -> tuple[DemoTable, str, list[str]]:
+                     mats: Any = None) -> tuple[DemoTable, str, list[str]]:
         """A new table, its PIN and its players' tokens (arguments as a request gives them:
-        the hub checks each)."""
+        the hub checks each; ``mats``: a mat's id per seat)."""
         ...
 
     def submit(self, table_id: str, move: Any, source: str = "tablet") -> object:
@@ -143,6 +143,32 @@ class Tapper(Protocol):
 
     def tap(self, reader: str, uid: str) -> object:
         """Tap ``uid`` on ``reader``."""
+        ...
+
+
+class MatHand(Protocol):
+    """A virtual mat a demo's players set pieces down on
+    (:class:`companion.readers.virtual.VirtualMat`): ``reader`` its id, ``zones`` the UIDs
+    lying on each zone."""
+
+    reader: str
+    zones: list[list[str]]
+
+    def set_down(self, zone: int, *uids: str) -> object:
+        """Tags set down on ``zone``."""
+        ...
+
+    def take_up(self, *uids: str) -> object:
+        """Tags taken off the mat."""
+        ...
+
+    def move(self, uid: str, zone: int) -> object:
+        """A tag carried to ``zone`` from wherever it lay on the mat."""
+        ...
+
+    @property
+    def pending(self) -> int:
+        """How many of the mat's reports the hub has not acked yet."""
         ...
 
 

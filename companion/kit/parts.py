@@ -43,7 +43,7 @@ from .audits import AuditReport
 from .charts import ChartNotes
 from .contract import Operation
 from .errors import TableError
-from .hosting import DemoHub, DemoPlayers, DemoTable, Progress, TableHost, Tapper
+from .hosting import DemoHub, DemoPlayers, DemoTable, MatHand, Progress, TableHost, Tapper
 from .pieces import Piece, PieceKind
 from .records import RecordedGame, RecordError, parse_line
 from .standings import Standing, Variant
@@ -483,9 +483,12 @@ class Demo(ABC):
 
     @abstractmethod
     def start(self, hub: DemoHub, readers: list[str], bank: Tapper, delay: float,
-              args: argparse.Namespace) -> tuple[DemoTable, str, DemoPlayers]:
+              args: argparse.Namespace, mats: Sequence[MatHand] = ()
+              ) -> tuple[DemoTable, str, DemoPlayers]:
         """Enroll made-up tags, create a table on ``readers`` and start scripted players
-        tapping on ``bank``; the table, its PIN and the players."""
+        tapping on ``bank``; the table, its PIN and the players. ``mats`` (``demo --mats``,
+        for a game with a mats part): a virtual mat per seat, on which the players set
+        their pieces down instead of telling the tablet."""
 
     def summary(self, scores: dict[str, Any], names: list[str], state: Any) -> str:
         """The demo's last line, once the game is over."""

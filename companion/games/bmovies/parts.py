@@ -16,6 +16,7 @@ from companion.kit.game import (
     DemoHub,
     DemoPlayers,
     DemoTable,
+    MatHand,
     Piece,
     PieceKind,
     PieceValue,
@@ -253,7 +254,8 @@ class BMoviesDemo(Demo):
     pads = "token pads"
 
     def start(self, hub: DemoHub, readers: list[str], bank: Tapper, delay: float,
-              args: argparse.Namespace) -> tuple[DemoTable, str, DemoPlayers]:
+              args: argparse.Namespace, mats: Sequence[MatHand] = ()
+              ) -> tuple[DemoTable, str, DemoPlayers]:
         """The demo's table, PIN and players."""
         tokens = demo.enroll_tokens(hub, args.seed)
         variant = args.variant or "standard"

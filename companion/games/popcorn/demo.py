@@ -9,6 +9,12 @@ the tablet does). Every other decision (seat a guest, take an action, keep an aw
 the way the tablet makes it: through the hub. Without card tags, the cards are dealt by
 "deal for us". The players pick at random,
 preferring to act rather than pass, at a pace a person can follow.
+
+With a cinema mat under each player's board (``demo --mats``), the players seat their
+guests, send them to the exit zone and end their activations by setting the pawns down on
+the mat (:mod:`.mats` reads it); after each action they also move on the mats what the
+rules moved (a guest pushed out of its seat, an exit zone poured into the bag), as hands
+at a real table do, which the hub sees as no news.
 """
 
 from __future__ import annotations
@@ -17,10 +23,10 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.kit.errors import TableError
-from companion.kit.game import DemoHub, DemoTable, HostLock, Tapper
+from companion.kit.game import DemoHub, DemoTable, HostLock, MatHand, Tapper
 from companion.kit.tags import random_uid
 
 from .cardbook import CARD_KINDS, CardBook
@@ -28,6 +34,7 @@ from .engine import Move, Violation
 from .engine import pawns as P
 from .engine.simulator import PASSIVE_KINDS
 from .facts_file import card_copies, load_catalog
+from .mats import EXIT, THEATERS
 
 log = logging.getLogger("companion.demo")
 
@@ -38,6 +45,10 @@ BUYS = {"buy_movie": "movie", "buy_theater": "theater"}
 REPORTS = {"deal_starting": "movie", "reveal_movie": "movie", "reveal_theater": "theater",
            "draw_award": "award"}
 """The card kind each chance outcome a card's tap reports names."""
+MOST_SEATS = 3
+"""The most seats a theater has."""
+SENSED = frozenset({"place", "to_exit", "end_guest"})
+"""The moves a player makes on a cinema mat, when there is one, instead of on the tablet."""
 
 
 GAME = "popcorn"
@@ -82,7 +93,7 @@ class ScriptedPlayers:
                  decide: Callable[[Move], object] | None = None,
                  lock: HostLock | None = None,
                  cards: dict[tuple[str, str], str] | None = None,
-                 any_pawn: bool = False) -> None:
+                 any_pawn: bool = False, mats: dict[int, MatHand] | None = None) -> None:
         """``hub`` is the hub in this process; for a table elsewhere (a ``RemoteTable``)
         give ``hub=None`` with its ``decide`` and ``lock`` instead. ``cards`` (the card tags,
         :func:`card_uids`) makes the players buy by tapping the card on their reader.
@@ -90,8 +101,13 @@ class ScriptedPlayers:
         ``any_pawn`` plays as a real table does: the players filled the bags, exit zones
         and reserve with whichever pawns of each color came to hand, so a pawn drawn from a
         bag (or taken from the reserve) is any pawn of its color that may be there, not the
-        one the hub placed there (see :meth:`pawn_to_tap`)."""
+        one the hub placed there (see :meth:`pawn_to_tap`).
+
+        ``mats`` (seat -> its virtual mat) makes the players seat, send out and end their
+        guests on the mats (:data:`SENSED`); they then move pawns by their own ids, as
+        the tags say (no ``any_pawn``)."""
         self.hub, self.table, self.bank, self.uids = hub, table, bank, uids
+        self.mats = mats or {}
         self.cards = cards or {}
         self.any_pawn = any_pawn
         if hub is not None:
@@ -122,6 +138,7 @@ class ScriptedPlayers:
                 self.stop.wait(0.05)
                 continue
             self._do(*step)
+            self.tidy_mats()
             self.actions += 1
             self.stop.wait(self.delay)
 
@@ -143,6 +160,8 @@ class ScriptedPlayers:
         move = self.rng.choice(active or moves)
         if move.kind in BUYS and (BUYS[move.kind], move.card) in self.cards:
             return "card", move
+        if move.kind in SENSED and move.player in self.mats:
+            return "mat", move
         return ("tap" if self._into_bag(move) else "decide"), move
 
     def _into_bag(self, move: Move) -> bool:
@@ -160,6 +179,9 @@ class ScriptedPlayers:
         if how == "card":
             self._card_tap(move)
             return
+        if how == "mat":
+            self._on_mat(move)
+            return
         if how == "decide":
             try:
                 self.decide(move)
@@ -175,6 +197,66 @@ class ScriptedPlayers:
         deadline = time.monotonic() + 10
         while self.table.count == before and time.monotonic() < deadline:
             time.sleep(0.005)
+
+    def _on_mat(self, move: Move) -> None:
+        """Make ``move`` with a hand on its player's mat: a drawn guest set down in its
+        theater or on the exit zone, a seated guest carried to the exit zone; then wait
+        until the hub has acked the mat's reports (it acks once it has played them), and
+        move on the mats what the rules moved besides."""
+        assert move.player is not None
+        mat, state = self.mats[move.player], self.table.state
+        if move.kind == "end_guest":
+            assert move.slot is not None and move.seat is not None
+            pawn = state.occupant(move.player, move.slot, move.seat)
+            if pawn is None:
+                return
+            mat.move(self.uids[pawn], EXIT)
+        else:
+            assert move.pawn is not None
+            mat.set_down(EXIT if move.kind == "to_exit" else int(move.slot or 0),
+                         self.uids[move.pawn])
+        self._acked(mat)
+
+    def _acked(self, mat: MatHand) -> None:
+        """Wait until the hub has acked every report of ``mat`` (it acks once it has
+        played them), so that the next look at the state sees what they did."""
+        deadline = time.monotonic() + 10
+        while mat.pending and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    def tidy_mats(self) -> None:
+        """After each action, move on each mat what the rules moved (a guest pushed out of
+        its seat, a guest that left by itself, an exit zone poured into the bag), as the
+        players' hands do before the next action: each pawn on the zone where the state has
+        it, and off the mat when it has left the cinema. The hub sees each change as no
+        news; the players wait for its acks before they act again."""
+        if not self.mats:
+            return
+        with self.lock:
+            wanted = {seat: self._zones_of(seat) for seat in self.mats}
+        for seat, mat in self.mats.items():
+            zone_of = wanted[seat]
+            lying = {uid: z for z, uids in enumerate(mat.zones) for uid in uids}
+            off = [uid for uid in lying if uid not in zone_of]
+            if off:
+                mat.take_up(*off)
+            for uid, zone in zone_of.items():
+                if lying.get(uid) != zone:
+                    mat.move(uid, zone)
+            self._acked(mat)
+
+    def _zones_of(self, seat: int) -> dict[str, int]:
+        """Where each pawn of ``seat``'s cinema lies on its mat, by the state: a seated
+        guest on its theater's zone, an exited one on the exit zone."""
+        state, zones = self.table.state, {}
+        for slot in range(THEATERS):
+            for index in range(MOST_SEATS):
+                pawn = state.occupant(seat, slot, index)
+                if pawn is not None:
+                    zones[self.uids[pawn]] = slot
+        for pawn in state.pawns_at(P.exit_zone(seat)):
+            zones[self.uids[pawn]] = EXIT
+        return zones
 
     def pawn_to_tap(self, pawn: int) -> int:
         """The pawn whose tag a player taps for a move of ``pawn``: ``pawn`` itself, or with
@@ -217,13 +299,15 @@ class ScriptedPlayers:
 
 
 def start_demo(hub: DemoHub, readers: list[str], bank: Tapper, delay: float,
-               seed: int) -> tuple[DemoTable, str, ScriptedPlayers]:
+               seed: int, mats: Sequence[MatHand] = ()) -> tuple[DemoTable, str, ScriptedPlayers]:
     """The demo's Popcorn table: the box enrolled with made-up tags, a 4-player table
     without "deal for us" (the players tap the cards that are revealed, drawn and bought),
-    and its players started; they grab any pawn of the right color, as a real table does."""
+    and its players started; they grab any pawn of the right color, as a real table does.
+    With ``mats`` (one per seat), the players seat and send out their guests on them."""
     uids = enroll_box(hub, seed)
-    table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", None)
+    table, pin, _ = hub.create_table(list(PLAYERS), readers, 0, "Demo table", None,
+                                     mats=[m.reader for m in mats] or None)
     cards = card_uids(box_book(), seed)
     players = ScriptedPlayers(hub, table, bank, uids, delay=delay, seed=seed, cards=cards,
-                              any_pawn=True)
+                              any_pawn=not mats, mats=dict(enumerate(mats)))
     return table, pin, players.start()

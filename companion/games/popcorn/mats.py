@@ -33,6 +33,7 @@ from companion.kit.game import Relabel, Sensed, TapResult, ZoneChange
 from .alert_params import alert_params, guest_words
 from .engine import Move, Violation
 from .engine import pawns as P
+from .engine.tasks import draw_seat_targets
 from .table_state import TableState, swap
 from .tags import relabelled, tracked
 from .texts import ALERTS
@@ -98,24 +99,33 @@ def _seated(state: TableState, player: int, slot: int, pawn: int,
     hand = P.hand(player)
     if not state.known.may_be(pawn, hand):
         return _alert(state, "GUEST_NOT_DRAWN", player, pawn, slot)
-    move = Move("place", player=player, pawn=pawn, slot=slot, seat=_free_seat(state, player,
-                                                                            slot) + placed)
+    move = Move("place", player=player, pawn=pawn, slot=slot,
+                seat=_seat_for(state, player, slot, placed))
     return relabelled(state, pawn, hand, move) or _refused(state, player, pawn, hand, move)
 
 
-def _free_seat(state: TableState, player: int, slot: int) -> int:
-    """The first seat of a theater nobody sits in (0 is seat #1)."""
+def _seat_for(state: TableState, player: int, slot: int, placed: int) -> int:
+    """The seat a guest set down in theater ``slot`` takes (0 is seat #1): the first one
+    nobody sits in, after the ``placed`` ones taken in the same change; for a guest drawn
+    to a seat (``draw_guest_to_seat``), the first seat of that theater it may take, a free
+    one first, else an occupied one whose guest it pushes to the exit zone."""
+    task = state.task_for(player)
+    if task is not None and task.kind == "draw_seat" and task.pawn is not None:
+        targets = [index for s, index in draw_seat_targets(state, player) if s == slot]
+        free = [index for index in targets if state.occupant(player, slot, index) is None]
+        if free or targets:
+            return (free or targets)[0]
     index = 0
     while state.occupant(player, slot, index) is not None:
         index += 1
-    return index
+    return index + placed
 
 
 def _to_exit(state: TableState, player: int, pawn: int) -> TapResult | None:
     """A guest set down on the exit zone: a seated guest leaving, a drawn guest with no
     seat left, or nothing (the rules already put it there). Where the arrangement of
     look-alikes allows several, the engine's own place for the pawn comes first."""
-    if state.loc[pawn] == P.exit_zone(player):
+    if state.loc[pawn] == P.exit_zone(player) or _pushed_out(state, player, pawn):
         return None
     options = [(loc, Move("end_guest", player=player, slot=P.seat_parts(loc)[1],
                           seat=P.seat_parts(loc)[2]))
@@ -132,6 +142,18 @@ def _to_exit(state: TableState, player: int, pawn: int) -> TapResult | None:
     if options:
         return _refused(state, player, pawn, *options[0])
     return _alert(state, "GUEST_NOT_SEATED", player, pawn)
+
+
+def _pushed_out(state: TableState, player: int, pawn: int) -> bool:
+    """Whether ``pawn`` sits where the guest drawn to a seat may push it out: its landing
+    on the exit zone is the hand clearing that seat before (or after) the drawn guest is
+    set down there, which the placement plays."""
+    task = state.task_for(player)
+    if task is None or task.kind != "draw_seat" or task.pawn is None:
+        return False
+    where = state.loc[pawn]
+    return P.is_seat(where) and P.seat_parts(where)[1:] in set(
+        draw_seat_targets(state, player))
 
 
 def _seats(state: TableState, player: int) -> Sequence[int]:

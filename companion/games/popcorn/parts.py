@@ -26,6 +26,7 @@ from companion.kit.game import (
     DemoHub,
     DemoPlayers,
     DemoTable,
+    MatHand,
     Piece,
     PieceKind,
     PieceValue,
@@ -331,11 +332,12 @@ class PopcornDemo(Demo):
     pads = "bag readers"
 
     def start(self, hub: DemoHub, readers: list[str], bank: Tapper, delay: float,
-              args: argparse.Namespace) -> tuple[DemoTable, str, DemoPlayers]:
+              args: argparse.Namespace, mats: Sequence[MatHand] = ()
+              ) -> tuple[DemoTable, str, DemoPlayers]:
         """The demo's table, PIN and players."""
         from . import demo
 
-        return demo.start_demo(hub, readers, bank, delay, args.seed)
+        return demo.start_demo(hub, readers, bank, delay, args.seed, mats)
 
     def summary(self, scores: dict[str, Any], names: list[str], state: Any) -> str:
         """Rounds, totals and winners (:func:`.commands.final_line`)."""

@@ -1,0 +1,2 @@
+"""Tests of the hardware files: the OpenSCAD models render to sound meshes, the diagrams
+parse."""
