@@ -8,7 +8,10 @@ bodies are typed models (:mod:`.models`, ``msgspec`` Structs) whose JSON Schemas
 :class:`~.models.ErrorBody`. The three secrets are ``components.securitySchemes``
 (``X-Table-Pin``, ``X-Admin-Pin``, ``X-Player-Token``) and every operation takes ``?lang=``.
 The Socket.IO pushes' schemas are ``components.schemas`` too, named by event in
-``x-socketio-events`` (:mod:`.push_models`).
+``x-socketio-events`` (:mod:`.push_models`), and so are the answers given as typed models
+rather than JSON Schemas (``GET /api/readers``'s is the ``readers`` push's); a value of
+several shapes (a :class:`~companion.kit.contract.OneOf`) is a component ``anyOf`` its
+members'.
 
 An ``/api/`` rule of the app that no operation describes (a game's route left undescribed)
 is still listed, with its method and path alone and ``x-undescribed: true``.
@@ -26,7 +29,7 @@ from flask import Blueprint, Flask, current_app, jsonify
 from companion import __version__
 from companion.hub import models, operations, push_models
 from companion.hub.hub import Hub
-from companion.kit.contract import ADMIN_PIN, PLAYER_TOKEN, TABLE_PIN, Operation
+from companion.kit.contract import ADMIN_PIN, PLAYER_TOKEN, TABLE_PIN, OneOf, Operation
 
 REF = "#/components/schemas/{name}"
 """Where a model's schema is in the document."""
@@ -63,12 +66,12 @@ def document(app: Flask, described: list[Operation],
              games: list[str] | None = None) -> dict[str, Any]:
     """The OpenAPI document of ``app``'s ``/api/`` routes, ``described`` by operations; a
     table's ``game`` is one of ``games`` (the hosted games' ids), when given."""
-    bodies = list(dict.fromkeys(body for op in described
-                                for body in (op.body, *op.game_bodies) if body is not None))
+    bodies = [body for op in described for body in (op.body, *op.game_bodies)
+              if body is not None]
+    answers = [op.answer for op in described if not isinstance(op.answer, dict)]
     pushes = push_models.EVENTS
-    kinds = [models.ErrorBody, *bodies, *pushes.values()]
-    refs, schemas = msgspec.json.schema_components(kinds, ref_template=REF)
-    ref = dict(zip(kinds, refs, strict=True))
+    kinds = list(dict.fromkeys([models.ErrorBody, *bodies, *pushes.values(), *answers]))
+    ref, schemas = components(kinds)
     paths: dict[str, dict[str, Any]] = {}
     for op in [*described, *_undescribed(app, described)]:
         path, parameters = _path(op.rule)
@@ -91,6 +94,34 @@ def document(app: Flask, described: list[Operation],
         },
         "x-socketio-events": {event: ref[kind] for event, kind in pushes.items()},
     }
+
+
+def components(kinds: list[Any]) -> tuple[dict[Any, dict[str, Any]], dict[str, Any]]:
+    """The schemas of typed models (``msgspec`` types, :class:`OneOf` values among them,
+    however deep): each kind's schema (mostly a reference), and ``components.schemas``,
+    with a component for each :class:`OneOf` met and one for each of its members."""
+    unions: dict[type[OneOf], None] = {}
+    while True:
+        met: dict[type[OneOf], None] = {}
+        members = [m for union in unions for m in union.members]
+        refs, schemas = msgspec.json.schema_components(
+            [*kinds, *members], schema_hook=_hook(met), ref_template=REF)
+        if met.keys() <= unions.keys():  # a new union's members may hold another
+            break
+        unions.update(met)
+    schemas.update({union.__name__: union.schema(REF) for union in unions})
+    return dict(zip(kinds, refs[:len(kinds)], strict=True)), dict(sorted(schemas.items()))
+
+
+def _hook(met: dict[type[OneOf], None]) -> Any:
+    """msgspec's ``schema_hook``: a :class:`OneOf` is a reference to its component (and
+    noted in ``met``); any other type msgspec does not know is an error."""
+    def hook(kind: Any) -> dict[str, Any]:
+        if isinstance(kind, type) and issubclass(kind, OneOf):
+            met[kind] = None
+            return {"$ref": REF.format(name=kind.__name__)}
+        raise NotImplementedError
+    return hook
 
 
 def blueprint(hub: Hub) -> Blueprint:
@@ -160,8 +191,8 @@ def _operation(op: Operation, parameters: list[dict[str, Any]],
                       "schema": {"type": "string"}, "description": "a seat's token"})
     query.append({"name": "lang", "in": "query", "required": False,
                   "schema": {"type": "string"}, "description": "the language of messages"})
-    answer = {"description": op.summary,
-              "content": {op.media_type: {"schema": op.answer}}}
+    schema = op.answer if isinstance(op.answer, dict) else ref[op.answer]
+    answer = {"description": op.summary, "content": {op.media_type: {"schema": schema}}}
     out: dict[str, Any] = {
         "summary": op.summary, "tags": [op.tag],
         "operationId": operation_id(op.method, op.rule),

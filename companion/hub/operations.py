@@ -2,9 +2,12 @@
 
 The hub's OpenAPI document (:mod:`.openapi`) is built from these and from each game's
 (:meth:`~companion.kit.parts.Routes.operations`). Bodies are :mod:`.models`; answers are
-loose JSON Schemas that name the keys a route always gives (``docs/api.md`` tells each
-one's full meaning). A test checks that every ``/api/`` rule of the app is here or in a
-game's list.
+JSON Schemas that name the keys a route always gives (``docs/api.md`` tells each one's full
+meaning), typed key by key for the most used routes (a table's info, the hub's health and
+games, the archive's summaries, an audit), or a typed model (``GET /api/readers``: the
+``readers`` push's :class:`~.push_models.ReaderStatus`). A test checks that every ``/api/``
+rule of the app is here or in a game's list; ``tests/hub/test_answer_schemas.py`` checks
+the typed answers against real ones.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 
 from companion.hub import models
 from companion.hub.archive import MAX_OFFSET, MAX_PAGE
+from companion.hub.push_models import ReaderStatus
 from companion.kit.contract import (
     ADMIN_PIN,
     PLAYER_TOKEN,
@@ -22,24 +26,69 @@ from companion.kit.contract import (
     Query,
     array_of,
     keys,
+    nullable,
 )
 from companion.table.timeline import MAX_VIEWS
 
-INFO = ("id", "name", "game", "options", "players", "readers", "first_player", "deal_for_us",
-        "hints", "events", "over", "closed")
-"""The keys of a table's info (``GET /api/tables`` lists them)."""
+OBJECT: dict[str, Any] = {"type": "object"}
+TEXT: dict[str, Any] = {"type": "string"}
+INTEGER: dict[str, Any] = {"type": "integer"}
+COUNT: dict[str, Any] = {"type": "integer", "minimum": 0}
+BOOLEAN: dict[str, Any] = {"type": "boolean"}
+OK = keys("ok", ok={"const": True})
+
+INFO: dict[str, dict[str, Any]] = {
+    "id": TEXT, "name": TEXT, "game": TEXT, "options": OBJECT, "players": array_of(TEXT),
+    "readers": array_of(TEXT), "first_player": COUNT, "deal_for_us": BOOLEAN,
+    "hints": BOOLEAN, "events": COUNT, "over": BOOLEAN, "closed": BOOLEAN}
+"""Each key of a table's info (``GET /api/tables`` lists them) and its schema."""
 
 STATUS = ("pieces", "enrolling_piece", "counts", "capacity", "revision")
 """Keys the tag registry's counts always have (``GET /api/tags/counts``)."""
 
-ARCHIVED = ("id", "date", "game", "title", "source", "players", "winners")
-"""Keys an archived game's summary always has."""
+SEAT = keys("name", "score", "place", "winner", name=TEXT, score=nullable(INTEGER),
+            place=nullable(COUNT), winner=BOOLEAN)
+"""A seat of an archived game: the player's name, and their score, place and win (a score
+and a place are null for a game that gives no standings)."""
 
-OBJECT: dict[str, Any] = {"type": "object"}
-TEXT: dict[str, Any] = {"type": "string"}
-OK = keys("ok", ok={"const": True})
-PHONE = keys("seat", "name", "url", "qr_svg")
-AUDIT = keys("id", "player", "then", "by", "taps", "done", "report")
+ARCHIVED: dict[str, dict[str, Any]] = {
+    "id": TEXT, "date": {"type": "string", "format": "date-time"}, "game": TEXT,
+    "title": TEXT, "variant": nullable(TEXT), "variant_title": nullable(TEXT),
+    "source": {"enum": ["table", "import"]}, "table": nullable(TEXT), "name": nullable(TEXT),
+    "players": array_of(SEAT), "winners": array_of(TEXT), "record": BOOLEAN}
+"""Each key of an archived game's summary and its schema."""
+
+REPORT = keys("clean", "findings", "fixes", "refused", "counts", clean=BOOLEAN,
+              findings=array_of(keys("code", "message", "params", "fix", code=TEXT,
+                                     message=TEXT, params=OBJECT, fix=nullable(COUNT))),
+              fixes=array_of(OBJECT), refused=array_of(OBJECT), counts=array_of(OBJECT))
+"""An audit's report: whether the bag is as believed, the findings (each with the index of
+its fix, if any), the fixes, the differences no fix mends, and the counts."""
+
+AUDIT_RUN: dict[str, dict[str, Any]] = {
+    "id": COUNT, "player": COUNT, "then": array_of(COUNT),
+    "by": {"enum": ["tablet", "phone"]}, "taps": COUNT, "done": BOOLEAN}
+"""Each key of an audit's summary (who, how many taps, whether done) and its schema."""
+
+AUDIT = keys(*AUDIT_RUN, "report", **AUDIT_RUN, report=REPORT)
+"""The audit under way, as its routes answer it: its summary and its report so far."""
+
+PHONE = keys("seat", "name", "url", "qr_svg", seat=COUNT, name=TEXT, url=TEXT, qr_svg=TEXT)
+"""A seat's phone link: the seat, its player's name, the link and its QR code (SVG)."""
+
+GAME = keys("id", "title", "min_players", "max_players", "options", "features", "words",
+            "screens", id=TEXT, title=TEXT, min_players=COUNT, max_players=COUNT,
+            options=OBJECT, features={"type": "object", "additionalProperties": BOOLEAN},
+            words={"type": "object", "additionalProperties": TEXT},
+            screens={**keys("styles", styles=array_of(TEXT)), "additionalProperties": TEXT})
+"""A hosted game, as a setup screen reads it (``GET /api/games``)."""
+
+RECORD: dict[str, Any] = {"anyOf": [TEXT, OBJECT], "description": (
+    "JSON Lines: the record's header, then one move a line. A record of its header alone "
+    "(a table with no move yet) is one JSON object, which a client that reads the answer as "
+    "JSON gets as such.")}
+"""A game record's answer (``application/x-ndjson``)."""
+
 FILTERS = (Query("game", TEXT, "only this game's plays"),
            Query("player", TEXT, "only plays of a player whose name holds this"))
 WINDOW = (Query("from", {"type": "integer", "minimum": 0, "maximum": 999_999_999},
@@ -101,12 +150,11 @@ def operations() -> list[Operation]:
 def _hub() -> list[Operation]:
     return [
         Operation("GET", "/api/health", "Whether the hub answers", _X,
-                  answer=keys("ok", "tables")),
+                  answer=keys("ok", "tables", ok={"const": True}, tables=COUNT)),
         Operation("GET", "/api/games", "The games the hub hosts", _X,
-                  answer=array_of(keys("id", "title", "min_players", "max_players",
-                                       "options", "features"))),
+                  answer=array_of(GAME)),
         Operation("GET", "/api/readers", "The readers and their health", _X,
-                  answer=array_of(keys("reader", "online", "table", "seat"))),
+                  answer=list[ReaderStatus]),
         Operation("GET", "/api/i18n", "The languages and the default one", _X,
                   answer=keys("default", "languages")),
         Operation("GET", "/api/i18n/<lang>", "A language's browser catalog", _X,
@@ -118,15 +166,17 @@ def _hub() -> list[Operation]:
 
 def _tables() -> list[Operation]:
     return [
-        Operation("GET", "/api/tables", "Every table", _T, answer=array_of(keys(*INFO)),
+        Operation("GET", "/api/tables", "Every table", _T, answer=array_of(keys(*INFO, **INFO)),
                   links=_table_links({"table_id": "$response.body#/0/id"})),
         Operation("POST", "/api/tables", "Create a table: its PIN and tokens, shown once", _T,
                   body=models.CreateTable, status=201,
-                  answer=keys(*INFO, "pin", "tokens", "phones", phones=array_of(PHONE)),
+                  answer=keys(*INFO, "pin", "tokens", "phones", **INFO, pin=TEXT,
+                              tokens=array_of(TEXT), phones=array_of(PHONE)),
                   links=(*_table_links(NEW),
                          Link("close", "POST", f"{TABLE}/close", NEW))),
         Operation("GET", TABLE, "A table's info, public view and alerts", _T,
-                  answer=keys(*INFO, "view", "alerts"),
+                  answer=keys(*INFO, "view", "alerts", **INFO, view=OBJECT,
+                              alerts=array_of(OBJECT)),
                   links=(Link("play", "POST", f"{TABLE}/moves", SAME, LEGAL),
                          *_table_links(SAME)[1:])),
         Operation("POST", f"{TABLE}/moves", "Play a move, or a batch all or none", _T,
@@ -139,7 +189,7 @@ def _tables() -> list[Operation]:
                   body=models.ChoiceBody, secrets=(PLAYER_TOKEN,), secret_optional=True,
                   answer=keys("ok", "view")),
         Operation("GET", f"{TABLE}/record", "The game record (JSON Lines)", _T,
-                  secrets=(TABLE_PIN,), answer=TEXT, media_type="application/x-ndjson"),
+                  secrets=(TABLE_PIN,), answer=RECORD, media_type="application/x-ndjson"),
         Operation("GET", f"{TABLE}/state", "The full state, secrets included", _T,
                   secrets=(TABLE_PIN,), answer=keys("events", "state")),
         Operation("GET", f"{TABLE}/scores", "The final scores of an ended game", _T,
@@ -187,7 +237,9 @@ def _audits() -> list[Operation]:
                   links=_audit_links()[2:3]),
         Operation("POST", f"{audit}/current/accept", "Apply the audit's fixes", _T,
                   body=models.PinBody, body_optional=True, secrets=both,
-                  answer=keys("audit", "player", "applied", "report", "next")),
+                  answer=keys("audit", "player", "applied", "report", "next", audit=COUNT,
+                              player=COUNT, applied=COUNT, report=REPORT,
+                              next=nullable(keys(*AUDIT_RUN, **AUDIT_RUN)))),
         Operation("DELETE", f"{audit}/current", "Drop the audit", _T, body=models.PinBody,
                   body_optional=True, secrets=both, answer=OK),
     ]
@@ -243,17 +295,20 @@ def _archive() -> list[Operation]:
     replay = ("id", "source", "game", "moves")
     return [
         Operation("GET", "/api/archive", "A page of archived games", _G, query=paging,
-                  answer=keys("games", "total", "limit", "offset",
-                              games=array_of(keys(*ARCHIVED))),
+                  answer=keys("games", "total", "limit", "offset", total=COUNT,
+                              limit=COUNT, offset=COUNT,
+                              games=array_of(keys(*ARCHIVED, **ARCHIVED))),
                   links=_game_links({"game_id": "$response.body#/games/0/id"})[:-1]),
         Operation("POST", "/api/archive", "Import a game record", _G,
                   body=models.ArchiveImport, secrets=admin, status=201,
-                  answer=keys(*ARCHIVED), links=_game_links({"game_id": "$response.body#/id"})),
-        Operation("GET", game, "An archived game", _G, answer=keys(*ARCHIVED, "scores")),
+                  answer=keys(*ARCHIVED, **ARCHIVED),
+                  links=_game_links({"game_id": "$response.body#/id"})),
+        Operation("GET", game, "An archived game", _G,
+                  answer=keys(*ARCHIVED, "scores", "view", **ARCHIVED)),
         Operation("DELETE", game, "Delete an archived game", _G, body=models.AdminBody,
                   body_optional=True, secrets=admin, answer=keys("ok", "deleted")),
         Operation("GET", f"{game}/record", "An archived game's record (JSON Lines)", _G,
-                  secrets=admin, answer=TEXT, media_type="application/x-ndjson"),
+                  secrets=admin, answer=RECORD, media_type="application/x-ndjson"),
         Operation("GET", "/api/archive/players/<path:name>", "A player's page", _G,
                   answer=keys("name", "games", "wins")),
         Operation("GET", "/api/archive/plays.csv", "Every play, one row each (CSV)", _G,

@@ -7,15 +7,18 @@ carries), its query parameters, the secrets it reads, and its answer. The hub bu
 ``GET /api/openapi.json`` from them (:mod:`companion.hub.openapi`), and a test checks that
 every ``/api/`` rule of the app has its operation.
 
-Answers are JSON Schemas (plain dicts), often loose: :func:`keys` is an object with the
-keys the route always gives. Every refusal has the hub's error shape, which the document
-adds to each operation itself.
+An answer is a JSON Schema (a plain dict: :func:`keys` is an object with the keys the
+route always gives, typed where :func:`keys` is told their schemas), or a typed model (a
+``msgspec`` type: a Struct, ``list[Struct]``) whose schema the document carries in
+``components.schemas``, as the Socket.IO pushes' are. A value that takes one of several
+shapes is a :class:`OneOf`. Every refusal has the hub's error shape, which the document adds
+to each operation itself.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 TABLE_PIN = "tablePin"
 """The secret of a table: header ``X-Table-Pin`` (or ``"pin"`` in the body)."""
@@ -68,7 +71,9 @@ class Operation:
     ``secret_optional`` when some requests need none of them; ``answer`` the JSON
     Schema of the success answer, of status ``status`` and media type ``media_type``;
     ``statuses`` the other success statuses the same answer may have; ``links`` the
-    requests its success answer leads to (:class:`Link`).
+    requests its success answer leads to (:class:`Link`). ``answer`` may also be a typed
+    model (a ``msgspec`` Struct, ``list[Struct]``, a :class:`OneOf`): the document then
+    refers to its schema in ``components.schemas``.
     """
 
     method: str
@@ -81,11 +86,32 @@ class Operation:
     query: tuple[Query, ...] = ()
     secrets: tuple[str, ...] = ()
     secret_optional: bool = False
-    answer: dict[str, Any] = field(default_factory=dict)
+    answer: Any = field(default_factory=dict)
     status: int = 200
     statuses: tuple[int, ...] = ()
     media_type: str = "application/json"
     links: tuple[Link, ...] = ()
+
+
+class OneOf:
+    """A JSON value of one of several shapes, each a ``msgspec`` Struct: what ``msgspec``
+    cannot say with a union of Structs that share no tag. Subclass it and name the
+    ``members``; the subclass is then a type a Struct's field, a push or an answer may have,
+    and the OpenAPI document carries it as a component of its own, ``anyOf`` its members::
+
+        class Thing(OneOf):  # its docstring is the schema's description
+            members = (ShownPiece, SecretPiece)
+    """
+
+    members: ClassVar[tuple[type, ...]] = ()
+    """The shapes, each a Struct (a value is one of them)."""
+
+    @classmethod
+    def schema(cls, ref_template: str) -> dict[str, Any]:
+        """This value's JSON Schema: ``anyOf`` a reference to each member's schema, found
+        where ``ref_template`` (``"#/components/schemas/{name}"``) says."""
+        return {"title": cls.__name__, "description": " ".join((cls.__doc__ or "").split()),
+                "anyOf": [{"$ref": ref_template.format(name=m.__name__)} for m in cls.members]}
 
 
 def keys(*required: str, **properties: dict[str, Any]) -> dict[str, Any]:
@@ -100,6 +126,11 @@ def keys(*required: str, **properties: dict[str, Any]) -> dict[str, Any]:
 def array_of(items: dict[str, Any]) -> dict[str, Any]:
     """A JSON array's schema, each item ``items``."""
     return {"type": "array", "items": items}
+
+
+def nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema``, or null: a key that is always there, with no value at times."""
+    return {"anyOf": [schema, {"type": "null"}]}
 
 
 SEAT_QUERY = Query("player", {"type": "integer", "minimum": 0},

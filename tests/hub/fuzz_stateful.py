@@ -11,9 +11,12 @@ campaign table's for any other; the admin PIN always.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+from collections.abc import Iterator
 from typing import Any
 
+import urllib3
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.errors import Flaky
 from hypothesis.stateful import Bundle, initialize
@@ -93,6 +96,38 @@ def _seat(case: Any, seats: int) -> int:
     return seat if isinstance(seat, int) and 0 <= seat < seats else 0
 
 
+class Addresses:
+    """The loopback address each chain is sent from, the next one for each chain
+    (127.0.0.10 to 127.0.0.249, round again). The hub holds back an address after five
+    wrong PINs in a minute (:data:`companion.hub.pin_tries.PER_ADDRESS`), and a chain's
+    negative cases send some: from one address, the first chains would leave every later
+    one's PIN refused with 429, so that only they could reach a move or an undo."""
+
+    def __init__(self) -> None:
+        self._cycle = itertools.cycle(f"127.0.0.{n}" for n in range(10, 250))
+        self.current = next(self._cycle)
+
+    def next(self) -> None:
+        """The next chain's address."""
+        self.current = next(self._cycle)
+
+    @contextlib.contextmanager
+    def bound(self) -> Iterator[None]:
+        """While inside, every new connection urllib3 opens (Schemathesis's requests) is
+        made from :attr:`current`."""
+        connect = urllib3.util.connection.create_connection
+
+        def from_current(where: Any, *args: Any, **kwargs: Any) -> Any:
+            kwargs["source_address"] = (self.current, 0)
+            return connect(where, *args, **kwargs)
+
+        urllib3.util.connection.create_connection = from_current
+        try:
+            yield
+        finally:
+            urllib3.util.connection.create_connection = connect
+
+
 RESTARTS = 20
 """How often a run may start again after Hypothesis found it inconsistent."""
 
@@ -108,7 +143,17 @@ def run_stateful(fuzzer: Fuzzer, scenarios: int, steps: int,
     """
     report = report or Report()
     ended = [0]
-    machine = _machine(fuzzer, Secrets(fuzzer), report, ended)
+    addresses = Addresses()
+    machine = _machine(fuzzer, Secrets(fuzzer), report, ended, addresses)
+    with addresses.bound():
+        _run(machine, scenarios, steps, fuzzer.fixed, report, ended)
+    return report
+
+
+def _run(machine: Any, scenarios: int, steps: int, fixed: bool, report: Report,
+         ended: list[int]) -> None:
+    """Run ``machine`` until ``scenarios`` chains ended, starting again after each
+    ``Flaky`` (at most :data:`RESTARTS` times)."""
     for _ in range(RESTARTS):
         left = scenarios - ended[0]
         if left <= 0:
@@ -116,17 +161,18 @@ def run_stateful(fuzzer: Fuzzer, scenarios: int, steps: int,
         try:
             machine.run(settings=settings(max_examples=left, stateful_step_count=steps,
                                           deadline=None, database=None,
-                                          derandomize=fuzzer.fixed, phases=[Phase.generate],
+                                          derandomize=fixed, phases=[Phase.generate],
                                           suppress_health_check=list(HealthCheck)))
             break
         except Flaky:
             report.restarts += 1
-    return report
 
 
-def _machine(fuzzer: Fuzzer, secrets: Secrets, report: Report, ended: list[int]) -> Any:
-    """The document's state machine, sending with ``secrets``, adding to ``report``, and
-    counting the chains that ended in ``ended[0]``."""
+def _machine(fuzzer: Fuzzer, secrets: Secrets, report: Report, ended: list[int],
+             addresses: Addresses) -> Any:
+    """The document's state machine, sending with ``secrets``, adding to ``report``,
+    counting the chains that ended in ``ended[0]``, each chain from the next of
+    ``addresses``."""
     base = fuzzer.schema.as_state_machine()
     create = fuzzer.schema["/api/tables"]["POST"]
 
@@ -135,6 +181,7 @@ def _machine(fuzzer: Fuzzer, secrets: Secrets, report: Report, ended: list[int])
         def a_tablet_opens_a_table(self) -> Any:
             """Each scenario starts where a table does: the setup screen creates it; the
             links lead on from its answer."""
+            addresses.next()
             case = create.Case(body=tablet_table())
             self.recorder.record_case(case=case)
             return self.step(StepInput.initial(case))

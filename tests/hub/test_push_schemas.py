@@ -14,7 +14,9 @@ checks the document against it both ways.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +27,8 @@ from companion.games.popcorn.engine import pawns as P
 from tests.hub.rig import ADMIN, Rig, in_zone
 from tests.hub.test_reader_health import beats
 from tests.waiting import wait_for
+
+ROOT = Path(__file__).resolve().parents[2]
 
 Payload = Any
 """An event's payload, as the client decoded it from JSON."""
@@ -139,6 +143,14 @@ class Room:
         return names
 
 
+def documented(event: str) -> list[Payload]:
+    """The payloads of ``event`` that docs/api.md shows received (``recv  <event>  {...}``
+    lines)."""
+    text = (ROOT / "docs" / "api.md").read_text()
+    return [json.loads(line.split(None, 2)[2]) for line in text.splitlines()
+            if line.startswith("recv  ") and line.split()[1] == event]
+
+
 def validator(document: dict[str, Any], schema: dict[str, Any]) -> Draft202012Validator:
     """A validator of ``schema`` whose references reach the document's components."""
     return Draft202012Validator({**schema, "components": document["components"]})
@@ -193,6 +205,31 @@ def enrollment(room: Room) -> None:
     late = room.admin().payloads("admin")[0]
     assert late["pending"] == [new_uid(201)] and late["last"]["uid"] == new_uid(200)
     assert room.rig.client.delete("/api/enroll", headers={"X-Admin-Pin": ADMIN}).status_code == 200
+
+
+def older_shapes(room: Room) -> None:
+    """An older screen's modes, with a white pawn and the first movie card of the box left
+    without a tag: a tap enrolls the pawn by color, another the card in catalog order, and
+    their pushes carry the older fields; the box's tags are put back afterwards."""
+    admin = {"X-Admin-Pin": ADMIN}
+    box = room.rig.client.get("/api/tags", headers=admin).json
+    pawn = next(p for p in box["pieces"] if p["kind"] == "pawn" and p["value"] == "white")
+    card = next(p for p in box["pieces"] if p["kind"] == "movie" and p["id"] == 0)
+    fewer = {**box, "pieces": [p for p in box["pieces"] if p not in (pawn, card)]}
+    assert room.rig.client.put("/api/tags", json={"registry": fewer},
+                               headers=admin).status_code == 200
+    watcher = room.admin()
+    room.enroll({"color": "white"})
+    assert room.tap("bag-1", new_uid(400)) == "ok"
+    told = watcher.wait("enroll", lambda p: p.get("uid") == new_uid(400))
+    assert (told["shape"], told["pawn"], told["color"]) == ("pawn", pawn["id"], "white")
+    room.enroll({"cards": "movie"})
+    assert room.tap("bag-1", new_uid(401)) == "ok"
+    told = watcher.wait("enroll", lambda p: p.get("uid") == new_uid(401))
+    assert (told["shape"], told["kind"], told["card"]) == ("card", "movie", card["value"])
+    assert room.rig.client.delete("/api/enroll", headers=admin).status_code == 200
+    assert room.rig.client.put("/api/tags", json={"registry": box},
+                               headers=admin).status_code == 200
 
 
 def unknown_tag(room: Room) -> None:
@@ -303,7 +340,7 @@ def admin_pin_guessed(room: Room) -> None:
     assert refused["code"] == "TOO_MANY_TRIES" and refused["retry_after"] > 0
 
 
-PARTS = [enrollment, unknown_tag, identify, readers, reader_health, replaced_token,
+PARTS = [enrollment, older_shapes, unknown_tag, identify, readers, reader_health, replaced_token,
          admin_pin_guessed]
 """What a table does, each part provoking some pushes."""
 
@@ -316,6 +353,50 @@ def test_enrollment_pushes_match_their_schemas(room: Room) -> None:
     answers before and after them validate against their schemas."""
     enrollment(room)
     assert room.validate() >= {"admin", "enroll"}
+
+
+def test_older_shaped_enrollments_match_their_schemas(room: Room) -> None:
+    """``enroll`` pushes of a pawn enrolled by color and a card in catalog order."""
+    older_shapes(room)
+    assert "enroll" in room.validate()
+
+
+def test_the_enroll_schema_takes_one_shape_at_a_time(room: Room) -> None:
+    """The ``enroll`` pushes of docs/api.md's "Enrollment" validate, and each departure
+    from their shapes is refused: a piece without its older shape's fields, a shape that
+    is not its own, a refusal said to be ok, a push without its revision, a pending UID
+    without the waiting ones."""
+    schema = room.document["x-socketio-events"]["enroll"]
+    pushes = documented("enroll")
+    assert len(pushes) >= 5
+
+    def valid(push: Payload) -> bool:
+        return validator(room.document, schema).is_valid(push)
+
+    assert all(valid(p) for p in pushes), [p for p in pushes if not valid(p)]
+    pawn, refused, _, card, pending = pushes[:5]
+    assert not valid({k: v for k, v in pawn.items() if k != "color"})
+    assert not valid({**pawn, "shape": "token"})
+    assert not valid({**card, "card": None})
+    assert not valid({**refused, "ok": True})
+    assert not valid({k: v for k, v in pending.items() if k != "revision"})
+    assert not valid({k: v for k, v in pending.items() if k != "waiting"})
+
+
+def test_a_secret_piece_is_named_by_its_kind_alone(room: Room) -> None:
+    """An ``identify`` push's ``thing``: a public piece with its number and value, a secret
+    one by its game and kind only (its value would tell a secret), or null."""
+    schema = room.document["x-socketio-events"]["identify"]
+
+    def valid(thing: Payload) -> bool:
+        push = {"table": "t1", "player": 0, "thing": thing}
+        return validator(room.document, schema).is_valid(push)
+
+    assert valid({"game": "popcorn", "kind": "pawn", "id": 3, "value": "white"})
+    assert valid({"game": "popcorn", "kind": "award"}) and valid(None)
+    assert not valid({"game": "popcorn", "kind": "award", "value": "guest_count"})
+    assert not valid({"game": "popcorn", "kind": "pawn", "id": "3", "value": "white"})
+    assert not valid({"kind": "pawn"})
 
 
 def test_an_unknown_tags_alert_and_its_dismissal_match_their_schemas(room: Room) -> None:
