@@ -93,6 +93,9 @@ class Hub:
                                      self.pushes.emit, {g: k.title for g, k in self.games.items()})
         """The enrollment under way, if any; while one is, taps enroll tags instead of being
         played (:mod:`.enrollment`)."""
+        self.zone_seen: dict[str, float] = {}
+        """When each mat's last zone state came (the ingest's clock): the reader panel's
+        "last scan"."""
         self.health_told: dict[str, frozenset[str]] = {}
         """The health problems each reader's table was last told of (:meth:`_health_news`)."""
         self.identifying: dict[str, float] = {}
@@ -450,7 +453,9 @@ class Hub:
         for result in results:
             if isinstance(result, Alert):
                 self.pushes.emit(table.id, "alert", dict(table.alerts[-1]))
+        self.zone_seen[event.reader] = self.ingest.clock()
         self.pushes.emit(table.id, "state")
+        self.pushes.emit(table.id, "readers", self.reader_status())
 
     def _sensed(self, uids: Iterable[str]) -> tuple[Sensed, ...]:
         """UIDs lying on a zone, each with the piece the registry knows it to be."""
@@ -531,9 +536,22 @@ class Hub:
 
     def _reader_entry(self, reader: str, info: ReaderInfo, now: float) -> dict[str, Any]:
         seat = self.seats.get(reader)
-        return {"reader": reader, "online": info.online, "transport": info.transport,
+        return {"reader": reader, "kind": info.kind, "online": info.online,
+                "transport": info.transport,
                 "table": seat[0] if seat else None, "seat": seat[1] if seat else None,
-                **info.health.to_dict(now)}
+                **info.health.to_dict(now), **self._zones_entry(reader, info, seat, now)}
+
+    def _zones_entry(self, reader: str, info: ReaderInfo, seat: tuple[str, int] | None,
+                     now: float) -> dict[str, Any]:
+        """A mat's zones as its table keeps them: how many tags lie on each (None: a bag
+        reader, or a mat no table binds), and how long ago its last zone state came."""
+        zones = None
+        table = self.tables[seat[0]] if info.kind == MAT and seat is not None else None
+        if table is not None and seat is not None and table.game.mats is not None:
+            zones = [len(table.mat_zones.get((seat[1], zone), ()))
+                     for zone in range(table.game.mats.zones)]
+        seen = self.zone_seen.get(reader)
+        return {"zones": zones, "zones_age": None if seen is None else round(now - seen, 1)}
 
     # -- enrollment ------------------------------------------------------------------------
 

@@ -39,7 +39,8 @@ OK = keys("ok", ok={"const": True})
 
 INFO: dict[str, dict[str, Any]] = {
     "id": TEXT, "name": TEXT, "game": TEXT, "options": OBJECT, "players": array_of(TEXT),
-    "readers": array_of(TEXT), "first_player": COUNT, "deal_for_us": BOOLEAN,
+    "readers": array_of(TEXT), "mats": array_of({"type": ["string", "null"]}),
+    "first_player": COUNT, "deal_for_us": BOOLEAN,
     "hints": BOOLEAN, "events": COUNT, "over": BOOLEAN, "closed": BOOLEAN}
 """Each key of a table's info (``GET /api/tables`` lists them) and its schema."""
 

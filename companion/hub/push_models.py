@@ -105,6 +105,8 @@ class ReaderStatus(msgspec.Struct, kw_only=True):
     (:mod:`companion.readers.health`)."""
 
     reader: str
+    kind: Literal["bag", "mat"]
+    """A bag reader taps; a cinema mat reports its zones (``docs/protocol.md``)."""
     online: bool
     transport: Literal["serial", "mqtt"] | None
     table: str | None
@@ -119,6 +121,12 @@ class ReaderStatus(msgspec.Struct, kw_only=True):
     battery: Literal["ok", "low", "unknown"]
     reads: Literal["ok", "many", "unknown"]
     problems: list[Literal["battery", "signal", "reads"]]
+    scan_ms: int | None
+    """A mat's last full scan of its zones, in milliseconds (null: a bag reader)."""
+    zones: list[int] | None
+    """A bound mat's tags on each zone, as its table keeps them (null: a bag reader)."""
+    zones_age: float | None
+    """Seconds since the mat's last zone state (null: none yet, or a bag reader)."""
 
 
 class ReaderHealthPush(msgspec.Struct, kw_only=True):

@@ -104,6 +104,9 @@ class Health:
     supply_mv: int | None = None
     read_fail: int | None = None
     too_fast: int | None = None
+    scan_ms: int | None = None
+    """A mat's last full scan of its zones, in milliseconds (None: a bag reader, or not
+    sent)."""
     heartbeat_at: float | None = None
     """When the last heartbeat arrived (the hub's monotonic clock), or ``None``."""
     signal: str = "unknown"
@@ -122,6 +125,7 @@ class Health:
         fresh = self._new_fails(beat)
         self.rssi, self.supply_mv = beat.rssi, beat.supply_mv
         self.read_fail, self.too_fast = beat.read_fail, beat.too_fast
+        self.scan_ms = beat.scan_ms
         self.heartbeat_at, self._boot = at, beat.boot
         self.signal = signal_level(beat.rssi, self.signal)
         self.battery = battery_level(beat.supply_mv, self.battery)
@@ -167,6 +171,7 @@ class Health:
         age = None if self.heartbeat_at is None else round(max(0.0, now - self.heartbeat_at), 1)
         return {"heartbeat_age": age, "rssi": self.rssi, "supply_mv": self.supply_mv,
                 "read_fail": self.read_fail, "too_fast": self.too_fast,
+                "scan_ms": self.scan_ms,
                 "fails_last_minute": self.fails_last_minute, "signal": self.signal,
                 "battery": self.battery, "reads": self.reads,
                 "problems": [p for p in PROBLEMS if p in self.problems()]}

@@ -232,3 +232,30 @@ def test_a_table_binds_its_mats_through_the_api_and_refuses_bad_ones(rig: MatRig
         assert answer.status_code == 400, (mats, game, answer.json)
         assert answer.json["code"] == "BAD_REQUEST"
     assert len(rig.hub.tables) == before
+
+
+def test_the_reader_list_shows_each_mats_zones_and_scan(rig: MatRig) -> None:
+    """``GET /api/readers``: a mat is of kind ``mat``, with its tags per zone as its table
+    keeps them, the age of its last zone state and its last scan time from its heartbeat;
+    a bag reader has none of these; each entry matches the document's schema."""
+    from jsonschema import Draft202012Validator
+
+    table_id = rig.table()
+    table = rig.hub.tables[table_id]
+    player = table.state.current
+    drawn = rig.draw(table_id, player, table.state.draw_value(player))
+    mat = rig.mats[MATS[player]]
+    mat.set_health(scan_ms=47)
+    mat.heartbeat()
+    mat.set_down(0, rig.uids[drawn[0]])
+    rig.settled(table_id, table.count + 1)
+    assert wait_for(lambda: rig.hub.ingest.readers[MATS[player]].health.scan_ms == 47)
+    entries = {e["reader"]: e for e in rig.client.get("/api/readers").json}
+    mine = entries[MATS[player]]
+    assert mine["kind"] == "mat" and mine["zones"] == [1, 0, 0, 0]
+    assert mine["scan_ms"] == 47 and mine["zones_age"] is not None
+    assert entries[BAGS[0]]["kind"] == "bag" and entries[BAGS[0]]["zones"] is None
+    document = rig.client.get("/api/openapi.json").json
+    schema = {**document["paths"]["/api/readers"]["get"]["responses"]["200"]["content"][
+        "application/json"]["schema"], "components": document["components"]}
+    assert list(Draft202012Validator(schema).iter_errors(list(entries.values()))) == []
