@@ -46,6 +46,9 @@ from compat import sleep_us, ticks_diff, ticks_ms, ticks_us
 from mfrc522 import MFRC522, RfidError, hexlify
 from zones import ZoneTags
 
+ZONE_LIMIT = 40
+"""The most tags a zone reads and follows: a late game's exit zone may hold two dozen guests
+(a ``zones`` message then lists the newest :data:`messages.MAX_ZONE_TAGS` and the count)."""
 
 class Scanner:
     """Every zone's MFRC522 on one SPI bus, scanned one zone at a time.
@@ -55,7 +58,7 @@ class Scanner:
     """
 
     def __init__(self, spi, zones, rx_timeout_us=400, startup_us=1000, guard_us=1000,
-                 limit=messages.MAX_ZONE_TAGS, sleep_us=sleep_us, ticks_us=ticks_us,
+                 limit=ZONE_LIMIT, sleep_us=sleep_us, ticks_us=ticks_us,
                  ticks_ms=ticks_ms):
         self.readers = [MFRC522(spi, cs, rst, ticks=ticks_ms, soft_crc=True)
                         for cs, rst in zones]
@@ -119,7 +122,7 @@ class Mat(App):
                  supply=None):
         super().__init__(cfg, scanner, transport, boot, None, wdt, ticks, log, supply)
         count = len(scanner.readers)
-        self.zones = [ZoneTags(capacity=messages.MAX_ZONE_TAGS) for _ in range(count)]
+        self.zones = [ZoneTags(capacity=ZONE_LIMIT) for _ in range(count)]
         """Each zone's :class:`~zones.ZoneTags`, zone 0 first."""
         self.scans = 0
         """Full scans since start."""

@@ -91,10 +91,15 @@ def _unblank(text):
 
 def zones(reader, boot, seq, zone, tags):
     """What lies on one zone of a mat now (protocol v2): ``tags`` are lowercase hex UIDs in
-    the order they arrived, at most :data:`MAX_ZONE_TAGS`; ``[]`` for an empty zone.
-    Encoded compactly (:func:`encode_compact`): at its longest it is 487 bytes."""
-    return encode_compact({"v": MAT_VERSION, "type": "zones", "reader": reader, "boot": boot,
-                           "seq": seq, "zone": zone, "tags": list(tags[:MAX_ZONE_TAGS])})
+    the order they arrived; ``[]`` for an empty zone. A zone holding more than
+    :data:`MAX_ZONE_TAGS` sends the newest ones and their ``count``: every change a hand
+    makes is among them. Encoded compactly (:func:`encode_compact`): at its longest it is
+    under 512 bytes."""
+    msg = {"v": MAT_VERSION, "type": "zones", "reader": reader, "boot": boot, "seq": seq,
+           "zone": zone, "tags": list(tags[-MAX_ZONE_TAGS:])}
+    if len(tags) > MAX_ZONE_TAGS:
+        msg["count"] = len(tags)
+    return encode_compact(msg)
 
 
 HEALTH_FIELDS = ("rssi", "supply_mv", "read_fail", "too_fast", "scan_ms")

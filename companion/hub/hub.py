@@ -447,6 +447,8 @@ class Hub:
             return
         tag = {"reader": event.reader, "boot": event.boot, "seq": event.seq,
                "zone": event.zone, "tags": list(event.tags)}
+        if event.count > len(event.tags):
+            tag["count"] = event.count
         before = table.mat_zones.get((seat[1], event.zone), ())
         change = ZoneChange(seat[1], event.zone, self._sensed(before), self._sensed(event.tags))
         results = table.handle_zones(seat[1], change, tag)
@@ -548,7 +550,7 @@ class Hub:
         zones = None
         table = self.tables[seat[0]] if info.kind == MAT and seat is not None else None
         if table is not None and seat is not None and table.game.mats is not None:
-            zones = [len(table.mat_zones.get((seat[1], zone), ()))
+            zones = [table.mat_counts.get((seat[1], zone), 0)
                      for zone in range(table.game.mats.zones)]
         seen = self.zone_seen.get(reader)
         return {"zones": zones, "zones_age": None if seen is None else round(now - seen, 1)}

@@ -78,11 +78,15 @@ class ZonesEvent:
     zone: int
     tags: tuple[str, ...]
     transport: str
+    count: int = -1
+    """How many tags lie on the zone (more than :attr:`tags` when it holds more than a
+    message lists); -1: ``len(tags)``."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON line ``readers tail`` prints."""
         return {"reader": self.reader, "boot": self.boot, "seq": self.seq, "zone": self.zone,
-                "tags": list(self.tags), "transport": self.transport}
+                "tags": list(self.tags), "count": max(self.count, len(self.tags)),
+                "transport": self.transport}
 
 
 ReaderEvent = TagEvent | ZonesEvent
@@ -264,7 +268,7 @@ class Ingest:
         if self.on_event is None:
             return
         event: ReaderEvent = (
-            ZonesEvent(tag.reader, tag.boot, tag.seq, tag.zone, tag.tags, transport)
+            ZonesEvent(tag.reader, tag.boot, tag.seq, tag.zone, tag.tags, transport, tag.count)
             if isinstance(tag, Zones) else
             TagEvent(tag.reader, tag.boot, tag.seq, tag.uid, transport))
         try:

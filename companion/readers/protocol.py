@@ -120,6 +120,13 @@ class Zones:
     seq: int
     zone: int
     tags: tuple[str, ...]
+    count: int = -1
+    """How many tags lie on the zone: more than :attr:`tags` lists when it holds more than
+    :data:`MAX_ZONE_TAGS` (``tags`` is then the newest ones); -1 (not sent) is ``len(tags)``."""
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            object.__setattr__(self, "count", len(self.tags))
 
 
 Event = Tag | Zones
@@ -259,7 +266,7 @@ def _heartbeat(obj: dict[str, Any]) -> Heartbeat:
 
 
 def _zones(obj: dict[str, Any]) -> Zones:
-    _only(obj, {"reader", "boot", "seq", "zone", "tags"})
+    _only(obj, {"reader", "boot", "seq", "zone", "tags", "count"})
     reader, boot, seq = _reader(obj), _count(obj, "boot"), _count(obj, "seq", 1)
     zone, tags = _field(obj, "zone", int), _field(obj, "tags", list)
     if not 0 <= zone <= MAX_ZONE:
@@ -272,7 +279,11 @@ def _zones(obj: dict[str, Any]) -> Zones:
         raise _FieldError("BAD_UID", str(exc)) from exc
     if len(set(uids)) != len(uids):
         raise _FieldError("BAD_ZONE", "a UID listed twice")
-    return Zones(reader, boot, seq, zone, uids)
+    count = _optional(obj, "count", 0, MAX_SEQ)
+    if count is not None and (count < len(uids) or
+                              (count > len(uids) and len(uids) < MAX_ZONE_TAGS)):
+        raise _FieldError("BAD_ZONE", f"count {count} with {len(uids)} tags listed")
+    return Zones(reader, boot, seq, zone, uids, len(uids) if count is None else count)
 
 
 def _status(obj: dict[str, Any]) -> Status:
@@ -324,9 +335,13 @@ def tag(reader: str, boot: int, seq: int, uid: str) -> dict[str, Any]:
 
 
 def zones(reader: str, boot: int, seq: int, zone: int, tags: list[str]) -> dict[str, Any]:
-    """Mat to hub: what lies on ``zone`` now, in the order it arrived (version 2)."""
-    return {"v": MAT_VERSION, "type": "zones", "reader": reader, "boot": boot, "seq": seq,
-            "zone": zone, "tags": list(tags)}
+    """Mat to hub: what lies on ``zone`` now, in the order it arrived (version 2): the
+    newest :data:`MAX_ZONE_TAGS` of ``tags``, and their ``count`` when there are more."""
+    msg = {"v": MAT_VERSION, "type": "zones", "reader": reader, "boot": boot, "seq": seq,
+           "zone": zone, "tags": list(tags)[-MAX_ZONE_TAGS:]}
+    if len(tags) > MAX_ZONE_TAGS:
+        msg["count"] = len(tags)
+    return msg
 
 
 def hello(reader: str, boot: int, fw: str, unacked: int,

@@ -39,7 +39,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS reader_events (
     reader TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
-    uid TEXT NOT NULL, transport TEXT NOT NULL, zone INTEGER, tags TEXT,
+    uid TEXT NOT NULL, transport TEXT NOT NULL, zone INTEGER, tags TEXT, count INTEGER,
     PRIMARY KEY (reader, boot, seq)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS reader_marks (
@@ -89,14 +89,15 @@ class DedupStore:
         row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         if row is None:
             self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-        elif row[0] == "1":  # before mats: the zone states' columns are added
-            columns = {r[1] for r in self._db.execute("PRAGMA table_info(reader_events)")}
-            for name, kind in (("zone", "INTEGER"), ("tags", "TEXT")):
-                if name not in columns:
-                    self._db.execute(f"ALTER TABLE reader_events ADD COLUMN {name} {kind}")
-            self._db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION),))
-        elif row[0] != str(SCHEMA_VERSION):
+        elif row[0] not in ("1", str(SCHEMA_VERSION)):
             raise StoreError(f"{self.path}: schema version {row[0]}, expected {SCHEMA_VERSION}")
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(reader_events)")}
+        for name, kind in (("zone", "INTEGER"), ("tags", "TEXT"), ("count", "INTEGER")):
+            if name not in columns:  # a file from before mats: the zone states' columns
+                self._db.execute(f"ALTER TABLE reader_events ADD COLUMN {name} {kind}")
+        if row is not None and row[0] != str(SCHEMA_VERSION):
+            self._db.execute("UPDATE meta SET value=? WHERE key='schema'",
+                             (str(SCHEMA_VERSION),))
 
     def in_transaction(self) -> bool:
         """Whether this thread is inside an open transaction (holding the lock)."""
@@ -202,7 +203,7 @@ class DedupStore:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
-            db.executemany("INSERT INTO reader_events VALUES (?, ?, ?, ?, ?, ?, ?)",
+            db.executemany("INSERT INTO reader_events VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                            [_row(t, tr) for t, tr in fresh])
             marks = self._advance([t for t, _ in fresh])
             db.executemany("INSERT OR REPLACE INTO reader_marks VALUES (?, ?, ?)",
@@ -244,9 +245,9 @@ class DedupStore:
         """Every stored event as it was accepted, with its transport, in key order."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT reader, boot, seq, uid, transport, zone, tags FROM reader_events "
-                "ORDER BY reader, boot, seq").fetchall()
-        return [(_event(row[0], row[1], row[2], row[3], row[5], row[6]), row[4])
+                "SELECT reader, boot, seq, uid, transport, zone, tags, count FROM reader_events"
+                " ORDER BY reader, boot, seq").fetchall()
+        return [(_event(row[0], row[1], row[2], row[3], row[5], row[6], row[7]), row[4])
                 for row in rows]
 
 
@@ -254,13 +255,14 @@ def _row(event: Event, transport: str) -> tuple[object, ...]:
     """An event as a row of ``reader_events``."""
     if isinstance(event, Zones):
         return (event.reader, event.boot, event.seq, "", transport, event.zone,
-                ",".join(event.tags))
-    return (event.reader, event.boot, event.seq, event.uid, transport, None, None)
+                ",".join(event.tags), event.count)
+    return (event.reader, event.boot, event.seq, event.uid, transport, None, None, None)
 
 
 def _event(reader: str, boot: int, seq: int, uid: str, zone: int | None,
-           tags: str | None) -> Event:
+           tags: str | None, count: int | None) -> Event:
     """A row of ``reader_events`` as its event."""
     if zone is None:
         return Tag(reader, boot, seq, uid)
-    return Zones(reader, boot, seq, zone, tuple(t for t in (tags or "").split(",") if t))
+    listed = tuple(t for t in (tags or "").split(",") if t)
+    return Zones(reader, boot, seq, zone, listed, len(listed) if count is None else count)

@@ -182,7 +182,7 @@ class VirtualMat(VirtualReader):
         with self._lock:
             self.seq += 1
             payload = proto.encode(proto.zones(self.reader, self.boot, self.seq, zone,
-                                               self.zones[zone]))
+                                               self.zones[zone]))  # the newest 16, a count
             self.unacked[self.seq] = payload
             self._last_send = self.clock()
         self._emit(payload)

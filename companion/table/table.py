@@ -180,6 +180,9 @@ class Table:
         self.mat_zones: dict[tuple[int, int], tuple[str, ...]] = {}
         """Each mat zone's last state, by ``(seat, zone)``: the UIDs lying on it in the
         order they arrived (rebuilt from the log, as the state is)."""
+        self.mat_counts: dict[tuple[int, int], int] = {}
+        """How many tags lie on each mat zone (more than :attr:`mat_zones` keeps when the
+        zone holds more than a mat's message lists: it keeps the newest)."""
         self._mat_marks: dict[tuple[int, int], tuple[str, int, int]] = {}
         """The ``(reader, boot, seq)`` of each zone's last state: an older one is stale."""
         self._public: tuple[int, Any, dict[str, Any]] | None = None
@@ -373,7 +376,7 @@ class Table:
                 last[2] >= tag["seq"]:
             return []
         if tuple(tag["tags"]) == self.mat_zones.get(key, ()):
-            self._mat_marks[key] = (tag["reader"], tag["boot"], tag["seq"])
+            self._note_zone(tag)
             return []
         self.open_for_input()
         mats = self.game.mats
@@ -400,6 +403,7 @@ class Table:
             return
         key = (seat, tag["zone"])
         self.mat_zones[key] = tuple(tag["tags"])
+        self.mat_counts[key] = max(int(tag.get("count", 0)), len(tag["tags"]))
         self._mat_marks[key] = (tag["reader"], tag["boot"], tag["seq"])
 
     def _alert(self, tag: dict[str, Any], result: Alert) -> Alert:

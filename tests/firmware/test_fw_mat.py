@@ -234,13 +234,17 @@ def test_twelve_tags_on_the_exit_zone_are_all_read() -> None:
     assert len(collisions) > 24, "the tags must have collided"
 
 
-def test_a_zone_reads_at_most_sixteen_tags() -> None:
-    """A ``zones`` message holds 16 tags: the seventeenth is not read."""
+def test_a_zone_of_more_than_sixteen_tags_sends_the_newest_and_the_count() -> None:
+    """A ``zones`` message lists 16 tags: a zone holding 20 sends the 16 that arrived last,
+    and ``count`` 20; one more set down is among the 16 of the next message."""
     rig = settled(MatRig())
-    for n in range(17):
+    for n in range(20):
         rig.bus.place(tag(n, 4), EXIT)
-    ((zone, tags),) = states(rig.scan(2))
-    assert zone == EXIT and len(tags) == 16 == len(set(tags))
+    sent = [m for m in rig.scan(2) if m["type"] == "zones"]
+    assert [(m["zone"], len(m["tags"]), m["count"]) for m in sent] == [(EXIT, 16, 20)]
+    rig.bus.place(tag(20, 4), EXIT)
+    sent = [m for m in rig.scan(2) if m["type"] == "zones"]
+    assert sent[-1]["count"] == 21 and sent[-1]["tags"][-1] == uid(20, 4)
 
 
 def test_the_idle_chips_are_in_reset_during_another_zones_scan() -> None:
@@ -457,8 +461,11 @@ def test_the_longest_zones_message_fits_in_512_bytes() -> None:
     msg = json.loads(line)
     assert msg == {"v": 2, "type": "zones", "reader": "r" * 32, "boot": messages.MAX_U32,
                    "seq": messages.MAX_U32, "zone": 7, "tags": tags}
-    assert len(messages.zones("m", 1, 1, 0, tags + [uid(99)])) == len(
-        messages.zones("m", 1, 1, 0, tags)), "never more than 16 tags"
+    more = json.loads(messages.zones("r" * 32, messages.MAX_U32, messages.MAX_U32, 7,
+                                     [uid(99, 10), *tags]))
+    assert more["tags"] == tags and more["count"] == 17, "the newest 16, and the count"
+    assert len(messages.zones("r" * 32, messages.MAX_U32, messages.MAX_U32, 7,
+                              [uid(99, 10), *tags])) + 1 < messages.MAX_MESSAGE
     tricky = {"a": 'b, "c": d \\', "e": [1, 2]}  # blanks and quotes inside a string stay
     assert messages._unblank(json.dumps(tricky)) == json.dumps(tricky, separators=(",", ":"))
 

@@ -102,3 +102,19 @@ def test_a_store_of_version_1_is_upgraded_and_keeps_its_taps(tmp_path) -> None:
     assert db.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == (
         str(SCHEMA_VERSION),)
     db.close()
+
+
+def test_a_zone_holding_more_than_sixteen_tags_lists_the_newest_and_counts_them() -> None:
+    """20 tags: the message lists the 16 that arrived last and ``count`` 20; a count with
+    fewer than 16 listed, or below the tags listed, is refused."""
+    uids = [f"04{n:012x}" for n in range(20)]
+    message = proto.zones("mat-1", 1, 1, 3, uids)
+    assert message["tags"] == uids[4:] and message["count"] == 20
+    parsed_ = parsed(message)
+    assert isinstance(parsed_, Zones) and parsed_.count == 20 and len(parsed_.tags) == 16
+    widest = proto.encode(proto.zones("m" * 32, proto.MAX_SEQ, proto.MAX_SEQ, 7,
+                                      [f"{n:020x}" for n in range(40)]))
+    assert len(widest) + 1 <= proto.MAX_MESSAGE
+    for bad in ({**_zones(), "count": 2}, {**_zones(), "count": 0}):
+        result = parsed(bad)
+        assert isinstance(result, Rejection) and result.code == "BAD_ZONE"
