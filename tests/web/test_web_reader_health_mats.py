@@ -7,8 +7,9 @@ battery, its last scan (``scan_ms`` from its heartbeat, and how long ago its las
 came) and the tags on each of its zones, named as Popcorn names them (three theaters, then
 the exit zone). A tag set down on the mat reaches the hub (a tag no piece has: an alert,
 but the zone holds it all the same), whose ``readers`` push brings the new count; a mat with
-a weak signal counts on the header's button. The panel fits the tablet's screen at both
-sizes and has no serious accessibility finding; a French tablet reads it in French.
+a weak signal counts on the header's button and brings a notice naming the player's mat.
+The panel fits the tablet's screen at both sizes and has no serious accessibility finding; a
+French tablet reads it in French.
 """
 
 from __future__ import annotations
@@ -134,6 +135,8 @@ def test_the_panel_shows_the_mats_zones_signal_and_last_scan(mat_room: MatRoom,
     mat_room.mat.set_health(scan_ms=40, rssi=-88)  # the mat's Wi-Fi turns weak
     mat_room.mat.heartbeat()
     expect(page.get_by_test_id("readers-open")).to_contain_text("1", timeout=15000)
+    signal = page.locator(f'[data-testid="health-notice"][data-reader="{MAT}"]')
+    expect(signal).to_contain_text("Ana's cinema mat has a weak Wi-Fi signal", timeout=15000)
     page.get_by_test_id("readers-open").click()
     expect(page.get_by_test_id("mat-row-0")).to_have_attribute("data-signal", "weak")
     expect(page.get_by_test_id("mat-signal-0")).to_contain_text("weak signal (-88 dBm)")

@@ -13,9 +13,10 @@
 //     from the hub's list; their names from the game's table screen (`zoneNames`), else
 //     "Zone 1", "Zone 2"...;
 //   - a gentle notice when one of the table's readers goes bad (the `reader_health` push):
-//     it names the player and says what to do, waits in a corner of the screen without
-//     covering the table's middle, and goes when dismissed. It is no game alert: the table
-//     plays on, and the hub tells each problem once until it clears.
+//     it names the player and says what to do (for their bag reader, or their cinema mat),
+//     waits in a corner of the screen without covering the table's middle, and goes when
+//     dismissed. It is no game alert: the table plays on, and the hub tells each problem once
+//     until it clears.
 // Both games' table screens (companion/games/*/web/table.js) mount it and call `click` from their
 // click handler on the document, which sees the panel's and the notices' buttons too.
 
@@ -246,10 +247,11 @@ export class ReaderHealth {
   // -- the notices -------------------------------------------------------------------------
 
   /** A `reader_health` push: one notice per new problem (one already up stays one). */
-  raise({ reader, seat, problems }) {
+  raise({ reader, seat, problems, status }) {
+    const mat = (status && status.kind === "mat") || this.seats().some((s) => s.mat === reader);
     for (const problem of problems) {
       const key = `${reader}:${problem}`;
-      if (!this.notices.some((n) => n.key === key)) this.notices.push({ key, reader, seat, problem });
+      if (!this.notices.some((n) => n.key === key)) this.notices.push({ key, reader, seat, problem, mat });
     }
     this.drawNotices();
   }
@@ -271,7 +273,7 @@ export class ReaderHealth {
       const name = (names[n.seat] && names[n.seat].name) || n.reader;
       return `<div class="health-notice" role="status" data-testid="health-notice"
           data-reader="${esc(n.reader)}" data-problem="${esc(n.problem)}">
-        <span class="grow">${esc(noticeText(n.problem, name))}</span>
+        <span class="grow">${esc(n.mat ? matNoticeText(n.problem, name) : noticeText(n.problem, name))}</span>
         <button type="button" class="btn small" data-act="health-dismiss" data-key="${esc(n.key)}"
           data-testid="health-dismiss">${esc(t("Dismiss"))}</button></div>`;
     }).join("");
@@ -283,6 +285,13 @@ function noticeText(problem, name) {
   if (problem === "battery") return t("{name}'s reader is low on battery: charge it, or plug in its USB cable.", { name });
   if (problem === "signal") return t("{name}'s reader has a weak Wi-Fi signal: move it nearer the Wi-Fi router, or plug in its USB cable.", { name });
   return t("{name}'s reader is failing many reads: check its wires, and hold each pawn flat on the pad.", { name });
+}
+
+/** What to do about a problem of `name`'s cinema mat, in a sentence. */
+function matNoticeText(problem, name) {
+  if (problem === "battery") return t("{name}'s cinema mat is low on battery: charge it, or plug in its USB cable.", { name });
+  if (problem === "signal") return t("{name}'s cinema mat has a weak Wi-Fi signal: move it nearer the Wi-Fi router, or plug in its USB cable.", { name });
+  return t("{name}'s cinema mat is failing many reads: check its wires, and lay each pawn flat inside a zone.", { name });
 }
 
 function signalWords(s) {
