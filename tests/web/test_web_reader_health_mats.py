@@ -160,3 +160,19 @@ def test_a_french_tablet_reads_the_mats_in_french(mat_room: MatRoom, page: Page)
     expect(page.get_by_test_id("mat-zones-age-0")).to_contain_text("zones il y a")
     check_fits(page)
     save_shots(page, "reader-health-mats-fr")
+
+
+def test_the_panel_fits_in_german_and_japanese(mat_room: MatRoom, page: Page) -> None:
+    """The longer German words and the Japanese ones fit the panel at both sizes too."""
+    info = mat_room.mat_table()
+    mat_room.mat.set_down(1, random_uid(random.Random(42)))
+    page.goto(f"{mat_room.base}/setup")
+    for lang, heading, theater in (("de", "Kinomatten", "Saal 2: 1 Tag"),
+                                   ("ja", "シネママット", "シアター2：タグ1個")):
+        page.evaluate("(l) => localStorage.setItem('popcorn:lang', l)", lang)
+        open_table(page, mat_room, info["id"])
+        page.get_by_test_id("readers-open").click()
+        expect(page.get_by_test_id("readers-panel")).to_contain_text(heading)
+        expect(zone(page, 1)).to_have_text(theater, timeout=15000)
+        check_fits(page)
+        page.get_by_test_id("readers-close").click()
