@@ -99,10 +99,12 @@ class BmTableScreen {
     return this.view.players.map((p) => p.name);
   }
 
-  /** Each seat's reader and player, for the readers' panel and notices. */
+  /** Each seat's reader, cinema mat (or null) and player, for the readers' panel and notices. */
   seatReaders() {
     const readers = this.info ? this.info.readers : [];
-    return readers.map((reader, seat) => ({ reader, name: this.view ? this.view.players[seat].name : reader }));
+    const mats = (this.info && this.info.mats) || [];
+    return readers.map((reader, seat) => ({ reader, mat: mats[seat] || null,
+      name: this.view ? this.view.players[seat].name : reader }));
   }
 
   // -- drawing -------------------------------------------------------------------------

@@ -48,7 +48,8 @@ class TableScreen {
     this.view = null;
     this.info = null;
     this.alerts = new TableAlerts(ctx, tableId, () => this.renderBanners());
-    this.health = new ReaderHealth(ctx, tableId, () => this.seatReaders(), () => this.view && this.renderFacts());
+    this.health = new ReaderHealth(ctx, tableId, () => this.seatReaders(), () => this.view && this.renderFacts(),
+      { zoneNames: matZoneNames });
     this.correction = new Correction(ctx, tableId, () => this.view);
     this.selection = null;
     this.refusal = null;
@@ -152,11 +153,18 @@ class TableScreen {
     if (changed) this.render();
   }
 
-  /** Each seat's reader and player, for the readers' panel and notices. */
+  /** Each seat's reader, cinema mat (or null) and player, for the readers' panel and notices. */
   seatReaders() {
     const readers = this.info ? this.info.readers : [];
-    return readers.map((reader, p) => ({ reader, name: this.view ? this.view.names[p] : reader }));
+    const mats = (this.info && this.info.mats) || [];
+    return readers.map((reader, p) => ({ reader, mat: mats[p] || null, name: this.view ? this.view.names[p] : reader }));
   }
+}
+
+/** A cinema mat's zones in Popcorn (docs/protocol.md, "Mats"): the cinema's three theater
+ * slots, then its exit zone. */
+function matZoneNames() {
+  return [1, 2, 3].map((n) => t("Theater {n}", { n })).concat(t("Exit zone"));
 }
 
 Object.assign(TableScreen.prototype, boardMethods, moveButtonMethods, nowPanelMethods, moveMethods,
