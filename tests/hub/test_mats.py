@@ -259,3 +259,28 @@ def test_the_reader_list_shows_each_mats_zones_and_scan(rig: MatRig) -> None:
     schema = {**document["paths"]["/api/readers"]["get"]["responses"]["200"]["content"][
         "application/json"]["schema"], "components": document["components"]}
     assert list(Draft202012Validator(schema).iter_errors(list(entries.values()))) == []
+
+
+def test_an_exit_zone_poured_while_the_bag_holds_guests_is_an_alert(rig: MatRig) -> None:
+    """Two guests the hub has on the exit zone taken off it at once while the bag still
+    holds guests: EXIT_POURED_EARLY, naming the player, and nothing moved in the game;
+    one guest taken off (a gain on its way to a bag) is no alert."""
+    table_id = rig.table()
+    table = rig.hub.tables[table_id]
+    player = table.state.current
+    drawn = rig.draw(table_id, player, table.state.draw_value(player))
+    mat = rig.mats[MATS[player]]
+    mat.set_down(0, rig.uids[drawn[0]])
+    rig.settled(table_id, table.count + 1)
+    out = [p for p in drawn[1:] if table.state.loc[p] == P.hand(player)]
+    for pawn in out:
+        mat.set_down(EXIT, rig.uids[pawn])
+        rig.settled(table_id, table.count + 1)
+    assert len(table.state.pawns_at(P.exit_zone(player))) >= 2 and table.state.pawns_at(
+        P.bag(player))
+    state = table.state.to_dict()
+    mat.take_up(*(rig.uids[p] for p in table.state.pawns_at(P.exit_zone(player))))
+    assert wait_for(lambda: rig.bank.pending() == 0 and table.alerts)
+    assert table.alerts[-1]["code"] == "EXIT_POURED_EARLY"
+    assert table.alerts[-1]["params"]["name"] == table.config.players[player]
+    assert table.state.to_dict() == state

@@ -52,6 +52,8 @@ ALERT_CODES: dict[str, str] = {
     "GUEST_NOT_DRAWN": "a guest was set down in a theater, but the player has not drawn it",
     "GUEST_NOT_SEATED": "a guest was set down on the exit zone, but it was neither seated "
                         "nor drawn",
+    "EXIT_POURED_EARLY": "the exit zone was emptied while the player's bag still holds "
+                         "guests",
 }
 """Every alert code of this module (the rules' own refusals keep their codes)."""
 
@@ -61,7 +63,7 @@ def read_zone(state: Any, change: ZoneChange) -> list[TapResult]:
     if not 0 <= change.zone < ZONES:
         return []
     table = tracked(state)
-    results: list[TapResult] = []
+    results: list[TapResult] = [*_poured(table, change)]
     placed = 0
     for sensed in change.arrived:
         result = _arrival(table, change.seat, change.zone, sensed, placed)
@@ -81,6 +83,23 @@ def _arrival(state: TableState, player: int, zone: int, sensed: Sensed,
     if zone == EXIT:
         return _to_exit(state, player, pawn)
     return _seated(state, player, zone, pawn, placed)
+
+
+def _poured(state: TableState, change: ZoneChange) -> list[Alert]:
+    """The exit zone poured into the bag too soon: emptied of two or more guests the state
+    has there, while the bag still holds some (the rules pour it only into an empty bag,
+    when a draw needs a guest). A single guest taken off it is a gain on its way to a bag,
+    which its tap there plays."""
+    if change.zone != EXIT or change.after or len(change.before) < 2:
+        return []
+    exit_zone, bag = P.exit_zone(change.seat), P.bag(change.seat)
+    there = [p for p in map(_pawn, change.before) if p is not None and
+             state.loc[p] == exit_zone]
+    in_bag = len(state.pawns_at(bag))
+    if len(there) < 2 or not in_bag:
+        return []
+    params = {**alert_params(state, change.seat), "count": len(there), "bag": in_bag}
+    return [_said("EXIT_POURED_EARLY", change.seat, params)]
 
 
 def _pawn(sensed: Sensed) -> int | None:

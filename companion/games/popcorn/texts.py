@@ -115,6 +115,11 @@ ALERTS: dict[str, tuple[str, str]] = {
         N_("A {color} {letter} guest was set down in theater {slot} of {name}'s cinema, but "
            "{name} has not drawn it."),
         N_("Put it back where it came from: only guests drawn from the bag take a seat.")),
+    "EXIT_POURED_EARLY": (
+        N_("{name}'s exit zone was emptied, but {name}'s bag still holds guests: the exit "
+           "zone goes back into the bag only when the bag is empty."),
+        N_("Put the guests back on the exit zone; pour them into the bag when a draw finds "
+           "it empty.")),
     "GUEST_NOT_SEATED": (
         N_("A {color} {letter} guest was set down on {name}'s exit zone, but it was neither "
            "in {name}'s theaters nor drawn."),
