@@ -10,7 +10,9 @@ zone's last one, plays nothing twice; a restarted hub rebuilds each zone from it
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,6 +82,22 @@ class MatRig:
             assert wait_for(lambda before=before: table.count > before)
         return pawns
 
+    def first_guest_seated(self, health: dict | None = None) -> Showing:
+        """A table in its first Showings whose current player has drawn the audience and set
+        the first guest down on theater 1 (its mat reports it; ``health``: what the mat's
+        heartbeat said first)."""
+        table_id = self.table()
+        table = self.hub.tables[table_id]
+        player = table.state.current
+        drawn = self.draw(table_id, player, table.state.draw_value(player))
+        mat = self.mats[MATS[player]]
+        if health:
+            mat.set_health(**health)
+            mat.heartbeat()
+        mat.set_down(0, self.uids[drawn[0]])
+        self.settled(table_id, table.count + 1)
+        return Showing(table_id, table, player, drawn, mat)
+
     def settled(self, table_id: str, count: int) -> None:
         """Wait for the table's log to reach ``count`` events and every mat to be acked."""
         table = self.hub.tables[table_id]
@@ -90,11 +108,28 @@ class MatRig:
         self.hub.stop()
 
 
+@dataclass
+class Showing:
+    """A table of :meth:`MatRig.first_guest_seated`: its id, the table, the player acting,
+    the guests drawn (the first seated in theater 1) and the player's mat."""
+
+    table_id: str
+    table: Any
+    player: int
+    drawn: list[int]
+    mat: VirtualMat
+
+
 @pytest.fixture
 def rig(tmp_path: Path):
     made = MatRig(tmp_path)
     yield made
     made.close()
+
+
+def astuple_(showing: Showing) -> tuple[str, Any, int, list[int], VirtualMat]:
+    """A :class:`Showing`'s fields, in order."""
+    return (showing.table_id, showing.table, showing.player, showing.drawn, showing.mat)
 
 
 def _last_move(table) -> dict:
@@ -104,14 +139,7 @@ def _last_move(table) -> dict:
 def test_a_drawn_guest_set_down_in_a_theater_is_seated_there(rig: MatRig) -> None:
     """The mat's landing is the placement, in the theater's first free seat, with no tap
     on the tablet; a state sent again plays nothing twice."""
-    table_id = rig.table()
-    table = rig.hub.tables[table_id]
-    player = table.state.current
-    drawn = rig.draw(table_id, player, table.state.draw_value(player))
-    mat = rig.mats[MATS[player]]
-    count = table.count
-    mat.set_down(0, rig.uids[drawn[0]])
-    rig.settled(table_id, count + 1)
+    table_id, table, player, drawn, mat = astuple_(rig.first_guest_seated())
     assert table.state.loc[drawn[0]] == P.seat(player, 0, 0)
     assert _last_move(table) == {"move": "place", "player": player, "pawn": drawn[0],
                                  "slot": 0, "seat": 0}
@@ -127,13 +155,7 @@ def test_leaving_for_the_exit_zone_ends_the_guest_and_a_seatless_guest_goes_ther
     """The seated guest carried to the exit zone is its end_guest; the drawn guests with
     no seat left go to the exit zone when set down there; the theater's emptied zone that
     follows the landing plays nothing."""
-    table_id = rig.table()
-    table = rig.hub.tables[table_id]
-    player = table.state.current
-    drawn = rig.draw(table_id, player, table.state.draw_value(player))
-    mat = rig.mats[MATS[player]]
-    mat.set_down(0, rig.uids[drawn[0]])
-    rig.settled(table_id, table.count + 1)
+    table_id, table, player, drawn, mat = astuple_(rig.first_guest_seated())
     for pawn in drawn[1:]:
         if table.state.loc[pawn] == P.hand(player):
             count = table.count
@@ -178,13 +200,7 @@ def test_an_unknown_tag_on_a_mat_is_an_alert(rig: MatRig) -> None:
 def test_a_stale_zone_state_is_dropped_and_a_restart_keeps_the_zones(rig: MatRig) -> None:
     """A zones message older than the zone's last state (a lower seq of the same boot)
     changes nothing; a new hub on the same file rebuilds each zone's state from the log."""
-    table_id = rig.table()
-    table = rig.hub.tables[table_id]
-    player = table.state.current
-    drawn = rig.draw(table_id, player, table.state.draw_value(player))
-    mat = rig.mats[MATS[player]]
-    mat.set_down(0, rig.uids[drawn[0]])
-    rig.settled(table_id, table.count + 1)
+    table_id, table, player, drawn, mat = astuple_(rig.first_guest_seated())
     state, zones, count = table.state.to_dict(), dict(table.mat_zones), table.count
     n, uid = mat.seq, rig.uids[drawn[0]]
     mat.seq = n + 2  # seq n + 1 is late: the hub takes n + 2 once its wait for n + 1 ends
@@ -240,15 +256,7 @@ def test_the_reader_list_shows_each_mats_zones_and_scan(rig: MatRig) -> None:
     a bag reader has none of these; each entry matches the document's schema."""
     from jsonschema import Draft202012Validator
 
-    table_id = rig.table()
-    table = rig.hub.tables[table_id]
-    player = table.state.current
-    drawn = rig.draw(table_id, player, table.state.draw_value(player))
-    mat = rig.mats[MATS[player]]
-    mat.set_health(scan_ms=47)
-    mat.heartbeat()
-    mat.set_down(0, rig.uids[drawn[0]])
-    rig.settled(table_id, table.count + 1)
+    table_id, table, player, drawn, mat = astuple_(rig.first_guest_seated({"scan_ms": 47}))
     assert wait_for(lambda: rig.hub.ingest.readers[MATS[player]].health.scan_ms == 47)
     entries = {e["reader"]: e for e in rig.client.get("/api/readers").json}
     mine = entries[MATS[player]]
@@ -265,13 +273,7 @@ def test_an_exit_zone_poured_while_the_bag_holds_guests_is_an_alert(rig: MatRig)
     """Two guests the hub has on the exit zone taken off it at once while the bag still
     holds guests: EXIT_POURED_EARLY, naming the player, and nothing moved in the game;
     one guest taken off (a gain on its way to a bag) is no alert."""
-    table_id = rig.table()
-    table = rig.hub.tables[table_id]
-    player = table.state.current
-    drawn = rig.draw(table_id, player, table.state.draw_value(player))
-    mat = rig.mats[MATS[player]]
-    mat.set_down(0, rig.uids[drawn[0]])
-    rig.settled(table_id, table.count + 1)
+    table_id, table, player, drawn, mat = astuple_(rig.first_guest_seated())
     out = [p for p in drawn[1:] if table.state.loc[p] == P.hand(player)]
     for pawn in out:
         mat.set_down(EXIT, rig.uids[pawn])
