@@ -53,9 +53,9 @@ from __future__ import annotations
 import threading
 
 try:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 except ImportError:  # MicroPython (test_fw_on_micropython.py runs this fake there too)
-    Iterable = list
+    Callable = Iterable = list
 
 COMMAND, COM_IRQ, DIV_IRQ, ERROR = 0x01, 0x04, 0x05, 0x06
 FIFO_DATA, FIFO_LEVEL, CONTROL, BIT_FRAMING, COLL = 0x09, 0x0A, 0x0C, 0x0D, 0x0E
@@ -313,11 +313,12 @@ class FakeSPI:
             read_buf[i] = self.chip.exchange(byte)
 
 
-class FakeCS:
-    """The chip-select pin: low starts a transfer, high ends it."""
+class EdgePin:
+    """A pin the firmware drives like ``machine.Pin``, whose falling and rising edges call
+    ``fall`` and ``rise``; it starts high."""
 
-    def __init__(self, chip: FakeRC522) -> None:
-        self.chip = chip
+    def __init__(self, fall: Callable[[], None], rise: Callable[[], None]) -> None:
+        self.fall, self.rise = fall, rise
         self.level = 1
 
     def value(self, level: int | None = None) -> int | None:
@@ -326,9 +327,9 @@ class FakeCS:
             return self.level
         level = 1 if level else 0
         if self.level and not level:
-            self.chip.begin()
+            self.fall()
         elif level and not self.level:
-            self.chip.end()
+            self.rise()
         self.level = level
         return None
 
@@ -342,6 +343,14 @@ class FakeCS:
     def off(self) -> None:
         """Drive low."""
         self.value(0)
+
+
+class FakeCS(EdgePin):
+    """The chip-select pin: low starts a transfer, high ends it."""
+
+    def __init__(self, chip: FakeRC522) -> None:
+        super().__init__(chip.begin, chip.end)
+        self.chip = chip
 
 
 class FakeRC522:
@@ -693,27 +702,12 @@ class FakeRC522:
         return [frame[0] for frame, _ in self.frames if frame]
 
 
-class FakeRST:
+class FakeRST(EdgePin):
     """A chip's reset pin (NRSTPD): low holds the chip in hard power-down."""
 
     def __init__(self, chip: FakeRC522) -> None:
+        super().__init__(chip.power_down, chip.power_up)
         self.chip = chip
-        self.level = 1
-
-    def value(self, level: int | None = None) -> int | None:
-        """Read or set the pin like ``machine.Pin.value``."""
-        if level is None:
-            return self.level
-        level = 1 if level else 0
-        if self.level and not level:
-            self.chip.power_down()
-        elif level and not self.level:
-            self.chip.power_up()
-        self.level = level
-        return None
-
-    def __call__(self, level: int | None = None) -> int | None:
-        return self.value(level)
 
 
 class FakeBus:
