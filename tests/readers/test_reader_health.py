@@ -116,8 +116,9 @@ def test_update_says_when_something_shown_changed() -> None:
     assert health.update(Heartbeat("bag-1", 1, 20, rssi=-85, read_fail=1), 20.0)
     shown = health.to_dict(21.25)
     assert shown == {"heartbeat_age": 1.2, "rssi": -85, "supply_mv": None, "read_fail": 1,
-                     "too_fast": None, "fails_last_minute": 1, "signal": "weak",
-                     "battery": "unknown", "reads": "ok", "problems": ["signal"]}
+                     "too_fast": None, "scan_ms": None, "fails_last_minute": 1,
+                     "signal": "weak", "battery": "unknown", "reads": "ok",
+                     "problems": ["signal"]}
 
 
 # -- the ingest keeps it ---------------------------------------------------------------------
