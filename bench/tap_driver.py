@@ -130,6 +130,8 @@ class TableDriver:
         self.mat_alerts: list[dict[str, Any]] = []
         """The alerts the hub raised for a hand's move on a mat (the move then went to the
         tablet): a bug of this driver, or a finding about the mats."""
+        self.missed: set[int] = set()
+        """The record's places (by ``id``) whose seat the mat would not pick."""
         self.shots: Path | None = None
         """Where to save the tablet's screen as each round starts (None: nowhere)."""
         self.colors = table.state.pawn_color
@@ -684,8 +686,12 @@ class TableDriver:
             return pulled
         if any(show.to_draw > 0 for show in state.showings):
             return None
-        if self.with_mats and any(waiting_to_seat(state, q) for q in range(state.n)):
-            return None  # the hands seat them on the mats, for free
+        if self.with_mats:  # the hands seat them on the mats first, for free
+            seated = self.pull_seating(pending)
+            if seated:
+                return seated
+            if any(waiting_to_seat(self.table.state, q) for q in range(state.n)):
+                return None
         saved, done, parts = dict(self.alias.of), [], 0
         for q in range(state.n):
             part = self.everyone_part(pending, q, waiting_to_seat(state, q))
@@ -931,10 +937,33 @@ class TableDriver:
             assert move.pawn is not None
             pawn = self.in_hand(first, state)
             if move.kind == "place" and self.mat_seat(state, p, move) != move.seat:
-                self.tally.mat_misses += 1
+                if id(first) not in self.missed:  # (counted once: it may be tried again)
+                    self.missed.add(id(first))
+                    self.tally.mat_misses += 1
                 return None
             zone = EXIT if move.kind == "to_exit" else int(move.slot or 0)
         return self.on_mat(p, zone, pawn, first, pending)
+
+    def pull_seating(self, pending: list[Move]) -> list[Move]:
+        """With mats, a table seats together: the record's seating moves of every player
+        waiting to seat, made now on their mats, as far as the mat's rule gives the record's
+        seats (the rest waits for its turn in the record): the moves done."""
+        done: list[Move] = []
+        for q in range(self.table.state.n):
+            while waiting_to_seat(self.table.state, q):
+                left = [m for m in pending if m.player == q and m not in done]
+                if not left or left[0].kind not in SEATING:
+                    break
+                move, state = self.alias.move(left[0]), self.table.state
+                if move.kind == "place" and self.mat_seat(state, q, move) != move.seat:
+                    break
+                before = self.moves_made()
+                got = self.by_mat(left, state)
+                if got is None:
+                    break
+                done += got
+                self.settle(before + len(got), got)
+        return done
 
     def in_hand(self, recorded: Move, state: Any) -> int:
         """The drawn guest in the player's hand that plays the record's pawn (a look-alike

@@ -129,7 +129,9 @@ class Tally:
     def tablet_lines(self) -> list[str]:
         """The head of a game played on the tablet alone."""
         whats = self.by(1)
-        return [f"  everything on the tablet: {self.total('tablet')} tablet interactions "
+        head = "with mats, everything else on the tablet" if self.mats else \
+            "everything on the tablet"
+        return [f"  {head}: {self.total('tablet')} tablet interactions "
                 f"({whats['click']} clicks, {whats['key']} keystrokes, "
                 f"{whats['scroll']} scrolls)",
                 f"    phones: {self.total('phone')}   "
