@@ -27,6 +27,21 @@ record's (a phone seats them only as the hub proposes). Seat and play — everyo
 button for all players at once: with phones, each player seats on their own phone. A phone
 is tapped only once it has drawn the hub's latest state.
 
+With cinema mats (``with_mats``, ``bench/taps.py --mats``), the hands seat the drawn guests,
+send them to the exit zone and end the guests' turns on the player's mat instead
+(:meth:`TableDriver.on_mat`): a ``place`` is the guest set down on its theater's zone (the
+hub seats it in the next free seat, or a guest drawn to a seat in the first seat of that
+theater it may take, a free one first), a ``to_exit`` the guest set down on the exit zone,
+an ``end_guest`` the seated guest carried there; the tablet is not touched for them, and a
+**Seat and play — everyone** that would seat guests is not used. A ``place`` the mat's rule
+would put in another seat than the record's is entered on the tablet as without mats
+(counted: :attr:`Tally.mat_misses`). After every step the hands move on the mats what the
+rules moved (a guest pushed out of its seat, a guest that left by itself, an exit zone
+poured back into the bag), as ``demo --mats`` does, and wait for the hub's acks: the hub
+sees those as no news. A shortcut on the tablet (**Take the gains**, **Play as suggested**)
+whose batch ends guests after the moves it is tapped for still sends those ends (counted:
+:attr:`Tally.ends_by_shortcut`); an ``end_guest`` that comes first is always on the mat.
+
 Guests of one color look alike, so the table may seat a different pawn of the right color
 than the record names: :class:`Aliases` keeps which pawn on the table plays each pawn of
 the record, and every later move is translated through it.
@@ -49,6 +64,7 @@ from tap_tally import Tally
 from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.engine.tasks import draw_seat_targets
+from companion.games.popcorn.mats import EXIT, THEATERS
 from companion.games.popcorn.placement import forced_seating
 from companion.games.popcorn.record import loads_record
 from companion.games.popcorn.remote import RemoteTable
@@ -69,6 +85,10 @@ IN_VIEW = """(el) => {
 }"""
 """Whether a control can be tapped without scrolling anything first."""
 SEATING = ("place", "to_exit")
+SENSED = ("place", "to_exit", "end_guest")
+"""The moves the hands make on a cinema mat, with ``--mats``."""
+MOST_SEATS = 3
+"""The most seats a theater has."""
 CARD_CHANCE = ("deal_starting", "reveal_movie", "reveal_theater")
 
 
@@ -97,7 +117,7 @@ class TableDriver:
     """Plays a list of moves through the tablet, the phones and the readers, counting."""
 
     def __init__(self, room: TapRoom, table: RemoteTable, tablet: Page, phones: list[Page],
-                 tally: Tally, with_phones: bool = False) -> None:
+                 tally: Tally, with_phones: bool = False, with_mats: bool = False) -> None:
         self.room, self.table, self.tablet, self.phones = room, table, tablet, phones
         self.tally = tally
         self.screen = Screen.tablet(tablet)
@@ -105,6 +125,13 @@ class TableDriver:
         self.phone_screens = [Screen.phone(page, seat) for seat, page in enumerate(phones)]
         self.with_phones = with_phones
         """Whether each player's own moves are tapped on their phone."""
+        self.with_mats = with_mats and bool(room.mats)
+        """Whether the hands seat, send out and end guests on the cinema mats."""
+        self.mat_alerts: list[dict[str, Any]] = []
+        """The alerts the hub raised for a hand's move on a mat (the move then went to the
+        tablet): a bug of this driver, or a finding about the mats."""
+        self.missed: set[int] = set()
+        """The record's places (by ``id``) whose seat the mat would not pick."""
         self.shots: Path | None = None
         """Where to save the tablet's screen as each round starts (None: nowhere)."""
         self.colors = table.state.pawn_color
@@ -136,6 +163,8 @@ class TableDriver:
                 pending.remove(move)
             self.tally.step([m.to_dict() for m in done])
             self.settle(before + len(done), done)
+            if self.with_mats:
+                self.tidy_mats()
 
 
     def step(self, pending: list[Move], state: Any) -> list[Move]:
@@ -158,6 +187,8 @@ class TableDriver:
             self.tap(phone.page.get_by_test_id(f"keep-{move.card}"), kind, phone)
         elif kind in ("buy_movie", "buy_theater"):
             self.buy(move)
+        elif kind in SENSED and self.with_mats and (on_mat := self.by_mat(pending, state)):
+            return on_mat
         elif kind in SEATING:
             return self.seat(pending)
         elif kind in ACTIVATION_KINDS:
@@ -655,6 +686,12 @@ class TableDriver:
             return pulled
         if any(show.to_draw > 0 for show in state.showings):
             return None
+        if self.with_mats:  # the hands seat them on the mats first, for free
+            seated = self.pull_seating(pending)
+            if seated:
+                return seated
+            if any(waiting_to_seat(self.table.state, q) for q in range(state.n)):
+                return None
         saved, done, parts = dict(self.alias.of), [], 0
         for q in range(state.n):
             part = self.everyone_part(pending, q, waiting_to_seat(state, q))
@@ -791,6 +828,8 @@ class TableDriver:
             if len(batch) >= least and [self.canon(g, actual=True) for g in batch] == [
                     self.canon(m.to_dict()) for m in mine]:
                 self.tap(self.control(own, control, p), button, own)
+                if self.with_mats:
+                    self.tally.ends_by_shortcut += sum(m.kind == "end_guest" for m in mine)
                 return mine
         reached = self.reach_guest(pending, p, own)
         if reached is not None:
@@ -876,6 +915,170 @@ class TableDriver:
             if key in [self.canon(m, actual=True) for m in moves]:
                 return button
         return None
+
+    # -- cinema mats ---------------------------------------------------------------------
+
+    def by_mat(self, pending: list[Move], state: Any) -> list[Move] | None:
+        """The record's next move, a ``place``, ``to_exit`` or ``end_guest``, made by a hand
+        on its player's mat; the moves the hub made of it (the record's, bound to the pawns
+        the hub moved), or None when it goes to the tablet: a seat the mat's rule would not
+        pick (:attr:`Tally.mat_misses`), or an alert (:attr:`mat_alerts`)."""
+        first = pending[0]
+        move = self.alias.move(first)
+        p = move.player
+        assert p is not None
+        if move.kind == "end_guest":
+            assert move.slot is not None and move.seat is not None
+            pawn = state.occupant(p, move.slot, move.seat)
+            if pawn is None:
+                raise RuntimeError(f"no guest to end: {move}")
+            zone = EXIT
+        else:
+            assert move.pawn is not None
+            pawn = self.in_hand(first, state)
+            if move.kind == "place" and self.mat_seat(state, p, move) != move.seat:
+                if id(first) not in self.missed:  # (counted once: it may be tried again)
+                    self.missed.add(id(first))
+                    self.tally.mat_misses += 1
+                return None
+            zone = EXIT if move.kind == "to_exit" else int(move.slot or 0)
+        return self.on_mat(p, zone, pawn, first, pending)
+
+    def pull_seating(self, pending: list[Move]) -> list[Move]:
+        """With mats, a table seats together: the record's seating moves of every player
+        waiting to seat, made now on their mats, as far as the mat's rule gives the record's
+        seats (the rest waits for its turn in the record): the moves done."""
+        done: list[Move] = []
+        for q in range(self.table.state.n):
+            while waiting_to_seat(self.table.state, q):
+                left = [m for m in pending if m.player == q and m not in done]
+                if not left or left[0].kind not in SEATING:
+                    break
+                move, state = self.alias.move(left[0]), self.table.state
+                if move.kind == "place" and self.mat_seat(state, q, move) != move.seat:
+                    break
+                before = self.moves_made()
+                got = self.by_mat(left, state)
+                if got is None:
+                    break
+                done += got
+                self.settle(before + len(got), got)
+        return done
+
+    def in_hand(self, recorded: Move, state: Any) -> int:
+        """The drawn guest in the player's hand that plays the record's pawn (a look-alike
+        stands in when the record's is elsewhere)."""
+        assert recorded.pawn is not None and recorded.player is not None
+        pawn = self.alias.of[recorded.pawn]
+        hand = P.hand(recorded.player)
+        if state.loc[pawn] != hand:
+            pawn = next(q for q in state.pawns_at(hand) if self.colors[q] == self.colors[pawn])
+            self.alias.bind(recorded.pawn, pawn)
+        return pawn
+
+    @staticmethod
+    def mat_seat(state: Any, p: int, move: Move) -> int | None:
+        """The seat the hub gives a drawn guest set down on theater ``move.slot``'s zone
+        (:func:`companion.games.popcorn.mats._seat_for`): for a guest drawn to a seat, the
+        first seat of that theater it may take, a free one first; else the next free seat."""
+        slot = move.slot
+        assert slot is not None
+        task = state.task_for(p)
+        if task is not None and task.kind == "draw_seat" and task.pawn is not None:
+            targets = [index for s, index in draw_seat_targets(state, p) if s == slot]
+            free = [index for index in targets if state.occupant(p, slot, index) is None]
+            if free or targets:
+                return (free or targets)[0]
+        index = 0
+        while state.occupant(p, slot, index) is not None:
+            index += 1
+        return index
+
+    def on_mat(self, p: int, zone: int, pawn: int, first: Move,
+               pending: list[Move]) -> list[Move] | None:
+        """Set ``pawn`` down on ``zone`` of ``p``'s mat (carried there from its seat when it
+        lies on the mat), wait for the hub's ack, and return the record's moves the hub made
+        of it (the rules may add forced ones: the drawn guests left when the last seat is
+        taken), bound to the pawns the hub moved; None after an alert."""
+        mat = self.room.mats[p]
+        before, raised = self.moves_made(), len(self.room.alerts(self.table.id))
+        uid = self.room.uids[pawn]
+        if mat.where(uid) is not None:
+            mat.move(uid, zone)
+        else:
+            mat.set_down(zone, uid)
+        self.tally.add("mat", "hand", first.kind)
+        self.mat_acked(mat)
+        alerts = self.room.alerts(self.table.id)
+        if len(alerts) > raised:
+            self.mat_alerts += alerts[raised:]
+            self.tally.mat_alerts += len(alerts) - raised
+            self.tidy_mats()  # the guest back where the state has it (or off the mat)
+            return None
+        made = loads_record(self.table.get("/record")).moves[before:]
+        if not made:
+            raise RuntimeError(f"the mat's report made no move: {first.to_dict()}; "
+                               f"readers: {self.readers()}")
+        done = self.match_made(p, made, pending)
+        for move in done:
+            self.tally.mat_moves[move.kind] += 1
+        return done
+
+    def match_made(self, p: int, made: list[Move], pending: list[Move]) -> list[Move]:
+        """The record's pending moves of ``p`` that the hub's ``made`` moves are (the same
+        kind, theater, seat and color), each bound to the pawn the hub moved."""
+        mine = [m for m in pending if m.player == p][:len(made) + 8]
+        done: list[Move] = []
+        for actual in made:
+            key = self.canon(actual.to_dict(), actual=True)
+            recorded = next((m for m in mine if m not in done
+                             and self.canon(m.to_dict()) == key), None)
+            if recorded is None:
+                raise RuntimeError(f"the hub made {actual.to_dict()} of a mat's report, which "
+                                   f"the record does not make next: "
+                                   f"{[m.to_dict() for m in mine]}")
+            if recorded.pawn is not None and actual.pawn is not None:
+                self.alias.bind(recorded.pawn, actual.pawn)
+            done.append(recorded)
+        return done
+
+    def mat_acked(self, mat: Any) -> None:
+        """Wait until the hub has acked every report of ``mat`` (it acks once it has played
+        them)."""
+        deadline = time.monotonic() + 20
+        while mat.pending:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{mat.reader}'s reports were never acked; "
+                                   f"readers: {self.readers()}")
+            time.sleep(0.01)
+
+    def tidy_mats(self) -> None:
+        """Move on each mat what the rules moved since (a guest pushed out of its seat, a
+        guest that left by itself, an exit zone poured back into the bag), as the hands do
+        before the next action: each pawn on the zone where the state has it, off the mat
+        when it has left the cinema; then wait for the hub's acks (no news to it)."""
+        state, before = self.table.state, self.table.applied
+        for seat, mat in enumerate(self.room.mats[:state.n]):
+            zone_of: dict[str, int] = {}
+            for slot in range(THEATERS):
+                for index in range(MOST_SEATS):
+                    pawn = state.occupant(seat, slot, index)
+                    if pawn is not None:
+                        zone_of[self.room.uids[pawn]] = slot
+            for pawn in state.pawns_at(P.exit_zone(seat)):
+                zone_of[self.room.uids[pawn]] = EXIT
+            lying = {uid: z for z, uids in enumerate(mat.zones) for uid in uids}
+            off = [uid for uid in lying if uid not in zone_of]
+            if off:
+                mat.take_up(*off)
+            for uid, zone in zone_of.items():
+                if lying.get(uid) != zone:
+                    mat.move(uid, zone)
+                    self.tally.add("mat", "tidy", "tidy")
+            self.mat_acked(mat)
+        if self.moves_made() != before:
+            raise RuntimeError("the hub made a move of the hands' tidying: "
+                               f"{loads_record(self.table.get('/record')).moves[before:]}")
 
     # -- comparing moves as the table sees them --------------------------------------------
 

@@ -1,5 +1,7 @@
 """The room ``bench/taps.py`` plays in: a ``serve`` process, four virtual bag readers on
-pseudo-terminals, a box of tagged pawns and, when the hub knows card tags, tagged cards.
+pseudo-terminals, a box of tagged pawns and, when the hub knows card tags, tagged cards; with
+``--mats``, a virtual cinema mat under each player's board beside the bag readers (protocol
+version 2), which ``serve`` trusts (``--mat``) and the table binds.
 
 Every pawn and card gets a made-up UID. Cards get theirs when the hub takes a version 2
 registry (``docs/api.md``, ``PUT /api/tags``); a hub that does not is played without card
@@ -19,23 +21,29 @@ from companion.games.popcorn.remote import RemoteTable
 from companion.hub.remote import ServeProcess
 from companion.kit.http import HttpError, call
 from companion.kit.tags import random_uid
-from companion.readers.virtual import SerialBank, VirtualReader
+from companion.readers.virtual import SerialBank, VirtualMat, VirtualReader
 
 READERS = ("bag-1", "bag-2", "bag-3", "bag-4")
+MATS = ("mat-1", "mat-2", "mat-3", "mat-4")
+"""The cinema mats of ``--mats``, by seat."""
 
 
 class TapRoom:
-    """A hub with four bag readers, the box's pawns tagged and (if it can) its cards."""
+    """A hub with four bag readers (and with ``mats``, four cinema mats), the box's pawns
+    tagged and (if it can) its cards."""
 
-    def __init__(self, tmp: Path, catalog: Catalog, cards: bool) -> None:
+    def __init__(self, tmp: Path, catalog: Catalog, cards: bool, mats: bool = False) -> None:
         self.catalog = catalog
-        bank = SerialBank([VirtualReader(r, resend_interval=0.3) for r in READERS],
-                          tmp / "dev").start()
+        self.mats = [VirtualMat(m, resend_interval=0.3) for m in MATS] if mats else []
+        """The virtual mats by seat (none without ``--mats``)."""
+        bags = [VirtualReader(r, resend_interval=0.3) for r in READERS]
+        bank = SerialBank([*bags, *self.mats], tmp / "dev").start()
         self.bank: SerialBank | None = bank
         self.db = tmp / "hub.db"
         """The hub's SQLite file (read only here: its log says how a tap relabelled)."""
-        self.server = ServeProcess(self.db, serial=[bank.path(r) for r in READERS],
-                                   readers=list(READERS)).start()
+        self.server = ServeProcess(self.db, serial=[bank.path(r) for r in bank.readers],
+                                   readers=list(READERS),
+                                   mats=[m.reader for m in self.mats]).start()
         rng = random.Random(12)
         self.uids = {pawn: random_uid(rng) for pawn in range(60)}
         self.card_uids = self._card_uids(rng)
@@ -74,8 +82,10 @@ class TapRoom:
 
     def table(self, names: list[str], first_player: int, hints: bool) -> RemoteTable:
         """A new table whose chance steps the table reports (no "deal for us")."""
-        body = {"players": names, "readers": list(READERS[:len(names)]),
-                "first_player": first_player, "hints": hints}
+        body: dict[str, Any] = {"players": names, "readers": list(READERS[:len(names)]),
+                                "first_player": first_player, "hints": hints}
+        if self.mats:
+            body["mats"] = [m.reader for m in self.mats[:len(names)]]
         info = self.server.create_table(body)
         return RemoteTable(self.server.base, info, self.catalog)
 
@@ -93,6 +103,19 @@ class TapRoom:
                     return [(logged[0], logged[1])]
                 return [(int(a), int(b)) for a, b in logged]
         return []
+
+    def alerts(self, table_id: str) -> list[dict[str, Any]]:
+        """Every alert the hub raised at the table so far (its log keeps each one, open or
+        dismissed), oldest first."""
+        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
+            rows = db.execute("SELECT body FROM table_events WHERE table_id=? ORDER BY n",
+                              (table_id,)).fetchall()
+        return [body["alert"] for body in (json.loads(text) for (text,) in rows)
+                if isinstance(body, dict) and body.get("alert")]
+
+    def mat_reports(self) -> int:
+        """The zone states the mats have sent (every report is a new seq)."""
+        return sum(mat.seq for mat in self.mats)
 
     def tap(self, player: int, uid: str) -> None:
         """Tap a tag on ``player``'s bag reader."""

@@ -37,6 +37,22 @@ class Tally:
     """With ``--any-pawn``: pawn taps the hub answered with an alert."""
     relabels: int = 0
     """With ``--any-pawn``: taps of another pawn of the color than the hub placed, taken."""
+    mat_moves: Counter[str] = field(default_factory=Counter)
+    """With ``--mats``: the record's moves made by hands on the mats, by kind."""
+    mat_misses: int = 0
+    """With ``--mats``: ``place`` moves whose seat the mat's rule would not pick, entered on
+    the tablet instead."""
+    mat_alerts: int = 0
+    """With ``--mats``: hands' moves on a mat that the hub answered with an alert."""
+    ends_by_shortcut: int = 0
+    """With ``--mats``: ``end_guest`` moves a tablet shortcut sent with the moves it was
+    tapped for (an end that comes first is on the mat)."""
+    mat_reports: int = 0
+    """With ``--mats``: the zone states the mats sent (hellos and tidying included)."""
+    hub_alerts: list[str] = field(default_factory=list)
+    """With ``--mats``: the codes of every alert the hub raised at the table."""
+    mats: bool = False
+    """Whether the game was played with cinema mats."""
     steps: list[dict[str, object]] = field(default_factory=list)
     """Each step of the driver in order: its round, the interactions it cost (``device
     what kind`` strings) and the record's moves it entered (``bench/taps.py --trace``)."""
@@ -94,12 +110,28 @@ class Tally:
         if scrolls:
             lines.append("    of which scrolls: " + ", ".join(
                 f"{k} {n}" for k, n in scrolls.most_common()))
+        if self.mats:
+            lines += self.mat_lines()
         return "\n".join(lines)
+
+    def mat_lines(self) -> list[str]:
+        """What the cinema mats did (``--mats``)."""
+        tidy = sum(n for (d, w, _, _), n in self.counts.items() if d == "mat" and w == "tidy")
+        return [f"    on the mats: {sum(self.mat_moves.values())} seating moves by hand "
+                f"({kinds_text(Counter(self.mat_moves))}), {tidy} pawns tidied after the "
+                f"rules moved them, {self.mat_reports} mat reports sent",
+                f"    places whose seat the mat would not pick (on the tablet): "
+                f"{self.mat_misses}; ends sent by a tablet shortcut: {self.ends_by_shortcut}",
+                f"    the hub's alerts: {len(self.hub_alerts)}"
+                + (f" ({', '.join(self.hub_alerts)})" if self.hub_alerts else "")
+                + f", of which on a hand's move on a mat: {self.mat_alerts}"]
 
     def tablet_lines(self) -> list[str]:
         """The head of a game played on the tablet alone."""
         whats = self.by(1)
-        return [f"  everything on the tablet: {self.total('tablet')} tablet interactions "
+        head = "with mats, everything else on the tablet" if self.mats else \
+            "everything on the tablet"
+        return [f"  {head}: {self.total('tablet')} tablet interactions "
                 f"({whats['click']} clicks, {whats['key']} keystrokes, "
                 f"{whats['scroll']} scrolls)",
                 f"    phones: {self.total('phone')}   "

@@ -30,11 +30,26 @@ The games:
   by the ``advisor`` policy (its seats are the advisor's, which the tablet shows with hints
   on; every other choice is eager), from ``--seed``.
 
+With **cinema mats** (``--mats``, issue 40), a virtual mat lies under each player's board
+(``mat-1`` to ``mat-4``, on pseudo-terminals beside the bag readers, trusted by ``serve
+--mat`` and bound by the table), and the hands make the record's ``place``, ``to_exit`` and
+``end_guest`` moves on it: a drawn guest set down on its theater's zone or on the exit zone,
+a seated guest carried to the exit zone; the tablet is not touched for them. After every
+step the hands move on the mats what the rules moved, as ``demo --mats`` does (the hub sees
+it as no news). A ``place`` whose seat the mat's rule would not pick (a guest drawn to a
+seat: the mat gives the first seat of that theater it may take, a free one first) is
+entered on the tablet and counted; every other move is entered as without mats
+(``bench/tap_driver.py`` says more). Each game's figures then add the seating moves made on
+the mats, the mat reports sent and the alerts the hub raised, which must be none (a mat
+alert is a driver bug or a finding about the mats). Goals with mats (issue 40), tablet
+interactions with everything else on the tablet: (a) at most 100, (b) at most 10.
+
 ``--sample N`` enters N random games for (a) and N advisor games for (b) (seeds 1 to N)
 instead. Each game's figures are printed as it ends, then a summary table of every game
 with each goal and "within" or "ABOVE". Goals (issue 24), tablet interactions: (a) at most
 220 on the tablet alone, (b) at most 40 on the tablet alone and at most 15 as the tablet's
-share with phones. The exit status is 1 when a goal is missed.
+share with phones. The exit status is 1 when a goal is missed (with mats, also when the
+hub raised an alert).
 """
 
 from __future__ import annotations
@@ -71,6 +86,9 @@ PHONE = {"width": 390, "height": 844}
 GOALS = {"a": 220, "b": 40}
 """Issue 24's goals: tablet interactions of a game (a) entered as recorded, (b) advised,
 everything on the tablet."""
+MAT_GOALS = {"a": 100, "b": 10}
+"""Issue 40's goals: tablet interactions of a game (a) entered as recorded, (b) advised, with
+the seating moves on the cinema mats and everything else on the tablet."""
 PHONE_GOALS = {"b": 15}
 """Issue 24's goal for the tablet's share of an advised game played with phones."""
 WAYS = ("tablet", "phones")
@@ -100,24 +118,31 @@ def advised_game(seed: int) -> Record:
 
 def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path,
          shots: Path | None = None, check: bool = True, any_pawn: bool = False,
-         phones: bool = False) -> Tally:
+         phones: bool = False, mats: bool = False) -> Tally:
     """Enter ``record`` at a fresh table, with each player's own moves on their phone if
-    ``phones`` (else everything on the tablet); check its scores (unless ``check`` is
+    ``phones`` (else everything on the tablet), with the seating moves on cinema mats if
+    ``mats``; check its scores (unless ``check`` is
     false: a game cut short has none); return what it cost, with the game as the hub
     recorded it."""
     catalog = load_catalog()
-    room = TapRoom(tmp, catalog, cards)
+    room = TapRoom(tmp, catalog, cards, mats)
     table = room.table(list(record.names), record.first_player, hints)
     pages: list[Any] = []
     try:
         tablet = open_tablet(browser, room, table)
         pages.append(tablet)
         pages += [open_phone(browser, room, table, seat) for seat in range(len(record.names))]
-        tally = Tally()
-        driver = TableDriver(room, table, tablet, pages[1:], tally, with_phones=phones)
+        tally = Tally(mats=mats)
+        driver = TableDriver(room, table, tablet, pages[1:], tally, with_phones=phones,
+                             with_mats=mats)
         driver.shots, driver.any_pawn = shots, any_pawn
         driver.play(list(record.moves))
         tally.alerts, tally.relabels = driver.alerts, driver.relabels
+        if mats:
+            tally.mat_reports = room.mat_reports()
+            tally.hub_alerts = [a.get("code", "?") for a in room.alerts(table.id)]
+            for alert in driver.mat_alerts:
+                print(f"    a mat alert: {alert}", flush=True)
         if check:
             check_scores(table, catalog, record)
         tally.cards, tally.entered = room.cards, table.get("/record")
@@ -182,6 +207,9 @@ def main() -> int:
     parser.add_argument("--any-pawn", action="store_true",
                         help="tap any pawn of the right color never tapped so far, as a table "
                         "that filled its bags by the handful does; counts the hub's alerts")
+    parser.add_argument("--mats", action="store_true",
+                        help="a cinema mat under each player's board: the hands seat, send "
+                        "out and end the guests on it (issue 40's goals)")
     parser.add_argument("--keep", type=Path, help="keep the hub's files here (for a failure)")
     parser.add_argument("--trace", type=Path,
                         help="write each step here, one JSON line each: its round, the "
@@ -192,6 +220,8 @@ def main() -> int:
                         help="instead of --record and --seed: N simulated games for (a) and N "
                         "advisor games for (b), seeds 1 to N")
     args = parser.parse_args()
+    if args.mats and args.any_pawn:
+        parser.error("--mats moves pawns by their own tags: no --any-pawn")
     logging.basicConfig(level=logging.ERROR)
     ways = WAYS if args.ways == "both" else (args.ways,)
     figures: list[Figures] = []
@@ -232,20 +262,33 @@ class Figures:
     tablet: int | None = None
     shared: int | None = None
     phones: int | None = None
+    mats: bool = False
+    """Whether the seating moves were made on cinema mats (issue 40's goals)."""
+    alerts: int = 0
+    """With mats: the alerts the hub raised (there must be none)."""
+    on_mats: int = 0
+    """With mats: the record's moves made on the mats."""
+    reports: int = 0
+    """With mats: the mats' reports."""
+
+    def goal(self) -> int:
+        """The goal of the tablet's figure: issue 40's with mats, else issue 24's."""
+        return (MAT_GOALS if self.mats else GOALS)[self.game.figure]
 
     def goals(self) -> list[tuple[str, int, int]]:
         """Each figure with a goal, as ``(what, figure, goal)``."""
         out = []
         if self.tablet is not None:
-            out.append(("everything on the tablet", self.tablet, GOALS[self.game.figure]))
+            out.append(("everything else on the tablet, with mats" if self.mats else
+                        "everything on the tablet", self.tablet, self.goal()))
         if self.shared is not None and self.game.figure in PHONE_GOALS:
             out.append(("with phones, the tablet's share", self.shared,
                         PHONE_GOALS[self.game.figure]))
         return out
 
     def within(self) -> bool:
-        """Whether every figure is within its goal."""
-        return all(n <= goal for _, n, goal in self.goals())
+        """Whether every figure is within its goal (and, with mats, no alert came)."""
+        return all(n <= goal for _, n, goal in self.goals()) and not self.alerts
 
 
 def write_trace(path: Path, name: str, tally: Tally) -> None:
@@ -259,14 +302,14 @@ def count_game(browser: Browser, game: Game, ways: tuple[str, ...],
                args: argparse.Namespace, tmp: Path) -> Figures:
     """Enter ``game`` each of ``ways``; print its figures and goals; return them."""
     record = game.record
-    out = Figures(game)
+    out = Figures(game, mats=args.mats)
     head = ""
     for way in ways:
         shots = (ROOT / "artifacts" / "screenshots" / f"taps-{game.key}-{way}"
                  if args.shots else None)
         tally = play(browser, record, not args.no_cards, game.hints, tmp / f"{game.key}-{way}",
                      shots, check=not args.moves, any_pawn=args.any_pawn,
-                     phones=way == "phones")
+                     phones=way == "phones", mats=args.mats)
         if not head:
             head = (f"({game.figure}) {game.label}: {len(record.moves)} moves, "
                     f"{record_rounds(record)} rounds, hints {'on' if game.hints else 'off'}, "
@@ -279,6 +322,10 @@ def count_game(browser: Browser, game: Game, ways: tuple[str, ...],
             print(f"    any pawn of the color: {tally.relabels} taps of another pawn than "
                   f"the hub placed there taken as the move, {tally.alerts} answered with "
                   "an alert", flush=True)
+        if args.mats:
+            out.alerts += len(tally.hub_alerts)
+            out.on_mats += sum(tally.mat_moves.values())
+            out.reports += tally.mat_reports
         if way == "phones":
             out.shared, out.phones = tally.total("tablet"), tally.total("phone")
         else:
@@ -300,15 +347,20 @@ def summary(figures: list[Figures]) -> str:
             return "-"
         return f"{n} ({goal}, {verdict(n, goal)})" if goal is not None else str(n)
 
-    rows = [("game", "tablet only (goal)", "with phones: tablet (goal)", "phones", "sum")]
+    mats = any(f.mats for f in figures)
+    rows = [("game", "tablet, mats (goal)" if mats else "tablet only (goal)",
+             "with phones: tablet (goal)", "phones", "sum",
+             *(("moves on mats", "mat reports", "alerts") if mats else ()))]
     for f in figures:
         both = None if f.shared is None or f.phones is None else f.shared + f.phones
         rows.append((f"({f.game.figure}) {f.game.label}",
-                     cell(f.tablet, GOALS[f.game.figure]),
+                     cell(f.tablet, f.goal()),
                      cell(f.shared, PHONE_GOALS.get(f.game.figure)),
-                     cell(f.phones, None), cell(both, None)))
+                     cell(f.phones, None), cell(both, None),
+                     *((str(f.on_mats), str(f.reports), str(f.alerts)) if mats else ())))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = ["", "summary: interactions by device (goal, verdict)"]
+    lines = ["", "summary: interactions by device (goal, verdict)"
+             + (", with cinema mats" if mats else "")]
     for row in rows:
         lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True))
                      .rstrip())

@@ -66,6 +66,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--mqtt-table", default="demo", help="table name in MQTT topics")
     parser.add_argument("--reader", dest="readers", action="append", type=reader_id,
                         default=[], metavar="ID", help="trust a reader before any table binds it")
+    parser.add_argument("--mat", dest="mats", action="append", type=reader_id, default=[],
+                        metavar="ID", help="trust a cinema mat (protocol version 2) before any "
+                        "table binds it")
     parser.add_argument("--admin-pin", help="PIN for the tag registry (random if not given)")
     add_lang_option(parser)
     # bench/e2e.py compares the web servers side by side; a real table keeps the first
@@ -128,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
 
     def build() -> server.Served:  # in the process that serves (server.run)
         try:
-            hub = Hub(db, readers=args.readers, mqtt_table=args.mqtt_table)
+            hub = Hub(db, readers=args.readers, mats=args.mats,
+                      mqtt_table=args.mqtt_table)
             mqtt = args.mqtt
             if mqtt == "":
                 mqtt = reader_broker(db.parent / f"{db.stem}-mqtt", args.mqtt_port, args.host)

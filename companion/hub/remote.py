@@ -26,11 +26,14 @@ class ServeProcess:
     """``popcorn-companion serve`` on loopback, restartable on the same database."""
 
     def __init__(self, db: Path, *, serial: Sequence[str] = (), readers: Sequence[str] = (),
+                 mats: Sequence[str] = (),
                  admin_pin: str = "135790", log: Path | None = None,
                  extra: Sequence[str] = (), program: Sequence[str] = (),
                  cwd: Path | None = None) -> None:
         """``program`` is the command that runs the companion: by default this interpreter's
         ``python -m companion``; an installed ``popcorn-companion`` script tests that install.
+        ``readers`` and ``mats``: the bag readers and the cinema mats ``serve`` trusts from the
+        start (``--reader``, ``--mat``).
         """
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"  # serve listens there, or everywhere
@@ -39,7 +42,8 @@ class ServeProcess:
         program = list(program) or [sys.executable, "-m", "companion"]
         self.args = [*program, "serve", "--db", str(db),
                      "--host", "127.0.0.1", "--port", str(self.port), "--admin-pin",
-                     admin_pin, *[a for r in readers for a in ("--reader", r)]]
+                     admin_pin, *[a for r in readers for a in ("--reader", r)],
+                     *[a for m in mats for a in ("--mat", m)]]
         if serial:
             self.args += ["--serial", *serial]
         self.args += list(extra)

@@ -162,7 +162,7 @@ def test_every_serve_option_comes_back_unchanged(tmp_path: Path) -> None:
     given = ["--db", "rel/hub db.sqlite", "--host", "127.0.0.1", "--port", "8001",
              "--serial", "/dev/ttyUSB0", "/dev/ttyACM0", "--mqtt", "mqtt://p:s%25$x@h:1884",
              "--mqtt-port", "1999", "--mqtt-table", "t1", "--reader", "bag-1",
-             "--reader", "bag-2", "--admin-pin", '12 "3"']
+             "--reader", "bag-2", "--mat", "mat-1", "--mat", "mat-2", "--admin-pin", '12 "3"']
     assert main(["service", "install", "--user", "--unit-dir", str(tmp_path), *given]) == 0
     options = serve_options(exec_start((tmp_path / UNIT).read_text()))
     expected = vars(serve_parser().parse_args(given))
@@ -213,6 +213,7 @@ def test_the_reader_of_words_catches_what_systemd_would_expand() -> None:
 @pytest.mark.parametrize(("args", "says"), [
     (["--port", "eighty"], "invalid int value"),
     (["--reader", "bag 1!"], "not a valid reader id"),
+    (["--mat", "mat 1!"], "not a valid reader id"),
     (["--mqtt", "http://host"], "mqtt://"),
     (["--no-such-option"], "unrecognized arguments"),
     (["--as-user", "no-such-user-for-popcorn"], "no user"),

@@ -141,3 +141,25 @@ def test_with_phones_each_player_enters_their_own_moves(browser, tmp_path: Path)
     assert set(on_tablet) <= {"place", "to_exit"}, on_tablet
     assert tally.total("tablet") <= 2 * len(tablet)  # a guest by hand: two taps at most
     assert set(tally.seats) == {0, 1, 2, 3}
+
+
+def test_with_mats_the_hands_seat_send_out_and_end_guests_on_the_mats(browser,
+                                                                      tmp_path: Path) -> None:
+    """``--mats``: the first rounds of the example game are the record's; its places, exits
+    and ends were made by hands on the players' cinema mats (the hub logged them as mat
+    reports), the tablet touched none of them but a place whose seat the mat's rule would
+    not pick, and the hub raised no alert."""
+    record = taps.recorded_game(taps.RECORD)
+    part = Record(record.names, record.first_player, record.moves[:90])
+    tally = taps.play(browser, part, True, True, tmp_path, check=False, mats=True)
+    entered = loads_record(tally.entered)
+    assert sorted(map(str, colors_of(entered.moves))) == sorted(map(str, colors_of(part.moves)))
+    sensed = sum(m.kind in ("place", "to_exit", "end_guest") for m in part.moves)
+    assert sensed and tally.mat_moves["place"] > 0
+    sent = sent_moves(tmp_path / "hub.db")
+    from_mats = [m for m in sent if str(m.get("tag", {}).get("reader", "")).startswith("mat-")]
+    assert 0 < len(from_mats) <= sum(tally.mat_moves.values())  # (+ the rules' forced ones)
+    on_tablet = tally.by(2)
+    assert on_tablet["place"] + on_tablet["to_exit"] <= 2 * tally.mat_misses
+    assert on_tablet["end_guest"] == 0
+    assert tally.hub_alerts == [] and tally.mat_alerts == 0 and tally.mat_reports > 0
