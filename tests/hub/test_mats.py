@@ -94,8 +94,9 @@ class MatRig:
         if health:
             mat.set_health(**health)
             mat.heartbeat()
+        count = table.count  # before the mat's report: the hub may play it at once
         mat.set_down(0, self.uids[drawn[0]])
-        self.settled(table_id, table.count + 1)
+        self.settled(table_id, count + 1)
         return Showing(table_id, table, player, drawn, mat)
 
     def settled(self, table_id: str, count: int) -> None:
@@ -276,8 +277,9 @@ def test_an_exit_zone_poured_while_the_bag_holds_guests_is_an_alert(rig: MatRig)
     table_id, table, player, drawn, mat = astuple_(rig.first_guest_seated())
     out = [p for p in drawn[1:] if table.state.loc[p] == P.hand(player)]
     for pawn in out:
+        count = table.count
         mat.set_down(EXIT, rig.uids[pawn])
-        rig.settled(table_id, table.count + 1)
+        rig.settled(table_id, count + 1)
     assert len(table.state.pawns_at(P.exit_zone(player))) >= 2 and table.state.pawns_at(
         P.bag(player))
     state = table.state.to_dict()

@@ -116,6 +116,7 @@ export function mountArchiveGame(root, ctx, id) {
       history.replaceState(null, "", `${location.pathname}${search ? `?${search}` : ""}`);
     };
     const box = root.querySelector('[data-testid="replay-charts"]');
+    if (!box) return; // the page went while the board loaded (a tab closing)
     box.innerHTML = chartsHtml(replay.summary.charts);
     const drawn = await drawCharts(box, replay.summary.charts, (position) => {
       replay.go(position);
@@ -138,7 +139,8 @@ export function mountArchiveGame(root, ctx, id) {
     root.addEventListener("click", onClick, { signal });
     if (game.record) {
       mountBoard(game).catch((err) => {
-        if (!signal.aborted) root.querySelector('[data-role="replay"]').innerHTML = `<section class="card"><p class="form-error" data-testid="replay-error">${errorLine(err)}</p></section>`;
+        const slot = root.querySelector('[data-role="replay"]');
+        if (slot && !signal.aborted) slot.innerHTML = `<section class="card"><p class="form-error" data-testid="replay-error">${errorLine(err)}</p></section>`;
       });
     }
   }).catch((err) => {

@@ -155,8 +155,9 @@ export class Replay {
     try {
       [before, after] = await Promise.all([to > 0 ? this.page(to - 1) : null, this.page(to)]);
     } catch (err) { // the game went away (deleted from the archive) or the hub is unreachable
-      if (!this.gone && this.position === to) {
-        this.el("replay-board").innerHTML = `<p class="form-error" data-testid="replay-board-error">${esc(err.message)}</p>`;
+      const board = this.el("replay-board"); // none once the page has gone
+      if (board && !this.gone && this.position === to) {
+        board.innerHTML = `<p class="form-error" data-testid="replay-board-error">${esc(err.message)}</p>`;
       }
       return;
     }
