@@ -64,7 +64,7 @@ from tap_tally import Tally
 from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.engine.tasks import draw_seat_targets
-from companion.games.popcorn.mats import EXIT, THEATERS
+from companion.games.popcorn.mats import EXIT, lying_zones, seat_for
 from companion.games.popcorn.placement import forced_seating
 from companion.games.popcorn.record import loads_record
 from companion.games.popcorn.remote import RemoteTable
@@ -87,8 +87,6 @@ IN_VIEW = """(el) => {
 SEATING = ("place", "to_exit")
 SENSED = ("place", "to_exit", "end_guest")
 """The moves the hands make on a cinema mat, with ``--mats``."""
-MOST_SEATS = 3
-"""The most seats a theater has."""
 CARD_CHANCE = ("deal_starting", "reveal_movie", "reveal_theater")
 
 
@@ -979,20 +977,9 @@ class TableDriver:
     @staticmethod
     def mat_seat(state: Any, p: int, move: Move) -> int | None:
         """The seat the hub gives a drawn guest set down on theater ``move.slot``'s zone
-        (:func:`companion.games.popcorn.mats._seat_for`): for a guest drawn to a seat, the
-        first seat of that theater it may take, a free one first; else the next free seat."""
-        slot = move.slot
-        assert slot is not None
-        task = state.task_for(p)
-        if task is not None and task.kind == "draw_seat" and task.pawn is not None:
-            targets = [index for s, index in draw_seat_targets(state, p) if s == slot]
-            free = [index for index in targets if state.occupant(p, slot, index) is None]
-            if free or targets:
-                return (free or targets)[0]
-        index = 0
-        while state.occupant(p, slot, index) is not None:
-            index += 1
-        return index
+        (the hub's own rule, :func:`companion.games.popcorn.mats.seat_for`)."""
+        assert move.slot is not None
+        return seat_for(state, p, move.slot)
 
     def on_mat(self, p: int, zone: int, pawn: int, first: Move,
                pending: list[Move]) -> list[Move] | None:
@@ -1059,14 +1046,8 @@ class TableDriver:
         when it has left the cinema; then wait for the hub's acks (no news to it)."""
         state, before = self.table.state, self.table.applied
         for seat, mat in enumerate(self.room.mats[:state.n]):
-            zone_of: dict[str, int] = {}
-            for slot in range(THEATERS):
-                for index in range(MOST_SEATS):
-                    pawn = state.occupant(seat, slot, index)
-                    if pawn is not None:
-                        zone_of[self.room.uids[pawn]] = slot
-            for pawn in state.pawns_at(P.exit_zone(seat)):
-                zone_of[self.room.uids[pawn]] = EXIT
+            zone_of = {self.room.uids[pawn]: zone
+                       for pawn, zone in lying_zones(state, seat).items()}
             lying = {uid: z for z, uids in enumerate(mat.zones) for uid in uids}
             off = [uid for uid in lying if uid not in zone_of]
             if off:

@@ -34,7 +34,7 @@ from .engine import Move, Violation
 from .engine import pawns as P
 from .engine.simulator import PASSIVE_KINDS
 from .facts_file import card_copies, load_catalog
-from .mats import EXIT, THEATERS
+from .mats import EXIT, lying_zones
 
 log = logging.getLogger("companion.demo")
 
@@ -45,8 +45,6 @@ BUYS = {"buy_movie": "movie", "buy_theater": "theater"}
 REPORTS = {"deal_starting": "movie", "reveal_movie": "movie", "reveal_theater": "theater",
            "draw_award": "award"}
 """The card kind each chance outcome a card's tap reports names."""
-MOST_SEATS = 3
-"""The most seats a theater has."""
 SENSED = frozenset({"place", "to_exit", "end_guest"})
 """The moves a player makes on a cinema mat, when there is one, instead of on the tablet."""
 
@@ -246,17 +244,9 @@ class ScriptedPlayers:
             self._acked(mat)
 
     def _zones_of(self, seat: int) -> dict[str, int]:
-        """Where each pawn of ``seat``'s cinema lies on its mat, by the state: a seated
-        guest on its theater's zone, an exited one on the exit zone."""
-        state, zones = self.table.state, {}
-        for slot in range(THEATERS):
-            for index in range(MOST_SEATS):
-                pawn = state.occupant(seat, slot, index)
-                if pawn is not None:
-                    zones[self.uids[pawn]] = slot
-        for pawn in state.pawns_at(P.exit_zone(seat)):
-            zones[self.uids[pawn]] = EXIT
-        return zones
+        """Where each of ``seat``'s pawns lies on its mat by the state, by UID."""
+        return {self.uids[pawn]: zone
+                for pawn, zone in lying_zones(self.table.state, seat).items()}
 
     def pawn_to_tap(self, pawn: int) -> int:
         """The pawn whose tag a player taps for a move of ``pawn``: ``pawn`` itself, or with

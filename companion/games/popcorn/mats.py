@@ -31,7 +31,7 @@ from companion.kit.alerts import Alert
 from companion.kit.game import Relabel, Sensed, TapResult, ZoneChange
 
 from .alert_params import alert_params, guest_words
-from .engine import Move, Violation
+from .engine import GameState, Move, Violation
 from .engine import pawns as P
 from .engine.tasks import draw_seat_targets
 from .table_state import TableState, swap
@@ -44,6 +44,8 @@ EXIT = 3
 """The zone under the exit zone."""
 ZONES = 4
 """The zones of a cinema mat."""
+MOST_SEATS = 3
+"""The most seats a theater has."""
 
 ALERT_CODES: dict[str, str] = {
     "MAT_UNKNOWN_TAG": "a tag the registry does not know was set down on a mat",
@@ -119,11 +121,11 @@ def _seated(state: TableState, player: int, slot: int, pawn: int,
     if not state.known.may_be(pawn, hand):
         return _alert(state, "GUEST_NOT_DRAWN", player, pawn, slot)
     move = Move("place", player=player, pawn=pawn, slot=slot,
-                seat=_seat_for(state, player, slot, placed))
+                seat=seat_for(state, player, slot, placed))
     return relabelled(state, pawn, hand, move) or _refused(state, player, pawn, hand, move)
 
 
-def _seat_for(state: TableState, player: int, slot: int, placed: int) -> int:
+def seat_for(state: GameState, player: int, slot: int, placed: int = 0) -> int:
     """The seat a guest set down in theater ``slot`` takes (0 is seat #1): the first one
     nobody sits in, after the ``placed`` ones taken in the same change; for a guest drawn
     to a seat (``draw_guest_to_seat``), the first seat of that theater it may take, a free
@@ -161,6 +163,16 @@ def _to_exit(state: TableState, player: int, pawn: int) -> TapResult | None:
     if options:
         return _refused(state, player, pawn, *options[0])
     return _alert(state, "GUEST_NOT_SEATED", player, pawn)
+
+
+def lying_zones(state: GameState, seat: int) -> dict[int, int]:
+    """Where each pawn of ``seat``'s cinema lies on its mat, by the state: a seated guest on
+    its theater's zone, an exited one on the exit zone (what hands that follow the rules
+    keep the mat showing)."""
+    zones = {pawn: slot for slot in range(THEATERS) for index in range(MOST_SEATS)
+             if (pawn := state.occupant(seat, slot, index)) is not None}
+    zones.update({pawn: EXIT for pawn in state.pawns_at(P.exit_zone(seat))})
+    return zones
 
 
 def _pushed_out(state: TableState, player: int, pawn: int) -> bool:
