@@ -19,6 +19,7 @@ import secrets
 import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -29,7 +30,7 @@ from companion.hub.pushes import Listener, Pushes
 from companion.hub.timing import Timing
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
-from companion.kit.game import GameMove, PieceKind, Sensed, ZoneChange
+from companion.kit.game import GameMove, Mended, PieceKind, Sensed, ZoneChange
 from companion.readers.broker import Broker
 from companion.readers.health import PROBLEMS
 from companion.readers.ingest import BAG, MAT, Ingest, ReaderEvent, ReaderInfo, TagEvent, ZonesEvent
@@ -131,6 +132,8 @@ class Hub:
 
     def _register(self, table: Table) -> None:
         self.tables[table.id] = table
+        table.piece_of = self.registry.piece_of
+        table.on_alert = partial(self.pushes.emit, table.id, "alert")
         if table.closed:
             return
         for seat, reader in enumerate(table.config.readers):
@@ -451,10 +454,9 @@ class Hub:
             tag["count"] = event.count
         before = table.mat_zones.get((seat[1], event.zone), ())
         change = ZoneChange(seat[1], event.zone, self._sensed(before), self._sensed(event.tags))
-        results = table.handle_zones(seat[1], change, tag)
-        for result in results:
-            if isinstance(result, Alert):
-                self.pushes.emit(table.id, "alert", dict(table.alerts[-1]))
+        for result in table.handle_zones(seat[1], change, tag):
+            for alert_id in result.ids if isinstance(result, Mended) else ():
+                self.pushes.emit(table.id, "handled", alert_id)
         self.zone_seen[event.reader] = self.ingest.clock()
         self.pushes.emit(table.id, "state")
         self.pushes.emit(table.id, "readers", self.reader_status())
@@ -488,8 +490,6 @@ class Hub:
                 (event.reader, event.boot, event.seq)), self.ingest.batch_started, locked)
         level = "error" if isinstance(result, Alert) else "ok"
         self.ingest.feedback(event.reader, level, event.seq)
-        if isinstance(result, Alert):  # as the table keeps it: with its id
-            self.pushes.emit(table.id, "alert", dict(table.alerts[-1]))
         self.pushes.emit(table.id, "state")
 
     def _identify_tap(self, table: Table, seat: int, tag: dict[str, Any],

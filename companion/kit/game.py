@@ -79,14 +79,15 @@ from .taps import (
     swap_pairs,
 )
 from .texts import GameTexts
-from .zones import Sensed, ZoneChange
+from .zones import Mended, Sensed, ZoneAlert, ZoneChange
 
 __all__ = [
     "SECRET_EITHER", "SECRET_PIN", "SECRET_TOKEN", "AuditTap", "DemoHub", "DemoPlayers",
     "DemoRegistry", "DemoTable", "GameKind", "GameMove", "GameState", "HostLock",
-    "HostedTable", "MatHand", "MoveT", "Piece", "PieceKind", "PieceValue", "Progress", "Relabel",
-    "Screens", "Sensed", "StateT", "TableHost", "TableSetup", "TapChoice", "TapMoves",
-    "TapResult", "Tapper", "ZoneChange", "play", "renamed", "swap_pairs",
+    "HostedTable", "MatHand", "Mended", "MoveT", "Piece", "PieceKind", "PieceValue",
+    "Progress", "Relabel", "Screens", "Sensed", "StateT", "TableHost", "TableSetup",
+    "TapChoice", "TapMoves", "TapResult", "Tapper", "ZoneAlert", "ZoneChange", "play",
+    "renamed", "swap_pairs",
 ]
 
 

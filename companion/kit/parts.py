@@ -36,7 +36,7 @@ import argparse
 import json
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .audits import AuditReport
@@ -49,7 +49,7 @@ from .records import RecordedGame, RecordError, parse_line
 from .standings import Standing, Variant
 from .taps import AuditTap, TapResult
 from .texts import N_
-from .zones import ZoneChange
+from .zones import Mended, Sensed, ZoneAlert, ZoneChange
 
 if TYPE_CHECKING:
     from flask import Blueprint
@@ -198,10 +198,24 @@ class Mats(ABC):
     """Every alert code :meth:`read` raises, with what it means."""
 
     @abstractmethod
-    def read(self, state: Any, change: ZoneChange, names: list[str]) -> list[TapResult]:
+    def read(self, state: Any, change: ZoneChange,
+             names: list[str]) -> list[TapResult | Mended]:
         """What ``change`` on a seat's mat means now: results to play in order (each is
         played on the state the ones before it left), or none (a piece the rules already
-        moved, set down where they put it; a hand that took a piece up for a moment)."""
+        moved, set down where they put it; a hand that took a piece up for a moment). A
+        :class:`~.zones.Mended` closes the open alerts the change set right."""
+
+    def review(self, before: Any, after: Any,
+               zones: Mapping[tuple[int, int], tuple[Sensed, ...]],
+               names: list[str]) -> list[ZoneAlert]:
+        """A checkpoint: the state just went from ``before`` to ``after`` (any input: a
+        tablet's move, a tap, a zone), and ``zones`` holds what lies on each ``(seat,
+        zone)`` of the table's mats. What lies where the rules say it cannot be by now is
+        an alert (Popcorn: a guest still in a theater once the next round's first turn is
+        over). Mats report a piece's leaving a little after the input that moved it, so a
+        checkpoint is a point of the game well after the rules moved a piece, never a
+        timer. By default there is none."""
+        return []
 
 
 # -- records -------------------------------------------------------------------------------

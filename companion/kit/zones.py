@@ -13,7 +13,9 @@ put it). Nothing here names a game: a chess board with a zone per square could u
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from .alerts import Alert
 from .pieces import Piece
 
 
@@ -47,3 +49,26 @@ class ZoneChange:
         """The pieces taken off the zone, in the order they had arrived."""
         there = {s.uid for s in self.after}
         return tuple(s for s in self.before if s.uid not in there)
+
+
+@dataclass(frozen=True)
+class Mended:
+    """A zone change that set right what an open alert said was wrong (a guest put back
+    where it belongs): the table closes each open alert of ``code`` whose params hold every
+    item of ``match`` (a ``handled`` event, ``"how": "mat"``), and fills ``ids`` with the
+    ids it closed, so that the screens drop them."""
+
+    code: str
+    match: dict[str, Any]
+    ids: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class ZoneAlert:
+    """An alert about what lies on zone ``zone`` of seat ``seat``'s mat, found at one of the
+    game's checkpoints (:meth:`~.parts.Mats.review`) rather than at a change of the zone:
+    the table logs it with the zone's last state, which is the evidence."""
+
+    seat: int
+    zone: int
+    alert: Alert

@@ -16,7 +16,7 @@ import secrets
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from companion.kit.alerts import Alert
@@ -37,7 +37,7 @@ from companion.kit.game import (
     swap_pairs,
 )
 from companion.kit.parts import Corrections, Pieces
-from companion.kit.zones import ZoneChange
+from companion.kit.zones import Mended, Sensed, ZoneChange
 from companion.table.audit import AuditRun, started, tap_body
 from companion.table.store import HubStore
 
@@ -185,6 +185,15 @@ class Table:
         zone holds more than a mat's message lists: it keeps the newest)."""
         self._mat_marks: dict[tuple[int, int], tuple[str, int, int]] = {}
         """The ``(reader, boot, seq)`` of each zone's last state: an older one is stale."""
+        self.piece_of: Callable[[str], Piece | None] = lambda uid: None
+        """What the tag registry knows a UID to be (the hub sets it): the mats' checkpoints
+        (:meth:`Mats.review`) read the zones' pieces with it."""
+        self.on_alert: Callable[[dict[str, Any]], None] = lambda alert: None
+        self._nested = 0
+        """How many :meth:`_atomic` blocks are open: only the outermost one's change is a
+        checkpoint."""
+        """Called with each alert the table raises, as the table keeps it (with its id; a
+        checkpoint's once it is committed): the hub pushes it to the table's screens."""
         self._public: tuple[int, Any, dict[str, Any]] | None = None
         """The game's public view last built: the event count and the state it was built
         from, and the view (:meth:`view`)."""
@@ -205,13 +214,41 @@ class Table:
         """One input and the deals it triggers: logged in one transaction, and on any error
         the live state, the count and the entries go back to what they were."""
         state, count, entries = self.state, self.count, len(self.entries)
+        raised: list[dict[str, Any]] = []
+        self._nested += 1
         try:
             with self.store.transaction():
                 yield
+                raised = self._checkpoint(state) if self._nested == 1 else []
         except BaseException:
             self.state, self.count = state, count
             del self.entries[entries:]
             raise
+        finally:
+            self._nested -= 1
+        for alert in raised:
+            self.on_alert(alert)
+
+    def _checkpoint(self, before: Any) -> list[dict[str, Any]]:
+        """The game's review of its mats after the state went from ``before`` to now
+        (:meth:`Mats.review`): each alert logged with its zone's last state, and returned
+        as the table keeps it."""
+        mats = self.game.mats
+        if mats is None or not self.config.mats or before is self.state:
+            return []
+        zones = {key: tuple(Sensed(uid, self.piece_of(uid)) for uid in uids)
+                 for key, uids in self.mat_zones.items()}
+        raised = []
+        for found in mats.review(before, self.state, zones, self.config.players):
+            self._alert(self._zone_tag(found.seat, found.zone), found.alert, push=False)
+            raised.append(dict(self.alerts[-1]))
+        return raised
+
+    def _zone_tag(self, seat: int, zone: int) -> dict[str, Any]:
+        """A zone's last state as its mat reported it (a ``tag`` event's ``tag``)."""
+        reader, boot, seq = self._mat_marks[(seat, zone)]
+        return {"reader": reader, "boot": boot, "seq": seq, "zone": zone,
+                "tags": list(self.mat_zones[(seat, zone)])}
 
     def _log(self, kind: str, body: dict[str, Any]) -> None:
         self.store.append(self.id, self.count + 1, kind, body)
@@ -382,18 +419,30 @@ class Table:
         mats = self.game.mats
         results = [] if mats is None else mats.read(self.state, change, self.config.players)
         with self._atomic():
-            if not results:
-                self._log("tag", {"tag": tag})
+            if all(isinstance(result, Mended) for result in results):
+                self._log("tag", {"tag": tag})  # the zone's new state, which plays nothing
             played = [self._zone_result(player, tag, result) for result in results]
             self._note_zone(tag)  # last: a failed batch leaves the zone as it was
         return played
 
     def _zone_result(self, player: int, tag: dict[str, Any], result: Any) -> Any:
-        """One result of a zone change, played as a tap's (its alert if the rules refuse)."""
+        """One result of a zone change, played as a tap's (its alert if the rules refuse);
+        a :class:`Mended` closes the open alerts it names, and comes back with their ids."""
+        if isinstance(result, Mended):
+            return self._mend(result)
         try:
             return self._tapped(player, tag, result)
         except self.game.violation as exc:
             return self._alert(tag, refused_tap(exc, player, self.config.players))
+
+    def _mend(self, mended: Mended) -> Mended:
+        """Close the open alerts ``mended`` names (``handled`` events, ``"how": "mat"``)."""
+        ids = tuple(a["id"] for a in self.alerts if a["code"] == mended.code and
+                    all(a.get("params", {}).get(k) == v for k, v in mended.match.items()))
+        for alert_id in ids:
+            self._log("handled", {"alert": alert_id, "how": "mat"})
+            self._close_alert(alert_id)
+        return replace(mended, ids=ids)
 
     def _note_zone(self, tag: dict[str, Any]) -> None:
         """Keep a mat zone's state and its mark (the seat is the mat's in the config)."""
@@ -406,12 +455,15 @@ class Table:
         self.mat_counts[key] = max(int(tag.get("count", 0)), len(tag["tags"]))
         self._mat_marks[key] = (tag["reader"], tag["boot"], tag["seq"])
 
-    def _alert(self, tag: dict[str, Any], result: Alert) -> Alert:
-        """A tap that is no move: logged with its alert, which stays open."""
+    def _alert(self, tag: dict[str, Any], result: Alert, push: bool = True) -> Alert:
+        """A tap that is no move: logged with its alert, which stays open, and handed to
+        :attr:`on_alert` (``push``; a checkpoint's alerts wait for their commit)."""
         alert = result.to_dict()
         self._log("tag", {"tag": tag, "alert": alert})
         self.alerts.append({**alert, "id": self.count})
         self._note_alert_round()
+        if push:
+            self.on_alert(dict(self.alerts[-1]))
         return result
 
     def _tapped(self, player: int, tag: dict[str, Any], result: Any) -> Any:

@@ -288,3 +288,75 @@ def test_an_exit_zone_poured_while_the_bag_holds_guests_is_an_alert(rig: MatRig)
     assert table.alerts[-1]["code"] == "EXIT_POURED_EARLY"
     assert table.alerts[-1]["params"]["name"] == table.config.players[player]
     assert table.state.to_dict() == state
+
+
+def test_a_guest_taken_out_before_its_showing_is_an_alert_that_putting_it_back_mends(
+        rig: MatRig) -> None:
+    """A seated guest taken off its theater's zone while other guests are still to be
+    placed (it may not leave yet): GUEST_TAKEN_OUT, naming the guest, the theater and the
+    seat, pushed to the screens; the game unchanged. Set back down, it closes the alert
+    (``handled``, ``"how": "mat"``) and plays nothing."""
+    table_id, table, player, drawn, mat = astuple_(rig.first_guest_seated())
+    pushed = _pushes(rig)
+    assert table.state.pawns_at(P.hand(player)), "other guests wait to be placed"
+    state, uid = table.state.to_dict(), rig.uids[drawn[0]]
+    mat.take_up(uid)
+    assert wait_for(lambda: rig.bank.pending() == 0 and table.alerts)
+    alert = table.alerts[-1]
+    assert wait_for(lambda: ("alert", alert) in pushed)
+    assert alert["code"] == "GUEST_TAKEN_OUT", alert
+    assert alert["params"]["slot"] == 1 and alert["params"]["seat"] == 1
+    assert "theater 1" in alert["message"] and "seat #1" in alert["fix"]
+    assert table.state.to_dict() == state
+    count = table.count
+    mat.set_down(0, uid)
+    rig.settled(table_id, count + 2)
+    assert not table.alerts and table.state.to_dict() == state
+    assert wait_for(lambda: ("handled", alert["id"]) in pushed)
+    handled = rig.hub.store.events(table_id)[-1]
+    assert handled[1] == "handled" and handled[2] == {"alert": alert["id"], "how": "mat"}
+
+
+def _pushes(rig: MatRig) -> list[tuple[str, Any]]:
+    """Every push the hub makes from now on, as ``(kind, payload)``."""
+    pushed: list[tuple[str, Any]] = []
+    rig.hub.listeners.append(lambda table, kind, payload: pushed.append((kind, payload)))
+    return pushed
+
+
+def _to_next_rounds_buying(rig: MatRig, table) -> None:
+    """Play the rest of the round from the tablet (moves picked at random, seed 5): the
+    mats are told nothing, so whatever lies on them stays."""
+    import random
+
+    from companion.games.popcorn.engine.simulator import random_move
+
+    rng = random.Random(5)
+    while not (table.state.phase == "buying" and table.state.round == 2):
+        rig.play(table.id, random_move(table.state, rng, "eager").to_dict())
+
+
+def test_a_guest_left_in_a_theater_after_the_showings_is_caught_at_the_next_first_turn(
+        rig: MatRig) -> None:
+    """The guest set down on theater 1 is played out from the tablet and never carried
+    off its zone: nothing is said while the Showings end (the hand may still be on its
+    way); once the next round's first Buying turn ends, GUEST_LEFT_IN_THEATER names it,
+    once. Taking it off the theater's zone closes the alert."""
+    table_id, table, player, drawn, mat = astuple_(rig.first_guest_seated())
+    pushed = _pushes(rig)
+    _to_next_rounds_buying(rig, table)
+    assert not table.alerts, table.alerts
+    first = table.state.current
+    rig.play(table_id, {"move": "end_turn", "player": first})
+    assert wait_for(lambda: table.alerts)
+    left = [a for a in table.alerts if a["code"] == "GUEST_LEFT_IN_THEATER"]
+    assert len(left) == 1 and left[0]["params"]["pawn"] == drawn[0], table.alerts
+    assert left[0]["params"]["slot"] == 1 and "exit zone" in left[0]["fix"]
+    assert wait_for(lambda: ("alert", left[0]) in pushed)
+    turn = table.state.current
+    rig.play(table_id, {"move": "end_turn", "player": turn})
+    assert len([a for a in table.alerts if a["code"] == "GUEST_LEFT_IN_THEATER"]) == 1
+    count = table.count
+    mat.move(rig.uids[drawn[0]], EXIT)
+    rig.settled(table_id, count + 2)
+    assert not [a for a in table.alerts if a["code"] == "GUEST_LEFT_IN_THEATER"]

@@ -24,11 +24,11 @@ Pure: it reads the state and returns values; the table plays them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.kit.alerts import Alert
-from companion.kit.game import Relabel, Sensed, TapResult, ZoneChange
+from companion.kit.game import Mended, Relabel, Sensed, TapResult, ZoneAlert, ZoneChange
 
 from .alert_params import alert_params, guest_words
 from .engine import GameState, Move, Violation
@@ -56,27 +56,93 @@ ALERT_CODES: dict[str, str] = {
                         "nor drawn",
     "EXIT_POURED_EARLY": "the exit zone was emptied while the player's bag still holds "
                          "guests",
+    "GUEST_TAKEN_OUT": "a seated guest was taken out of its theater before it was "
+                       "activated",
+    "GUEST_LEFT_IN_THEATER": "a guest was still in a theater once the Showings were over "
+                             "(checked when the next round's first turn ends)",
 }
 """Every alert code of this module (the rules' own refusals keep their codes)."""
 
-def read_zone(state: Any, change: ZoneChange) -> list[TapResult]:
+def read_zone(state: Any, change: ZoneChange) -> list[TapResult | Mended]:
     """What ``change`` on a player's mat means: results to play in order (see the module's
     text); a zone a mat does not have changes nothing."""
     if not 0 <= change.zone < ZONES:
         return []
     table = tracked(state)
-    results: list[TapResult] = [*_poured(table, change)]
+    results: list[TapResult | Mended] = [*_poured(table, change)]
     placed = 0
     for sensed in change.arrived:
         result = _arrival(table, change.seat, change.zone, sensed, placed)
         if result is not None:
             results.append(result)
             placed += isinstance(_move_of(result), Move)
-    return results
+    return results + _departures(table, change)
+
+
+def _departures(state: TableState, change: ZoneChange) -> list[TapResult | Mended]:
+    """The guests taken off a theater's zone: one the rules have left seated there, and
+    that may not leave it now, was taken out too soon (an alert); one the rules have
+    already moved on mends the alert that said it was left there."""
+    if change.zone == EXIT:
+        return []
+    found: list[TapResult | Mended] = []
+    for pawn in _pawns(change.left):
+        where = state.loc[pawn]
+        if not (P.is_seat(where) and P.seat_parts(where)[:2] == (change.seat, change.zone)):
+            found.append(Mended("GUEST_LEFT_IN_THEATER", {"pawn": pawn}))
+        elif not (_may_leave(state, change.seat, where) or _pushed_out(state, change.seat, pawn)):
+            found.append(_alert(state, "GUEST_TAKEN_OUT", change.seat, pawn, change.zone,
+                                P.seat_parts(where)[2]))
+    return found
+
+
+def _may_leave(state: TableState, player: int, seat: int) -> bool:
+    """Whether the guest on ``seat`` may leave it now: it is acting, or the rules would
+    let it start and end its activation (the first guest of a theater not yet shown, once
+    every draw is done)."""
+    _, slot, index = P.seat_parts(seat)
+    if state.phase != "showings":
+        return False
+    show = state.showings[player]
+    if show.active == slot and show.cursor == index:
+        return True
+    trial = state.plain()
+    try:
+        trial.apply(Move("end_guest", player=player, slot=slot, seat=index))
+    except Violation:
+        return False
+    return True
+
+
+def review(before: GameState, after: GameState,
+           zones: Mapping[tuple[int, int], tuple[Sensed, ...]]) -> list[ZoneAlert]:
+    """The checkpoint of the mats: once the first turn of a round's Buying is over (the
+    Showings before it long done), a guest still lying in a theater that the rules do not
+    seat there was left in it (an alert per guest)."""
+    if not _first_turn_over(before, after):
+        return []
+    table = tracked(after)
+    return [ZoneAlert(seat, zone, _alert(table, "GUEST_LEFT_IN_THEATER", seat, pawn, zone))
+            for (seat, zone), lying in sorted(zones.items()) if zone < THEATERS
+            for pawn in _pawns(lying)
+            if not _may_sit(table, pawn, seat, zone)]
+
+
+def _first_turn_over(before: GameState, after: GameState) -> bool:
+    """Whether ``after`` ended the first Buying turn of a round after the first."""
+    if before.phase != "buying" or before.round < 2 or before.turns_left != before.n:
+        return False
+    return after.phase != "buying" or after.turns_left < before.n or after.round != before.round
+
+
+def _may_sit(state: TableState, pawn: int, player: int, slot: int) -> bool:
+    """Whether the hub may have ``pawn`` in theater ``slot`` of ``player``'s cinema."""
+    return any(state.known.may_be(pawn, P.seat(player, slot, index))
+               for index in range(MOST_SEATS))
 
 
 def _arrival(state: TableState, player: int, zone: int, sensed: Sensed,
-             placed: int) -> TapResult | None:
+             placed: int) -> TapResult | Mended | None:
     """What one piece set down on ``zone`` means (``placed``: the guests placed before it in
     this change, whose seats it must not take)."""
     pawn = _pawn(sensed)
@@ -104,6 +170,11 @@ def _poured(state: TableState, change: ZoneChange) -> list[Alert]:
     return [_said("EXIT_POURED_EARLY", change.seat, params)]
 
 
+def _pawns(lying: Sequence[Sensed]) -> list[int]:
+    """The guests among pieces sensed on a zone, in their order."""
+    return [pawn for pawn in map(_pawn, lying) if pawn is not None]
+
+
 def _pawn(sensed: Sensed) -> int | None:
     piece = sensed.piece
     if piece is None or piece.game not in ("", "popcorn") or piece.kind != "pawn":
@@ -112,11 +183,11 @@ def _pawn(sensed: Sensed) -> int | None:
 
 
 def _seated(state: TableState, player: int, slot: int, pawn: int,
-            placed: int) -> TapResult | None:
+            placed: int) -> TapResult | Mended:
     """A guest set down on theater ``slot``'s zone: its placement in the next free seat."""
     where = state.loc[pawn]
     if P.is_seat(where) and P.seat_parts(where)[:2] == (player, slot):
-        return None  # already seated there: a state sent again, or a restart
+        return Mended("GUEST_TAKEN_OUT", {"pawn": pawn})  # put back, or a state sent again
     hand = P.hand(player)
     if not state.known.may_be(pawn, hand):
         return _alert(state, "GUEST_NOT_DRAWN", player, pawn, slot)
@@ -192,7 +263,7 @@ def _seats(state: TableState, player: int) -> Sequence[int]:
     return sorted(loc for loc in set(state.loc) if P.is_seat(loc) and P.seat_owner(loc) == player)
 
 
-def _move_of(result: TapResult) -> Any:
+def _move_of(result: TapResult | Mended) -> Any:
     return result.move if isinstance(result, Relabel) else result
 
 
@@ -234,12 +305,14 @@ def _not_a_guest(state: TableState, player: int, sensed: Sensed) -> Alert:
 
 
 def _alert(state: TableState, code: str, player: int, pawn: int,
-           slot: int | None = None) -> Alert:
-    """One of this module's alerts about ``pawn`` set down on ``player``'s mat (``slot``:
-    the theater's, for a seat)."""
+           slot: int | None = None, seat: int | None = None) -> Alert:
+    """One of this module's alerts about ``pawn`` on ``player``'s mat (``slot``: the
+    theater's, ``seat``: the seat's, each counted from 0)."""
     params = alert_params(state, player, pawn)
     if slot is not None:
         params["slot"] = slot + 1
+    if seat is not None:
+        params["seat"] = seat + 1
     return _said(code, player, params)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.kit.audits import AuditReport
@@ -27,13 +27,16 @@ from companion.kit.game import (
     DemoPlayers,
     DemoTable,
     MatHand,
+    Mended,
     Piece,
     PieceKind,
     PieceValue,
     Progress,
+    Sensed,
     TableHost,
     Tapper,
     TapResult,
+    ZoneAlert,
     ZoneChange,
 )
 from companion.kit.parts import (
@@ -69,6 +72,7 @@ from .engine import GUEST_COLORS, Catalog, GameState, Move, move_from_dict, name
 from .facts_file import card_copies
 from .mats import ALERT_CODES as MAT_ALERT_CODES
 from .mats import ZONES, read_zone
+from .mats import review as review_mats
 from .placement import forced_seating
 from .record import Record, dumps_record, loads_record, replay, upgraded
 from .table_state import play
@@ -138,9 +142,17 @@ class PopcornMats(Mats):
     zones = ZONES
     alert_codes = MAT_ALERT_CODES
 
-    def read(self, state: GameState, change: ZoneChange, names: list[str]) -> list[TapResult]:
+    def read(self, state: GameState, change: ZoneChange,
+             names: list[str]) -> list[TapResult | Mended]:
         """What a change on a seat's mat means (:func:`.mats.read_zone`)."""
         return read_zone(state, change)
+
+    def review(self, before: GameState, after: GameState,
+               zones: Mapping[tuple[int, int], tuple[Sensed, ...]],
+               names: list[str]) -> list[ZoneAlert]:
+        """A guest left in a theater, seen once the next round's first turn is over
+        (:func:`.mats.review`)."""
+        return review_mats(before, after, zones)
 
 
 class PopcornRecords(Records):

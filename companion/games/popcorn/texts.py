@@ -120,6 +120,15 @@ ALERTS: dict[str, tuple[str, str]] = {
            "zone goes back into the bag only when the bag is empty."),
         N_("Put the guests back on the exit zone; pour them into the bag when a draw finds "
            "it empty.")),
+    "GUEST_TAKEN_OUT": (
+        N_("A {color} {letter} guest was taken out of theater {slot} of {name}'s cinema "
+           "before it was activated."),
+        N_("Put it back in seat #{seat} of theater {slot}: a guest leaves its seat only "
+           "when it is activated.")),
+    "GUEST_LEFT_IN_THEATER": (
+        N_("A {color} {letter} guest is still in theater {slot} of {name}'s cinema, but the "
+           "Showings are over."),
+        N_("Move it to {name}'s exit zone: every guest leaves its theater once activated.")),
     "GUEST_NOT_SEATED": (
         N_("A {color} {letter} guest was set down on {name}'s exit zone, but it was neither "
            "in {name}'s theaters nor drawn."),
