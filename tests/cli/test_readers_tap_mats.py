@@ -9,6 +9,9 @@ has ended: no sleeps.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -167,3 +170,51 @@ def test_a_guest_drawn_from_a_bag_is_placed_by_setting_it_down_on_a_mat(popcorn_
     assert seated["color"] == color and tags[uid]["id"] == seated["pawn"]
     mat = next(r for r in call(server.base + "/api/readers") if r["reader"] == "mat-1")
     assert mat["zones"] == [int(z == slot) for z in range(4)]
+
+
+def simulate(*args: str) -> subprocess.CompletedProcess[str]:
+    """``readers simulate`` run to its end."""
+    return subprocess.run([sys.executable, "-m", "companion", "readers", "simulate", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_simulate_carries_a_script_s_tags_on_a_mat_to_a_real_hub(tmp_path: Path) -> None:
+    """``readers simulate --mat mat-1 --script``: the script's tags are carried from zone to
+    zone on the mat beside the bag reader, every report is acked (exit 0), and the hub
+    keeps the zones as the script left them."""
+    dev = tmp_path / "dev"
+    server = ServeProcess(tmp_path / "hub.db", serial=[str(dev / r) for r in [*BAGS, *MATS]],
+                          readers=BAGS, mats=MATS).start()
+    try:
+        server.create_table({"players": ["Ana", "Bob"], "readers": BAGS,
+                             "mats": ["mat-1", None]})
+        script = tmp_path / "script.jsonl"
+        steps = [{"reader": "mat-1", "uid": "04a1b2c3d40001", "zone": 0},
+                 {"reader": "mat-1", "uid": "04a1b2c3d40002", "zone": 3},
+                 {"reader": "mat-1", "uid": "04a1b2c3d40001", "zone": 3},
+                 {"reader": "mat-1", "uid": "04a1b2c3d40003", "zone": 1},
+                 {"reader": "mat-1", "uid": "04a1b2c3d40003", "zone": None},
+                 {"reader": "bag-1", "uid": "04a1b2c3d40004"}]
+        script.write_text("".join(json.dumps({**s, "after": 0.01}) + "\n" for s in steps))
+        done = simulate("--serial", "--dir", str(dev), "--readers", "2",
+                        "--mat", "mat-1", "--script", str(script), "--timeout", "30")
+        assert done.returncode == 0, done.stderr
+        assert f"mat-1 {dev / 'mat-1'} -> /dev/pts/" in done.stdout
+        assert "1 taps, 5 mat moves, 0 unacked" in done.stderr
+        mat = next(r for r in call(server.base + "/api/readers") if r["reader"] == "mat-1")
+        assert mat["zones"] == [0, 0, 0, 2]
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize(("step", "message"), [
+    ({"reader": "mat-1", "uid": UID}, "mat-1 is a mat: give the zone the tag is carried to"),
+    ({"reader": "mat-1", "uid": UID, "zone": 4}, "mat-1 has zones 0 to 3, not 4"),
+    ({"reader": "bag-1", "uid": UID, "zone": 1}, "bag-1 is a bag reader: only a mat"),
+])
+def test_simulate_refuses_a_bad_mat_step(tmp_path: Path, step: dict[str, Any],
+                                          message: str) -> None:
+    script = tmp_path / "script.jsonl"
+    script.write_text(json.dumps(step) + "\n")
+    done = simulate("--serial", "--readers", "1", "--mat", "mat-1", "--script", str(script))
+    assert done.returncode == 2 and f"script.jsonl line 1: {message}" in done.stderr
