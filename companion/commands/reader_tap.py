@@ -159,7 +159,7 @@ class TapSession:
                  timeout: float, mats: list[str] | None = None) -> None:
         self.hub, self.bank, self.names, self.timeout = hub, bank, names, timeout
         self.mats = mats or []
-        """The virtual mats' ids (after the readers' in :attr:`names`' place for them)."""
+        """The session's virtual mats, beside the readers of :attr:`names`."""
         self.drawn: set[str] = set()
         """Tokens this session tapped and the hub recorded: not offered again."""
         self.mat_hands = MatTapper(hub, bank, timeout, _say)

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from companion.commands.mat_lines import EXIT, MatHand, MatLine, read_line
+from companion.commands.mat_tap import NO_MOVE
 from companion.commands.tap_hub import TapError
 from companion.commands.tap_lines import TapLine
 from companion.games.popcorn.facts_file import load_catalog
@@ -170,6 +171,36 @@ def test_a_guest_drawn_from_a_bag_is_placed_by_setting_it_down_on_a_mat(popcorn_
     assert seated["color"] == color and tags[uid]["id"] == seated["pawn"]
     mat = next(r for r in call(server.base + "/api/readers") if r["reader"] == "mat-1")
     assert mat["zones"] == [int(z == slot) for z in range(4)]
+
+
+@pytest.mark.broker
+def test_a_mat_over_mqtt_reports_an_unknown_tag_and_its_taking_up(tmp_path: Path,
+                                                                  broker) -> None:
+    """Over the session's Mosquitto: a tag the registry does not know set down on a theater
+    is the hub's ``MAT_UNKNOWN_TAG`` alert, printed with its fix; taking it up again is noted
+    and no move; a mat the hub does not know is refused before anything is sent."""
+    server = ServeProcess(tmp_path / "hub.db", readers=BAGS, mats=MATS,
+                          extra=["--mqtt", str(broker.url), "--mqtt-table", "mats"]).start()
+    try:
+        table = server.create_table({"players": ["Ana", "Bob"], "readers": BAGS,
+                                     "mats": [None, "mat-1"]})
+        result = tap(server, ["--mqtt", str(broker.url), "--table", "mats"], BAGS,
+                     [f"mat-1 down theater 3 {UID}", f"mat-1 up {UID}", f"mat-2 up {UID}"],
+                     "--mat", "mat-1", "--mat", "mat-2")
+        assert result.returncode == 0, result.stderr
+        assert "mat-1: Bob's mat at Table 1" in result.stdout
+        assert f"  mat-1: set tag {UID} down on theater 3" in result.stdout
+        assert "  hub: alert MAT_UNKNOWN_TAG: " in result.stdout
+        assert "       fix: " in result.stdout
+        assert result.stdout.splitlines()[-3:] == [f"  mat-1: took tag {UID} up from theater 3",
+                                                   "  " + NO_MOVE, f"tap> mat-2 up {UID}"]
+        assert result.stderr.splitlines() == [
+            "error: the hub does not know mat mat-2: give serve --mat mat-2, or create a "
+            "table that uses it"]
+        alerts = table_view(server, table)["alerts"]
+        assert [a["code"] for a in alerts] == ["MAT_UNKNOWN_TAG"]
+    finally:
+        server.stop()
 
 
 def simulate(*args: str) -> subprocess.CompletedProcess[str]:
