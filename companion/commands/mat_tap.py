@@ -11,6 +11,7 @@ hub already had so), without waiting any longer.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.commands.mat_lines import MatHand, MatLine, pawn_tags, zone_name
@@ -33,7 +34,7 @@ class MatTapper:
     """Mat lines on a bank's virtual mats, against one hub (``say`` prints a line)."""
 
     def __init__(self, hub: HubClient, bank: VirtualBank, timeout: float,
-                 say: Any = print) -> None:
+                 say: Callable[[str], None] = print) -> None:
         self.hub, self.bank, self.timeout, self.say = hub, bank, timeout, say
 
     def play(self, line: MatLine, seat: Seat) -> None:
