@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 NO_MOVE = ("hub: ok, no move (the hub noted the zone's new state: a guest taken up, or "
            "set down where the rules already have it)")
 """What a mat line whose change the hub logged but played nothing for prints."""
+KEPT_ALERTS = 20
+"""How many open alerts a table lists at most (its last ones)."""
 NO_NEWS = "hub: no change: the hub already had the mat's zones so; nothing was played"
 """What a mat line whose report the hub acked but did not log prints."""
 
@@ -109,20 +111,37 @@ class MatTapper:
         return True
 
     def outcome(self, snapshot: Snapshot) -> list[str]:
-        """What the hub made of the acked reports: the new alert, the moves recorded, a
-        change that is no move, or no news at all."""
+        """What the hub made of the acked reports: the moves recorded, the alerts raised and
+        closed, a change that is no move, or no news at all."""
         table_id = str(snapshot.table["id"])
         after: dict[str, Any] = self.hub.get(f"/api/tables/{table_id}")
         if int(after.get("events", 0)) <= snapshot.events:
             return [NO_NEWS]
-        alerts = [a for a in after.get("alerts", []) if a.get("id") not in snapshot.alert_ids]
-        if alerts:
-            return [out for alert in alerts for out in describe_alert(alert)]
+        lines = self.moves(table_id, snapshot, after)
+        lines += [out for alert in after.get("alerts", [])
+                  if alert.get("id") not in snapshot.alert_ids for out in describe_alert(alert)]
+        lines += [f"hub: alert {alert.get('code')} closed: the mat set right what it said"
+                  for alert in closed_alerts(snapshot, after)]
+        return lines or [NO_MOVE]
+
+    def moves(self, table_id: str, snapshot: Snapshot, after: dict[str, Any]) -> list[str]:
+        """The moves the reports recorded, on one line (none: an empty list)."""
         if snapshot.steps is None:
             return [f"hub: ok: the table's log grew to {after.get('events')} events"]
         steps = self.hub.steps_since(table_id, snapshot.steps)
         if not steps:
-            return [NO_MOVE]
+            return []
         colors = Pieces(self.hub.pieces(), []).colors(str(after.get("game"))) \
             if self.hub.admin_pin else {}
         return [describe_steps(steps, list(after.get("players", [])), colors)]
+
+
+def closed_alerts(snapshot: Snapshot, after: dict[str, Any]) -> list[dict[str, Any]]:
+    """The alerts open before the reports and closed since (a mat's change can set right
+    what one said). The table lists its last :data:`KEPT_ALERTS` open alerts: when that
+    many are open, one that went may only have been pushed out, so none is told."""
+    now = [a for a in after.get("alerts", []) if "id" in a]
+    if len(now) >= KEPT_ALERTS:
+        return []
+    ids = {int(a["id"]) for a in now}
+    return [a for a in snapshot.table.get("alerts", []) if "id" in a and int(a["id"]) not in ids]

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from companion.commands.mat_lines import EXIT, MatHand, MatLine, read_line
-from companion.commands.mat_tap import NO_MOVE
-from companion.commands.tap_hub import TapError
+from companion.commands.mat_tap import NO_MOVE, NO_NEWS, MatTapper
+from companion.commands.tap_hub import Snapshot, TapError
 from companion.commands.tap_lines import TapLine
 from companion.games.popcorn.facts_file import load_catalog
 from companion.games.popcorn.remote import RemoteTable
@@ -249,3 +249,37 @@ def test_simulate_refuses_a_bad_mat_step(tmp_path: Path, step: dict[str, Any],
     script.write_text(json.dumps(step) + "\n")
     done = simulate("--serial", "--readers", "1", "--mat", "mat-1", "--script", str(script))
     assert done.returncode == 2 and f"script.jsonl line 1: {message}" in done.stderr
+
+
+class StubHub:
+    """The table as the hub answers after a mat's reports, and its replay's new steps."""
+
+    admin_pin = None
+
+    def __init__(self, table: dict[str, Any], steps: list[dict[str, Any]]) -> None:
+        self.table, self.steps = table, steps
+
+    def get(self, path: str) -> dict[str, Any]:
+        return self.table
+
+    def steps_since(self, table: str, count: int) -> list[dict[str, Any]]:
+        return self.steps
+
+
+def test_the_outcome_tells_moves_alerts_raised_and_closed_or_no_news() -> None:
+    """After the acks: the moves, each new alert with its fix, each alert the change closed;
+    a logged change with none of them is no move; a log that did not grow is no news."""
+    old = {"id": 7, "code": "GUEST_TAKEN_OUT", "message": "m"}
+    new = {"id": 9, "code": "MAT_UNKNOWN_TAG", "message": "Unknown.", "fix": "Enroll it."}
+    before = Snapshot({"id": "t", "events": 8, "alerts": [old]}, 3)
+    place = {"move": "place", "player": 0, "pawn": 4, "slot": 0, "seat": 0}
+    table = {"id": "t", "events": 10, "alerts": [new], "players": ["Ana"], "game": "popcorn"}
+    tapper = MatTapper(StubHub(table, [place]), None, 1.0)  # type: ignore[arg-type]
+    assert tapper.outcome(before) == [
+        "hub: recorded place by Ana (pawn 4, slot 0, seat 0)",
+        "hub: alert MAT_UNKNOWN_TAG: Unknown.", "     fix: Enroll it.",
+        "hub: alert GUEST_TAKEN_OUT closed: the mat set right what it said"]
+    tapper.hub = StubHub({**table, "alerts": [old]}, [])  # type: ignore[assignment]
+    assert tapper.outcome(before) == [NO_MOVE]
+    tapper.hub = StubHub({**table, "events": 8}, [])  # type: ignore[assignment]
+    assert tapper.outcome(before) == [NO_NEWS]
