@@ -258,16 +258,7 @@ class Mats:
         the hub made it (else the hand has taken the guest back and the table enters the
         move on the tablet)."""
         p, truth = move.player, table.truth
-        color = state.pawn_color[move.pawn] if move.pawn is not None else None
-        if move.kind == "end_guest":
-            here = truth.at(P.seat(p, move.slot, move.seat))
-            if not here:
-                raise TableBroke(f"no guest lies in seat {move.seat + 1} of theater "
-                                  f"{move.slot + 1} of player {p}")
-            pawn, zone = here[0], EXIT
-        else:
-            pawn = self.rng.choice(truth.at(P.hand(p), color))
-            zone = EXIT if move.kind == "to_exit" else move.slot
+        pawn, zone = self._pick(truth, state, move)
         exits = move.kind == "to_exit"
         intent = Intent(move.kind, p, None if exits else move.slot,
                         None if exits else move.seat, truth.colors[pawn])
@@ -282,6 +273,19 @@ class Mats:
             return False
         table.followed(pawn, start, state)
         return True
+
+    def _pick(self, truth: Any, state: Any, move: Any) -> tuple[int, int]:
+        """The pawn a hand takes for ``move`` (the guest lying in the seat it ends, else any
+        guest of its color in the player's hand) and the zone it sets it down on."""
+        p = move.player
+        if move.kind == "end_guest":
+            here = truth.at(P.seat(p, move.slot, move.seat))
+            if not here:
+                raise TableBroke(f"no guest lies in seat {move.seat + 1} of theater "
+                                 f"{move.slot + 1} of player {p}")
+            return here[0], EXIT
+        pawn = self.rng.choice(truth.at(P.hand(p), state.pawn_color[move.pawn]))
+        return pawn, EXIT if move.kind == "to_exit" else move.slot
 
     def tidy(self, table: Any) -> None:
         """Move on the mats what the rules moved since (each pawn on the zone of its place
