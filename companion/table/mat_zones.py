@@ -21,7 +21,7 @@ the mat's is read as moves, the alerts close, ``"how": "correct"``).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -269,12 +269,31 @@ class MatZones:
         mats = self.game.mats
         if mats is None or not self.config.mats or before is self.state:
             return []
-        zones = {key: self._sensed(uids) for key, uids in self.mat_zones.items()}
+        zones = SensedZones(self.mat_zones, self._sensed)  # read only if the game looks
         raised = []
         for found in mats.review(before, self.state, zones, self.config.players):
             self._alert(self._zone_tag(found.seat, found.zone), found.alert, push=False)
             raised.append(dict(self.alerts[-1]))
         return raised
+
+
+class SensedZones(Mapping[Key, tuple[Sensed, ...]]):
+    """The mats' zones as the game reads them, each zone's pieces looked up in the tag
+    registry only when the game reads that zone (a checkpoint runs after every change, and
+    most find nothing to look at)."""
+
+    def __init__(self, zones: Mapping[Key, tuple[str, ...]],
+                 sensed: Callable[[tuple[str, ...]], tuple[Sensed, ...]]) -> None:
+        self._zones, self._sensed = zones, sensed
+
+    def __getitem__(self, key: Key) -> tuple[Sensed, ...]:
+        return self._sensed(self._zones[key])
+
+    def __iter__(self) -> Iterator[Key]:
+        return iter(self._zones)
+
+    def __len__(self) -> int:
+        return len(self._zones)
 
 
 def tag_seat(mats: list[str | None], tag: dict[str, Any]) -> int | None:
