@@ -99,7 +99,9 @@ class TapChoice:
     moves: tuple[TapOption, ...] = ()
     """The options the tap may stand for, in the order the screen offers them: each a move
     (a :class:`Relabel` with its move where the tap showed a look-alike), or a
-    :class:`TapMoves` where one option is several moves."""
+    :class:`TapMoves` where one option is several moves. A choice with such an option
+    :meth:`suggests <suggested>` one: a screen that is asked first sends the move of its
+    button, and only a played option is replaced as a whole."""
 
     def suggested(self, hints: bool) -> int | None:
         """The index of the option the table plays at once (``hints``: whether the table's

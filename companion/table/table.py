@@ -170,7 +170,8 @@ class Table:
         leaves in the log."""
         self.card_choice: dict[str, Any] | None = None
         """A tap that asks which move it is (a :class:`TapChoice` as JSON: Popcorn's card
-        tapped to buy it that several slots could take): shown in the public view until any
+        tapped to buy it that several slots could take, its guests set down together on a
+        mat in an order the mat cannot tell): shown in the public view until any
         move, undo or correction clears it. It is a prompt, not game state, so a restarted
         hub starts without one."""
         self.audit: AuditRun | None = None
@@ -1039,14 +1040,16 @@ def refused_tap(violation: Any, player: int, names: list[str]) -> Alert:
 Step = tuple[GameMove, dict[str, Any]]
 """One move a tap plays, with the marks its tap leaves beside it in the log."""
 
+_SHOWED_NONE: dict[str, Any] = {"tap": True, "seen": None}
+"""The marks of a move a tap made beside the one it showed (a batch's other moves)."""
+
 
 def _option(option: TapOption) -> list[Step]:
     """The moves of one option of a :class:`TapChoice` (or of a :class:`TapMoves`), each
     with the marks its tap leaves beside it: a relabel's swaps and the piece it showed, or
     for a plain move of a batch only that the tap showed none."""
     if isinstance(option, TapMoves):
-        return [_option(step)[0] if isinstance(step, Relabel) else (step, {"tap": True,
-                                                                           "seen": None})
+        return [_option(step)[0] if isinstance(step, Relabel) else (step, _SHOWED_NONE)
                 for step in option.steps()]
     if isinstance(option, Relabel):
         assert option.move is not None

@@ -118,9 +118,9 @@ def _orders(state: TableState, change: ZoneChange,
     if len(options) < 2:
         return results
     choice = OrderChoice.of(change.seat, change.zone, list(options), list(options.values()))
-    first = results.index(seated[0][1])
+    first = next(n for n, result in enumerate(results) if _placement(result))
     others = [result for result in results if not _placement(result)]
-    return [*others[:first], choice, *others[first:]]
+    return [*others[:first], choice, *others[first:]]  # where the first guest was seated
 
 
 def _seatings(state: TableState, change: ZoneChange,
