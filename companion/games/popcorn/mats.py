@@ -8,7 +8,10 @@ tag, so each change narrows what the hub knows of which pawn is where, as a tap 
 (:mod:`.tags`: a relabel of look-alikes where the arrangement allows it):
 
 - a guest set down on a theater's zone is placed there, in the next free seat (the rules
-  fill seats in order, #1 first), when it is one of the player's drawn guests;
+  fill seats in order, #1 first), when it is one of the player's drawn guests; guests set
+  down together (new in one report: one scan, whose order says nothing of the hand) are
+  seated in the order read, and the other orders that seat another color somewhere are
+  offered (:mod:`.order_choice`);
 - a guest set down on the exit zone from a theater is that guest leaving: its activation
   ends (``end_guest``; its actions are chosen on the tablet or a phone as before), or a
   drawn guest with no seat left goes there (``to_exit``);
