@@ -16,7 +16,7 @@ import secrets
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from companion.kit.alerts import Alert
@@ -38,8 +38,8 @@ from companion.kit.game import (
     swap_pairs,
 )
 from companion.kit.parts import Corrections, Pieces
-from companion.kit.zones import Mended, Sensed, ZoneChange
 from companion.table.audit import AuditRun, started, tap_body
+from companion.table.mat_zones import MatZones
 from companion.table.store import HubStore
 
 MAX_BATCH = 64
@@ -141,8 +141,10 @@ def holds_plain_tokens(data: dict[str, Any]) -> bool:
     return "tokens" in data and "token_hashes" not in data
 
 
-class Table:
+class Table(MatZones):
     """A live table: config, log position, game state, recent alerts."""
+
+    config: TableConfig
 
     def __init__(self, config: TableConfig, game: GameKind[Any, Any], store: HubStore) -> None:
         """``game``: the table's game (:mod:`companion.games`)."""
@@ -180,23 +182,13 @@ class Table:
         self.alert_rounds: set[int] = set()
         """The rounds (:meth:`Replays.round_of`) in which a tap raised an alert: the
         end-of-round checklist offers an audit after such a round."""
-        self.mat_zones: dict[tuple[int, int], tuple[str, ...]] = {}
-        """Each mat zone's last state, by ``(seat, zone)``: the UIDs lying on it in the
-        order they arrived (rebuilt from the log, as the state is)."""
-        self.mat_counts: dict[tuple[int, int], int] = {}
-        """How many tags lie on each mat zone (more than :attr:`mat_zones` keeps when the
-        zone holds more than a mat's message lists: it keeps the newest)."""
-        self._mat_marks: dict[tuple[int, int], tuple[str, int, int]] = {}
-        """The ``(reader, boot, seq)`` of each zone's last state: an older one is stale."""
-        self.piece_of: Callable[[str], Piece | None] = lambda uid: None
-        """What the tag registry knows a UID to be (the hub sets it): the mats' checkpoints
-        (:meth:`Mats.review`) read the zones' pieces with it."""
+        self._init_mats()
         self.on_alert: Callable[[dict[str, Any]], None] = lambda alert: None
+        """Called with each alert the table raises, as the table keeps it (with its id; a
+        checkpoint's once it is committed): the hub pushes it to the table's screens."""
         self._nested = 0
         """How many :meth:`_atomic` blocks are open: only the outermost one's change is a
         checkpoint."""
-        """Called with each alert the table raises, as the table keeps it (with its id; a
-        checkpoint's once it is committed): the hub pushes it to the table's screens."""
         self._public: tuple[int, Any, dict[str, Any]] | None = None
         """The game's public view last built: the event count and the state it was built
         from, and the view (:meth:`view`)."""
@@ -232,33 +224,13 @@ class Table:
         for alert in raised:
             self.on_alert(alert)
 
-    def _checkpoint(self, before: Any) -> list[dict[str, Any]]:
-        """The game's review of its mats after the state went from ``before`` to now
-        (:meth:`Mats.review`): each alert logged with its zone's last state, and returned
-        as the table keeps it."""
-        mats = self.game.mats
-        if mats is None or not self.config.mats or before is self.state:
-            return []
-        zones = {key: tuple(Sensed(uid, self.piece_of(uid)) for uid in uids)
-                 for key, uids in self.mat_zones.items()}
-        raised = []
-        for found in mats.review(before, self.state, zones, self.config.players):
-            self._alert(self._zone_tag(found.seat, found.zone), found.alert, push=False)
-            raised.append(dict(self.alerts[-1]))
-        return raised
-
-    def _zone_tag(self, seat: int, zone: int) -> dict[str, Any]:
-        """A zone's last state as its mat reported it (a ``tag`` event's ``tag``)."""
-        reader, boot, seq = self._mat_marks[(seat, zone)]
-        return {"reader": reader, "boot": boot, "seq": seq, "zone": zone,
-                "tags": list(self.mat_zones[(seat, zone)])}
-
     def _log(self, kind: str, body: dict[str, Any]) -> None:
         self.store.append(self.id, self.count + 1, kind, body)
         self.count += 1
 
     def replay(self, events: list[tuple[int, str, dict[str, Any]]]) -> None:
         """Rebuild the live state from the stored log (at hub start)."""
+        self._from_log = True
         for n, kind, body in events:
             self.count = n
             if kind != "tag" or body.get("move") or body.get("fill") is not None:
@@ -295,11 +267,12 @@ class Table:
                 self.state = self._rebuilt()
             elif kind == "handled":
                 self._close_alert(body.get("alert"))
+                self._undispute(body.get("alert"), body.get("how", ""))
             if kind == "tag" and body.get("alert"):
                 self.alerts.append({**body["alert"], "id": n})
                 self._note_alert_round()
             if kind == "tag" and "zone" in body.get("tag", {}):
-                self._note_zone(body["tag"])
+                self._replay_zone(n, body)
 
     def _rebuilt(self) -> Any:
         state = self._fresh()
@@ -401,62 +374,11 @@ class Table:
         try:
             return self._tapped(player, tag, result)
         except self.game.violation as exc:  # the game read a move its rules refuse
-            return self._alert(tag, refused_tap(exc, player, self.config.players))
+            return self._refused(tag, exc, player)
 
-    def handle_zones(self, player: int, change: ZoneChange, tag: dict[str, Any]) -> list[Any]:
-        """A new state of zone ``change.zone`` of ``player``'s mat (``tag``: the mat's
-        ``reader``, ``boot``, ``seq``, ``zone`` and ``tags``): the game says what the change
-        means (:meth:`Mats.read`), and each result is played as a tap's, in order, in one
-        transaction with the zone's new state. A state older than the zone's last one (a
-        lower ``seq`` of the same boot) is stale, and one the zone already has (a mat's
-        ``hello`` reports every zone) is no news: neither changes nor logs anything."""
-        key = (player, change.zone)
-        last = self._mat_marks.get(key)
-        if last is not None and last[:2] == (tag["reader"], tag["boot"]) and \
-                last[2] >= tag["seq"]:
-            return []
-        if tuple(tag["tags"]) == self.mat_zones.get(key, ()):
-            self._note_zone(tag)
-            return []
-        self.open_for_input()
-        mats = self.game.mats
-        results = [] if mats is None else mats.read(self.state, change, self.config.players)
-        with self._atomic():
-            if all(isinstance(result, Mended) for result in results):
-                self._log("tag", {"tag": tag})  # the zone's new state, which plays nothing
-            played = [self._zone_result(player, tag, result) for result in results]
-            self._note_zone(tag)  # last: a failed batch leaves the zone as it was
-        return played
-
-    def _zone_result(self, player: int, tag: dict[str, Any], result: Any) -> Any:
-        """One result of a zone change, played as a tap's (its alert if the rules refuse);
-        a :class:`Mended` closes the open alerts it names, and comes back with their ids."""
-        if isinstance(result, Mended):
-            return self._mend(result)
-        try:
-            return self._tapped(player, tag, result)
-        except self.game.violation as exc:
-            return self._alert(tag, refused_tap(exc, player, self.config.players))
-
-    def _mend(self, mended: Mended) -> Mended:
-        """Close the open alerts ``mended`` names (``handled`` events, ``"how": "mat"``)."""
-        ids = tuple(a["id"] for a in self.alerts if a["code"] == mended.code and
-                    all(a.get("params", {}).get(k) == v for k, v in mended.match.items()))
-        for alert_id in ids:
-            self._log("handled", {"alert": alert_id, "how": "mat"})
-            self._close_alert(alert_id)
-        return replace(mended, ids=ids)
-
-    def _note_zone(self, tag: dict[str, Any]) -> None:
-        """Keep a mat zone's state and its mark (the seat is the mat's in the config)."""
-        seat = self.config.mats.index(tag["reader"]) if tag["reader"] in self.config.mats \
-            else None
-        if seat is None:
-            return
-        key = (seat, tag["zone"])
-        self.mat_zones[key] = tuple(tag["tags"])
-        self.mat_counts[key] = max(int(tag.get("count", 0)), len(tag["tags"]))
-        self._mat_marks[key] = (tag["reader"], tag["boot"], tag["seq"])
+    def _refused(self, tag: dict[str, Any], exc: Any, player: int) -> Alert:
+        """A tap (or a zone's change) read as a move the rules refuse: its alert."""
+        return self._alert(tag, refused_tap(exc, player, self.config.players))
 
     def _alert(self, tag: dict[str, Any], result: Alert, push: bool = True) -> Alert:
         """A tap that is no move: logged with its alert, which stays open, and handed to
@@ -648,6 +570,7 @@ class Table:
                              params={"alert": alert_id})
         self._log("handled", {"alert": alert_id, "how": "dismiss"})
         self._close_alert(alert_id)
+        self._undispute(alert_id, "dismiss")
 
     def _close_alert(self, alert_id: Any) -> None:
         for alert in list(self.alerts):

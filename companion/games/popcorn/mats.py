@@ -27,6 +27,7 @@ Pure: it reads the state and returns values; the table plays them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import permutations
 from typing import Any
@@ -61,6 +62,10 @@ ALERT_CODES: dict[str, str] = {
                         "nor drawn",
     "EXIT_POURED_EARLY": "the exit zone was emptied while the player's bag still holds "
                          "guests",
+    "MAT_EXTRA_GUEST": "after a restart, a mat shows a guest on a zone where the hub does "
+                       "not have it (the table's PIN may accept what the mat shows)",
+    "MAT_MISSING_GUEST": "after a restart, a mat does not show a guest the hub has on that "
+                         "zone",
     "GUEST_TAKEN_OUT": "a seated guest was taken out of its theater before it was "
                        "activated",
     "GUEST_LEFT_IN_THEATER": "a guest was still in a theater once the Showings were over "
@@ -198,6 +203,64 @@ def review(before: GameState, after: GameState,
             if not _may_sit(table, pawn, seat, zone)]
 
 
+def disagreement(state: GameState, seat: int, zone: int, lying: Sequence[Sensed],
+                 count: int) -> list[Alert]:
+    """What differs, guest by guest, between what lies on zone ``zone`` of ``seat``'s mat
+    and what the hub has there, by color (look-alikes are interchangeable): a guest the mat
+    shows that the hub has elsewhere (MAT_EXTRA_GUEST, naming it), and one the hub has there
+    that the mat does not show (MAT_MISSING_GUEST, naming the hub's guest). Pieces that are
+    no guest are alerts of their own when read; an exit zone the mat lists only in part
+    (``count``) is compared only for what it lists."""
+    if not 0 <= zone < ZONES:
+        return []
+    table = tracked(state)
+    shown = _pawns(lying)
+    held = _held(table, seat, zone)
+    if zone == EXIT and count > len(lying):
+        held = [p for p in held if p in shown]
+    colors = table.pawn_color
+    extra = Counter(colors[p] for p in shown) - Counter(colors[p] for p in held)
+    missing = Counter(colors[p] for p in held) - Counter(colors[p] for p in shown)
+    found = [_differs(table, "MAT_EXTRA_GUEST", seat, zone, pawn)
+             for pawn in _of_colors(_first_not_in(shown, held), colors, extra)]
+    return found + [_differs(table, "MAT_MISSING_GUEST", seat, zone, pawn)
+                    for pawn in _of_colors(_first_not_in(held, shown), colors, missing)]
+
+
+def _first_not_in(pawns: Sequence[int], others: Sequence[int]) -> list[int]:
+    """``pawns``, those not among ``others`` first (the ones a difference names)."""
+    return sorted(pawns, key=lambda pawn: pawn in others)
+
+
+def _held(state: TableState, seat: int, zone: int) -> list[int]:
+    """The guests the hub has on ``zone`` of ``seat``'s cinema (seat order, then the exit
+    zone's)."""
+    if zone == EXIT:
+        return list(state.pawns_at(P.exit_zone(seat)))
+    return [pawn for index in range(MOST_SEATS)
+            if (pawn := state.occupant(seat, zone, index)) is not None]
+
+
+def _of_colors(pawns: Sequence[int], colors: Sequence[str], wanted: Counter[str]) -> list[int]:
+    """The first pawns of ``pawns`` of each color, as many as ``wanted`` counts."""
+    left, chosen = Counter(wanted), []
+    for pawn in pawns:
+        if left[colors[pawn]] > 0:
+            left[colors[pawn]] -= 1
+            chosen.append(pawn)
+    return chosen
+
+
+def _differs(state: TableState, code: str, seat: int, zone: int, pawn: int) -> Alert:
+    """One difference between a zone and the hub, as its alert (``kind`` ``exit`` for the
+    exit zone's texts)."""
+    if zone == EXIT:
+        params = {**alert_params(state, seat, pawn), "kind": "exit", "mat_zone": zone}
+        return _said(f"{code}:exit", seat, params, code)
+    params = {**alert_params(state, seat, pawn), "slot": zone + 1, "mat_zone": zone}
+    return _said(code, seat, params)
+
+
 def _first_turn_over(before: GameState, after: GameState) -> bool:
     """Whether ``after`` ended the first Buying turn of a round after the first."""
     if before.phase != "buying" or before.round < 2 or before.turns_left != before.n:
@@ -301,6 +364,8 @@ def _to_exit(state: TableState, player: int, pawn: int) -> TapResult | None:
             return found
     if options:
         return _refused(state, player, pawn, *options[0])
+    if state.known.may_be(pawn, P.exit_zone(player)):
+        return None  # a look-alike of a guest the rules put there: what lies there agrees
     return _alert(state, "GUEST_NOT_SEATED", player, pawn)
 
 
@@ -380,10 +445,11 @@ def _alert(state: TableState, code: str, player: int, pawn: int,
     return _said(code, player, params)
 
 
-def _said(code: str, player: int, params: dict[str, Any]) -> Alert:
-    """The alert ``code`` in English, from the template other languages translate
-    (:data:`.texts.ALERTS`) filled with ``params``."""
+def _said(code: str, player: int, params: dict[str, Any], raised: str = "") -> Alert:
+    """The alert whose texts are ``code``'s (a ``CODE:kind`` for a variant) in English,
+    from the template other languages translate (:data:`.texts.ALERTS`) filled with
+    ``params``, raised as ``raised`` (by default ``code``)."""
     color = str(params.get("color", ""))
     words = {**params, "letter": color[:1].upper()}
     message, fix = ALERTS[code]
-    return Alert(code, message.format(**words), fix.format(**words), player, params)
+    return Alert(raised or code, message.format(**words), fix.format(**words), player, params)
