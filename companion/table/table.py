@@ -31,6 +31,7 @@ from companion.kit.game import (
     Relabel,
     TapChoice,
     TapMoves,
+    TapOption,
     TapResult,
     play,
     renamed,
@@ -166,11 +167,13 @@ class Table(MatZones):
         seats); set at creation, changed with the PIN (a ``hints`` event)."""
         self.last_kind: str | None = None
         """The kind of the last event replayed from the log (see :meth:`finish_deals`)."""
-        self._options: list[tuple[GameMove, dict[str, Any]]] = []
-        """The moves of :attr:`card_choice`, each with the marks its tap leaves in the log."""
+        self._options: list[list[Step]] = []
+        """The options of :attr:`card_choice`: each one's moves, with the marks its tap
+        leaves in the log."""
         self.card_choice: dict[str, Any] | None = None
         """A tap that asks which move it is (a :class:`TapChoice` as JSON: Popcorn's card
-        tapped to buy it that several slots could take): shown in the public view until any
+        tapped to buy it that several slots could take, its guests set down together on a
+        mat in an order the mat cannot tell): shown in the public view until any
         move, undo or correction clears it. It is a prompt, not game state, so a restarted
         hub starts without one."""
         self.audit: AuditRun | None = None
@@ -416,60 +419,52 @@ class Table(MatZones):
     def _tap_moves(self, tag: dict[str, Any], result: TapMoves) -> TapMoves:
         """A tap that stands for several moves: all applied or none, as one batch. The tap's
         ``tag`` event holds the first move; each other one is a ``move`` event of the batch
-        (``"tap": true``); the relabel of ``then`` goes with its event, so that a replay of
-        the log swaps the look-alikes at the same point. Undo takes them all back."""
-        trial = self.state.clone()
-        plain: dict[str, Any] = {"seen": None}
-        for move in result.before:
-            play(self.game, trial, move, plain)
-        then, marks = result.then, dict(plain)
-        if isinstance(then, Relabel):  # as a replay of the log does: after the moves before
-            assert then.move is not None
-            marks = relabel_marks(then)
-            then = then.move
-        play(self.game, trial, then, marks)
-        for move in result.after:
-            play(self.game, trial, move, plain)
-        steps: list[tuple[GameMove, dict[str, Any]]] = [(m, plain) for m in result.before]
-        steps += [(then, marks)] + [(m, plain) for m in result.after]
-        with self._atomic():
-            batch = self.count + 1
-            for n, (move, extra) in enumerate(steps):
-                body = {"move": move.to_dict(), "tap": True, "batch": batch, **extra}
-                self._log("tag" if n == 0 else "move",
-                          {"tag": tag, **body} if n == 0 else {"source": "tap", **body})
-                self.entries.append(body)
-            self.state = trial
-            self.card_choice = None
-            self.auto_deal()
+        (``"tap": true``); each relabel goes with its move's event, so that a replay of the
+        log swaps the look-alikes at the same point. Undo takes them all back."""
+        self._play_option(tag, _option(result))
         return result
 
     def _choose(self, tag: dict[str, Any], choice: TapChoice) -> TapChoice:
-        """A tap several moves could follow: play the one it suggests (as that tap's move),
-        or, with none, only ask (a ``tag`` event with the ``choice``); either way the choice
-        stays in the view, with ``placed``, until another input clears it."""
+        """A tap several options could follow: play the one it suggests (as that tap's
+        moves), or, with none, only ask (a ``tag`` event with the ``choice``); either way the
+        choice stays in the view, with ``placed``, until another input clears it."""
         placed = choice.suggested(self.hints)
         shown = {**choice.to_dict(), "placed": placed}
         options = [_option(m) for m in choice.moves]
         if placed is None:
             self._log("tag", {"tag": tag, "choice": shown})
         else:
-            move, marks = options[placed]
-            trial = self.state.clone()
-            play(self.game, trial, move, marks)
-            with self._atomic():
-                self._log("tag", {"tag": tag, "move": move.to_dict(), **marks})
-                self.state = trial
-                self.entries.append({"move": move.to_dict(), **marks})
-                self.auto_deal()
+            self._play_option(tag, options[placed], clear=False)
         self.card_choice, self._options = shown, options
         return choice
 
+    def _play_option(self, tag: dict[str, Any], steps: list[Step], clear: bool = True) -> None:
+        """Play a tap's moves (``steps``, each with its marks) as one input: the tap's
+        ``tag`` event holds the first, each other one is a ``move`` event, and several are a
+        batch (``"batch"``: the number of the first event) that one Undo takes back. All or
+        none: a move the rules refuse raises before anything is logged. ``clear``: the input
+        ends any choice shown (not when it is the choice's own)."""
+        trial = self.state.clone()
+        for move, marks in steps:
+            play(self.game, trial, move, marks)
+        with self._atomic():
+            batch = {"batch": self.count + 1} if len(steps) > 1 else {}
+            for n, (move, marks) in enumerate(steps):
+                body = {"move": move.to_dict(), **marks, **batch}
+                self._log("tag" if n == 0 else "move",
+                          {"tag": tag, **body} if n == 0 else {"source": "tap", **body})
+                self.entries.append(body)
+            self.state = trial
+            if clear:
+                self.card_choice = None
+            self.auto_deal()
+
     def rechoose(self, index: Any, source: str = "tablet") -> None:
-        """Replace the move a tap's choice played (``card_choice["placed"]``) by its move
-        ``index``: one input, logged as an ``undo`` and the new move in one transaction, so
-        the record holds only the final one. ``NO_CHOICE`` (409) when no played choice waits;
-        a move the rules refuse changes nothing."""
+        """Replace the option a tap's choice played (``card_choice["placed"]``) by its option
+        ``index``: one input, logged as an ``undo`` and the option's moves (a batch when
+        they are several) in one transaction, so the record holds only the final ones and
+        one Undo takes them back. ``NO_CHOICE`` (409) when no played choice waits; a move
+        the rules refuse changes nothing."""
         self.open_for_input()
         choice = self.card_choice
         if not choice or choice.get("placed") is None:
@@ -480,17 +475,21 @@ class Table(MatZones):
                              f"{len(choice['moves']) - 1}")
         if index == choice["placed"]:
             return
-        move, marks = self._options[index]
+        steps = self._options[index]
         entries = list(self.entries)
         try:
             self._pop_input()
             trial = self._rebuilt()
-            play(self.game, trial, move, marks)  # raises the game's violation: nothing logged
+            for move, marks in steps:  # raises the game's violation: nothing logged
+                play(self.game, trial, move, marks)
             with self._atomic():
                 self._log("undo", {})
-                self._log("move", {"move": move.to_dict(), "source": source, **marks})
+                batch = {"batch": self.count + 1} if len(steps) > 1 else {}
+                for move, marks in steps:
+                    body = {"move": move.to_dict(), **marks, **batch}
+                    self._log("move", {"source": source, **body})
+                    self.entries.append(body)
                 self.state = trial
-                self.entries.append({"move": move.to_dict(), **marks})
                 self.auto_deal()
         except BaseException:
             self.entries = entries
@@ -961,12 +960,24 @@ def refused_tap(violation: Any, player: int, names: list[str]) -> Alert:
                  params=params)
 
 
-def _option(choice: GameMove | Relabel) -> tuple[GameMove, dict[str, Any]]:
-    """One move of a :class:`TapChoice`, with the marks its tap leaves beside it."""
-    if isinstance(choice, Relabel):
-        assert choice.move is not None
-        return choice.move, relabel_marks(choice)
-    return choice, {"tap": True}
+Step = tuple[GameMove, dict[str, Any]]
+"""One move a tap plays, with the marks its tap leaves beside it in the log."""
+
+_SHOWED_NONE: dict[str, Any] = {"tap": True, "seen": None}
+"""The marks of a move a tap made beside the one it showed (a batch's other moves)."""
+
+
+def _option(option: TapOption) -> list[Step]:
+    """The moves of one option of a :class:`TapChoice` (or of a :class:`TapMoves`), each
+    with the marks its tap leaves beside it: a relabel's swaps and the piece it showed, or
+    for a plain move of a batch only that the tap showed none."""
+    if isinstance(option, TapMoves):
+        return [_option(step)[0] if isinstance(step, Relabel) else (step, _SHOWED_NONE)
+                for step in option.steps()]
+    if isinstance(option, Relabel):
+        assert option.move is not None
+        return [(option.move, relabel_marks(option))]
+    return [(option, {"tap": True})]
 
 
 def relabel_marks(relabel: Relabel) -> dict[str, Any]:

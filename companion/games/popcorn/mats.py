@@ -8,7 +8,10 @@ tag, so each change narrows what the hub knows of which pawn is where, as a tap 
 (:mod:`.tags`: a relabel of look-alikes where the arrangement allows it):
 
 - a guest set down on a theater's zone is placed there, in the next free seat (the rules
-  fill seats in order, #1 first), when it is one of the player's drawn guests;
+  fill seats in order, #1 first), when it is one of the player's drawn guests; guests set
+  down together (new in one report: one scan, whose order says nothing of the hand) are
+  seated in the order read, and the other orders that seat another color somewhere are
+  offered (:mod:`.order_choice`);
 - a guest set down on the exit zone from a theater is that guest leaving: its activation
   ends (``end_guest``; its actions are chosen on the tablet or a phone as before), or a
   drawn guest with no seat left goes there (``to_exit``);
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import permutations
 from typing import Any
 
 from companion.kit.alerts import Alert
@@ -35,7 +39,8 @@ from .alert_params import alert_params, guest_words
 from .engine import GameState, Move, Violation
 from .engine import pawns as P
 from .engine.tasks import draw_seat_targets
-from .table_state import TableState, swap
+from .order_choice import OrderChoice
+from .table_state import TableState, play, swap
 from .tags import relabelled, tracked
 from .texts import ALERTS
 
@@ -70,18 +75,83 @@ ALERT_CODES: dict[str, str] = {
 
 def read_zone(state: Any, change: ZoneChange) -> list[TapResult | Mended]:
     """What ``change`` on a player's mat means: results to play in order (see the module's
-    text); a zone a mat does not have changes nothing."""
+    text); a zone a mat does not have changes nothing. Guests set down together on a
+    theater are seated in the order the mat read them, with the other orders that would
+    play differently offered (:func:`_orders`)."""
     if not 0 <= change.zone < ZONES:
         return []
     table = tracked(state)
-    results: list[TapResult | Mended] = [*_poured(table, change)]
-    placed = 0
-    for sensed in change.arrived:
-        result = _arrival(table, change.seat, change.zone, sensed, placed)
+    arrived = _arrivals(table, change.seat, change.zone, change.arrived)
+    return [*_poured(table, change), *_orders(table, change, arrived),
+            *_departures(table, change)]
+
+
+Arrival = tuple[Sensed, TapResult | Mended]
+"""A piece set down, and what it means."""
+
+
+def _arrivals(state: TableState, player: int, zone: int,
+              arrived: Sequence[Sensed]) -> list[Arrival]:
+    """What each piece set down on ``zone`` means, in the order given: each read on the
+    state the ones before it leave once played (a guest seated before it took its seat), as
+    the table plays them. A piece that means nothing is left out."""
+    trial = state.clone()
+    found: list[Arrival] = []
+    for sensed in arrived:
+        result = _arrival(trial, player, zone, sensed)
         if result is not None:
-            results.append(result)
-            placed += isinstance(_move_of(result), Move)
-    return results + _departures(table, change)
+            found.append((sensed, result))
+            _play(trial, result)
+    return found
+
+
+def _play(state: TableState, result: TapResult | Mended) -> None:
+    """Play a result of :func:`_arrival` on a trial state, as the table would."""
+    if isinstance(result, Relabel) and isinstance(result.move, Move):
+        play(state, result.move, {"relabel": result.swaps, "seen": result.seen})
+    elif isinstance(result, Move):
+        state.apply(result)
+
+
+def _orders(state: TableState, change: ZoneChange,
+            arrived: list[Arrival]) -> list[TapResult | Mended]:
+    """The arrivals' results, where two or more guests are seated in a theater and another
+    order of them would seat another color somewhere: their placements become one
+    :class:`~.order_choice.OrderChoice`, the order read first (see its module)."""
+    results = [result for _, result in arrived]
+    seated = [(sensed, result) for sensed, result in arrived if _placement(result)]
+    if change.zone == EXIT or len(seated) < 2:
+        return results
+    options = _seatings(state, change, [sensed for sensed, _ in seated])
+    if len(options) < 2:
+        return results
+    choice = OrderChoice.of(change.seat, change.zone, list(options), list(options.values()))
+    first = next(n for n, result in enumerate(results) if _placement(result))
+    others = [result for result in results if not _placement(result)]
+    return [*others[:first], choice, *others[first:]]  # where the first guest was seated
+
+
+def _seatings(state: TableState, change: ZoneChange,
+              guests: list[Sensed]) -> dict[tuple[str, ...], list[Relabel]]:
+    """Each order of ``guests`` that seats all of them and differs from the ones before it
+    in some seat's color, with its placements (by its colors, seat by seat), the order
+    given first."""
+    found: dict[tuple[str, ...], list[Relabel]] = {}
+    for order in permutations(guests):
+        colors = tuple(state.pawn_color[_pawn(sensed) or 0] for sensed in order)
+        if colors in found:
+            continue
+        placements = [result for _, result in
+                      _arrivals(state, change.seat, change.zone, order)]
+        if len(placements) == len(order) and all(map(_placement, placements)):
+            found[colors] = [p for p in placements if isinstance(p, Relabel)]
+    return found
+
+
+def _placement(result: TapResult | Mended) -> bool:
+    """Whether ``result`` seats a guest (a relabel with its ``place`` move)."""
+    return isinstance(result, Relabel) and isinstance(result.move, Move) and \
+        result.move.kind == "place"
 
 
 def _departures(state: TableState, change: ZoneChange) -> list[TapResult | Mended]:
@@ -204,16 +274,15 @@ def _may_sit(state: TableState, pawn: int, player: int, slot: int) -> bool:
                for index in range(MOST_SEATS))
 
 
-def _arrival(state: TableState, player: int, zone: int, sensed: Sensed,
-             placed: int) -> TapResult | Mended | None:
-    """What one piece set down on ``zone`` means (``placed``: the guests placed before it in
-    this change, whose seats it must not take)."""
+def _arrival(state: TableState, player: int, zone: int,
+             sensed: Sensed) -> TapResult | Mended | None:
+    """What one piece set down on ``zone`` means now."""
     pawn = _pawn(sensed)
     if pawn is None:
         return _not_a_guest(state, player, sensed)
     if zone == EXIT:
         return _to_exit(state, player, pawn)
-    return _seated(state, player, zone, pawn, placed)
+    return _seated(state, player, zone, pawn)
 
 
 def _poured(state: TableState, change: ZoneChange) -> list[Alert]:
@@ -245,8 +314,7 @@ def _pawn(sensed: Sensed) -> int | None:
     return int(piece.id)
 
 
-def _seated(state: TableState, player: int, slot: int, pawn: int,
-            placed: int) -> TapResult | Mended:
+def _seated(state: TableState, player: int, slot: int, pawn: int) -> TapResult | Mended:
     """A guest set down on theater ``slot``'s zone: its placement in the next free seat."""
     where = state.loc[pawn]
     if P.is_seat(where) and P.seat_parts(where)[:2] == (player, slot):
@@ -255,7 +323,7 @@ def _seated(state: TableState, player: int, slot: int, pawn: int,
     if not state.known.may_be(pawn, hand):
         return _alert(state, "GUEST_NOT_DRAWN", player, pawn, slot)
     move = Move("place", player=player, pawn=pawn, slot=slot,
-                seat=seat_for(state, player, slot, placed))
+                seat=seat_for(state, player, slot))
     return relabelled(state, pawn, hand, move) or _refused(state, player, pawn, hand, move)
 
 
@@ -326,10 +394,6 @@ def _pushed_out(state: TableState, player: int, pawn: int) -> bool:
 def _seats(state: TableState, player: int) -> Sequence[int]:
     """Every seat of ``player``'s cinema where a guest sits, theater by theater."""
     return sorted(loc for loc in set(state.loc) if P.is_seat(loc) and P.seat_owner(loc) == player)
-
-
-def _move_of(result: TapResult | Mended) -> Any:
-    return result.move if isinstance(result, Relabel) else result
 
 
 def _refused(state: TableState, player: int, pawn: int, place: int, move: Move) -> Alert:
