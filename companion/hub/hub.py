@@ -134,6 +134,7 @@ class Hub:
         self.tables[table.id] = table
         table.piece_of = self.registry.piece_of
         table.on_alert = partial(self.pushes.emit, table.id, "alert")
+        table.on_handled = partial(self.pushes.emit, table.id, "handled")
         if table.closed:
             return
         for seat, reader in enumerate(table.config.readers):

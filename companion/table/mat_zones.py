@@ -7,8 +7,8 @@ last state (:attr:`MatZones.mat_zones`) and, for each change, asks its game what
 outermost change of the game the game reviews its mats (:meth:`Mats.review`: Popcorn's guest
 left in a theater).
 
-**After a restart** (the hub's: a zone a table rebuilt from its log has not heard from
-this boot of its mat yet; or the mat's: a new boot), a zone's first state is read as moves
+**After a restart** (the hub's: a zone a table rebuilt from its log has had no news from
+this boot of its mat yet; or the mat's: a new boot), a zone's first new state is read as moves
 only if the game reads it without an alert: what happened while nobody listened has no
 order the hub can trust. Otherwise the game compares it with the state
 (:meth:`Mats.disagreement`): each difference is an alert, and the zone is **disputed**. Its
@@ -70,9 +70,14 @@ class MatZones:
         self._disputes: dict[Key, list[int]] = {}
         """The ids of each disputed zone's open alerts."""
         self._heard: set[tuple[str, int, int]] = set()
-        """The ``(reader, boot, zone)`` this table has heard since it was built."""
+        """The ``(reader, boot, zone)`` whose news this table has had since it was built (a
+        state the zone already has is no news: the states a mat resends after a restart
+        may begin with some)."""
         self._from_log = False
         """Whether the table was rebuilt from its log (a hub's restart)."""
+        self.handled_now: tuple[int, ...] = ()
+        """The alerts a checkpoint handled in the input under way (the table hands them to
+        ``on_handled`` once it is committed)."""
         self.piece_of: Callable[[str], Piece | None] = lambda uid: None
         """What the tag registry knows a UID to be (the hub sets it): the mats' checkpoints
         and disputes read the zones' pieces with it."""
@@ -102,15 +107,15 @@ class MatZones:
         key = (player, change.zone)
         heard = (tag["reader"], tag["boot"], change.zone)
         last = self._mat_marks.get(key)
-        restarted = heard not in self._heard and (
-            self._from_log or (last is not None and last[1] != tag["boot"]))
-        self._heard.add(heard)
         if last is not None and last[:2] == heard[:2] and last[2] >= tag["seq"]:
             return []
         if tuple(tag["tags"]) == self.mat_zones.get(key, ()):
             self._note_zone(tag)
             return []
         self.open_for_input()
+        restarted = heard not in self._heard and (
+            self._from_log or (last is not None and last[1] != tag["boot"]))
+        self._heard.add(heard)  # the first news of this zone from this boot is in
         if key in self._disputes:
             return self._compare(player, change, tag)
         mats = self.game.mats
@@ -208,6 +213,21 @@ class MatZones:
         results = [] if mats is None else mats.read(self.state, change, self.config.players)
         return self._play(key[0], tag, results)
 
+    def _retry(self, key: Key) -> None:
+        """A disputed zone read again on the state the last input left: if the game reads
+        its change now without an alert (the bag reader's tap of a guest the mat showed
+        seated came in after the mat's state), it is played and the dispute's alerts close
+        (``"how": "mat"``, pushed through ``on_handled`` once committed)."""
+        mats = self.game.mats
+        assert mats is not None
+        change = ZoneChange(key[0], key[1], self._sensed(self._mat_read.get(key, ())),
+                            self._sensed(self.mat_zones[key]))
+        results = mats.read(self.state, change, self.config.players)
+        if any(isinstance(result, Alert) for result in results):
+            return
+        self.handled_now += self._handle(tuple(self._disputes.pop(key)), "mat")
+        self._play(key[0], self._zone_tag(*key), results)
+
     def disputed(self, seat: int) -> bool:
         """Whether a zone of ``seat``'s mat disagrees with the game (see the module)."""
         return any(key[0] == seat for key in self._disputes)
@@ -269,6 +289,8 @@ class MatZones:
         mats = self.game.mats
         if mats is None or not self.config.mats or before is self.state:
             return []
+        for key in sorted(self._disputes):
+            self._retry(key)
         zones = SensedZones(self.mat_zones, self._sensed)  # read only if the game looks
         raised = []
         for found in mats.review(before, self.state, zones, self.config.players):

@@ -186,6 +186,8 @@ class Table(MatZones):
         self.on_alert: Callable[[dict[str, Any]], None] = lambda alert: None
         """Called with each alert the table raises, as the table keeps it (with its id; a
         checkpoint's once it is committed): the hub pushes it to the table's screens."""
+        self.on_handled: Callable[[int], None] = lambda alert_id: None
+        """Called with the id of each alert a checkpoint handled, once it is committed."""
         self._nested = 0
         """How many :meth:`_atomic` blocks are open: only the outermost one's change is a
         checkpoint."""
@@ -218,11 +220,16 @@ class Table(MatZones):
         except BaseException:
             self.state, self.count = state, count
             del self.entries[entries:]
+            if self._nested == 1:
+                self.handled_now = ()
             raise
         finally:
             self._nested -= 1
+        handled, self.handled_now = self.handled_now, ()
         for alert in raised:
             self.on_alert(alert)
+        for alert_id in handled:
+            self.on_handled(alert_id)
 
     def _log(self, kind: str, body: dict[str, Any]) -> None:
         self.store.append(self.id, self.count + 1, kind, body)

@@ -444,3 +444,32 @@ def test_the_tables_pin_accepts_what_the_mat_shows(rig: MatRig) -> None:
     rebuilt = rig.hub.tables[table_id]
     assert rebuilt.state.to_dict() == state and list(rebuilt.alerts) == alerts
     assert not rebuilt.disputed(player)
+
+
+def test_a_bag_tap_that_comes_in_after_the_mats_state_settles_the_dispute(
+        rig: MatRig) -> None:
+    """While the hub is down, the audience is drawn (the bag reader keeps its taps) and the
+    first guest set down on theater 1. The new hub hears the mat first (the bag reader's
+    cable is out): the mat shows a guest the hub has in the bag, a dispute. Once the taps
+    come in, the disputed zone is read again on each new state: the guest is seated, and
+    the dispute's alert closes, with no tablet input."""
+    table_id = rig.table()
+    table = rig.hub.tables[table_id]
+    player = table.state.current
+    bag, mat = BAGS[player], rig.mats[MATS[player]]
+    pawns = table.state.pawns_at(P.bag(player))[:table.state.draw_value(player)]
+    rig.hub.stop()
+    rig.bank.unplug(bag)
+    for pawn in pawns:
+        rig.bank.tap(bag, rig.uids[pawn])
+    mat.set_down(0, rig.uids[pawns[0]])
+    rig.hub = rig._hub()
+    again = rig.hub.tables[table_id]
+    pushed = _pushes(rig)
+    assert wait_for(lambda: again.disputed(player), timeout=10)
+    assert [a["code"] for a in again.alerts] == ["MAT_EXTRA_GUEST"]
+    alert = again.alerts[-1]["id"]
+    rig.bank.plug(bag)
+    assert wait_for(lambda: again.state.loc[pawns[0]] == P.seat(player, 0, 0), timeout=20)
+    assert not again.alerts and not again.disputed(player)
+    assert wait_for(lambda: ("handled", alert) in pushed)
