@@ -7,15 +7,17 @@ serial links), with four virtual bag readers and four virtual cinema mats on
 pseudo-terminals, played to its end by the scripted players of ``demo --mats``
 (:class:`~companion.games.popcorn.demo.ScriptedPlayers`): they tap the pawns they draw and
 the cards, and seat and send out their guests by setting the pawns down on the mats. Once
-per game, at a moment drawn at random among those that suit it (each suitable moment takes
-it with probability ``--rate``), a hand makes each of these seating mistakes on a mat, then
-mends it as a player would:
+per game, a hand makes each of these seating mistakes on a mat, then mends it as a player
+would, at a random moment that suits it: from a round drawn at random (1 to 6; a theater
+with no movie is only found in the first rounds), each suitable moment takes it with
+probability ``--rate``:
 
 - ``THEATER_HAS_NO_MOVIE``: a drawn guest set down in a theater that shows no movie, then
-  taken off;
-- ``NO_SUCH_SEAT``: a drawn guest set down in a full theater, then taken off;
-- ``GUEST_TAKEN_OUT``: a seated guest taken off its theater before its activation, then
-  set back down (which mends the alert);
+  taken off, or (half the time) carried to a theater where the rules seat it;
+- ``NO_SUCH_SEAT``: a drawn guest set down in a full theater (not one where a guest drawn
+  to a seat may push another out), then mended the same way;
+- ``GUEST_TAKEN_OUT``: a seated guest taken off its theater before its activation (not one
+  a guest drawn to a seat may push out), then set back down (which mends the alert);
 - ``GUEST_LEFT_IN_THEATER``: a guest ended from the tablet and left lying on its theater
   until the checkpoint (the next round's first Buying turn ends), then taken off;
 - ``EXIT_POURED_EARLY``: the exit zone emptied (2+ guests at once) while the bag holds
@@ -62,7 +64,8 @@ from companion.games.popcorn.demo import (  # noqa: E402
 )
 from companion.games.popcorn.engine import Move, Violation  # noqa: E402
 from companion.games.popcorn.engine import pawns as P  # noqa: E402
-from companion.games.popcorn.mats import EXIT, THEATERS  # noqa: E402
+from companion.games.popcorn.engine.tasks import draw_seat_targets  # noqa: E402
+from companion.games.popcorn.mats import EXIT, MOST_SEATS, THEATERS, seat_for  # noqa: E402
 from companion.hub.hub import Hub  # noqa: E402
 from companion.i18n.catalogs import translations  # noqa: E402
 from companion.i18n.localize import render_alert  # noqa: E402
@@ -100,6 +103,12 @@ class Mistake:
     start: int
     end: int | None = None
     round: int = 0
+    mend: str = ""
+    """How the hand mended it: ``put back``, ``taken off`` or ``carried`` (to a theater
+    where the rules seat it)."""
+    due: tuple[int, int] | None = None
+    """The events among which its alert must be: those of the mistake itself (not of its
+    mend), or for a guest left in a theater those of the step that ended the checkpoint."""
 
 
 @dataclass
@@ -133,6 +142,7 @@ class MistakePlayers(ScriptedPlayers):
         self.left: tuple[int, str, int] | None = None  # seat, uid, zone of a guest left
         self.open: Mistake | None = None
         self.steps = 0
+        self.step_from = 0  # the table's count before the last step
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -150,6 +160,7 @@ class MistakePlayers(ScriptedPlayers):
                 time.sleep(0.01)
                 continue
             idle_since = time.monotonic()
+            self.step_from = self.table.count
             self._do(*step)
             self.tidy_mats()
             self.steps += 1
@@ -221,23 +232,49 @@ class MistakePlayers(ScriptedPlayers):
     def _make(self, kind: str, seat: int, pawn: int, slot: int | None) -> None:
         """Make the mistake ``kind`` with ``pawn`` on ``seat``'s mat, then mend it."""
         mat, uid = self.mats[seat], self.uids[pawn]
-        with self._window(kind, seat, None if kind in NO_GUEST else pawn, slot):
+        poured = list(mat.zones[EXIT])
+        with self._window(kind, seat, None if kind in NO_GUEST else pawn, slot) as mistake:
             if kind == "EXIT_POURED_EARLY":
-                poured = list(mat.zones[EXIT])
                 mat.take_up(*poured)
-                self._acked(mat)
-                mat.set_down(EXIT, *poured)
             elif kind == "GUEST_TAKEN_OUT":
-                assert slot is not None
                 mat.take_up(uid)
-                self._acked(mat)
-                mat.set_down(slot, uid)
             else:
-                assert slot is not None
-                mat.set_down(slot, uid)
-                self._acked(mat)
-                mat.take_up(uid)
+                mat.set_down(int(slot or 0), uid)
             self._acked(mat)
+            mistake.due = (mistake.start, self.table.count)
+            mistake.mend = self._mend(kind, seat, pawn, slot, poured)
+
+    def _mend(self, kind: str, seat: int, pawn: int, slot: int | None,
+              poured: list[str]) -> str:
+        """Mend the mistake ``kind`` as a player would: put back what was taken off, take
+        off what was set down, or (half the time) carry a guest set down in a theater
+        that takes none to one where the rules seat it."""
+        mat, uid = self.mats[seat], self.uids[pawn]
+        with self.lock:
+            better = self._seat_slot(seat, pawn) if kind in REFUSALS else None
+        how = "taken off"
+        if kind == "EXIT_POURED_EARLY":
+            mat.set_down(EXIT, *poured)
+            how = "put back"
+        elif kind == "GUEST_TAKEN_OUT":
+            mat.set_down(int(slot or 0), uid)
+            how = "put back"
+        elif better is not None and self.chance.random() < 0.5:
+            mat.move(uid, better)
+            how = "carried"
+        else:
+            mat.take_up(uid)
+        self._acked(mat)
+        return how
+
+    def _seat_slot(self, seat: int, pawn: int) -> int | None:
+        """A theater where the rules seat ``pawn`` if it is set down there (the seat the
+        mat picks is a legal placement), or None."""
+        state = self.table.state
+        slots = [m.slot for m in state.legal_moves(seat) if m.kind == "place" and
+                 m.pawn == pawn and m.slot is not None and
+                 m.seat == seat_for(state, seat, m.slot)]
+        return self.chance.choice(slots) if slots else None
 
     @contextmanager
     def _window(self, kind: str, seat: int, pawn: int | None,
@@ -291,7 +328,8 @@ class MistakePlayers(ScriptedPlayers):
             not (state.phase == "buying" and state.turns_left == state.n))
         if not passed:
             return
-        self.left = None
+        mistake.due = (self.step_from, self.table.count)
+        self.left, mistake.mend = None, "taken off"
         self.tidy_mats()
         self._settle()
         mistake.end, self.open = self.table.count, None
@@ -299,17 +337,19 @@ class MistakePlayers(ScriptedPlayers):
     # -- the moments that suit each mistake (read under the hub's lock) ---------------------
 
     def _placing(self) -> list[tuple[int, int]]:
-        """``(seat, pawn)`` for each drawn guest its player may place now (no guest drawn to
-        a seat under way)."""
+        """``(seat, pawn)`` for each drawn guest its player may place now (a guest drawn
+        to a seat too)."""
         state = self.table.state
-        found = []
-        for seat in self.mats:
-            task = state.task_for(seat)
-            if task is not None and task.kind == "draw_seat":
-                continue
-            found += [(seat, m.pawn) for m in state.legal_moves(seat)
-                      if m.kind == "place" and m.pawn is not None]
-        return found
+        return [(seat, m.pawn) for seat in self.mats for m in state.legal_moves(seat)
+                if m.kind == "place" and m.pawn is not None]
+
+    def _targets(self, seat: int) -> set[tuple[int, int]]:
+        """The seats ``(slot, index)`` a guest drawn to a seat may take now, pushing out the
+        guest who sits there (none without such a guest)."""
+        task = self.table.state.task_for(seat)
+        if task is None or task.kind != "draw_seat" or task.pawn is None:
+            return set()
+        return set(draw_seat_targets(self.table.state, seat))
 
     def _no_movie(self) -> tuple[int, int, int | None] | None:
         """A drawn guest to place, and a theater of its player's that shows no movie."""
@@ -323,7 +363,8 @@ class MistakePlayers(ScriptedPlayers):
     def _full(self) -> tuple[int, int, int | None] | None:
         """A drawn guest to place, and a full theater of its player's."""
         for seat, pawn in self._placing():
-            slots = [s for s in range(THEATERS) if self._is_full(seat, s)]
+            taken = {slot for slot, _ in self._targets(seat)}  # a drawn guest may push out
+            slots = [s for s in range(THEATERS) if self._is_full(seat, s) and s not in taken]
             if slots:
                 return seat, pawn, self.chance.choice(slots)
         return None
@@ -335,19 +376,19 @@ class MistakePlayers(ScriptedPlayers):
             state.occupant(seat, slot, i) is not None for i in range(theater.seats))
 
     def _seated_early(self) -> tuple[int, int, int | None] | None:
-        """A seated guest that may not leave its seat yet (not acting, and not one the
-        rules would let start and end its activation now)."""
+        """A seated guest that may not leave its seat yet (not acting, not one the rules
+        would let start and end its activation now, not one a guest drawn to a seat may
+        push out)."""
         state = self.table.state
         if state.phase != "showings":
             return None
         for seat in self.mats:
-            task = state.task_for(seat)
-            if task is not None and task.kind == "draw_seat":
-                continue
+            pushed = self._targets(seat)  # a guest that may be pushed out may go
             for slot in range(THEATERS):
-                for index in range(3):
+                for index in range(MOST_SEATS):
                     pawn = state.occupant(seat, slot, index)
-                    if pawn is not None and not self._may_leave(seat, slot, index):
+                    if pawn is not None and (slot, index) not in pushed and \
+                            not self._may_leave(seat, slot, index):
                         return seat, pawn, slot
         return None
 
@@ -441,10 +482,13 @@ def in_window(mistake: Mistake, alerts: dict[int, dict[str, Any]]) -> list[tuple
     return [(n, a) for n, a in sorted(alerts.items()) if mistake.start < n <= end]
 
 
-def faults(mistake: Mistake, alert: dict[str, Any], mended: bool) -> list[str]:
-    """What is wrong with the one alert ``mistake`` raised (nothing: it is caught)."""
+def faults(mistake: Mistake, number: int, alert: dict[str, Any], mended: bool) -> list[str]:
+    """What is wrong with the one alert ``mistake`` raised, event ``number`` of the log
+    (nothing: it is caught)."""
     params = alert.get("params") or {}
     found = []
+    if mistake.due is not None and not mistake.due[0] < number <= mistake.due[1]:
+        found.append("raised at another moment")
     if alert.get("code") != mistake.code:
         found.append(f"code {alert.get('code')}")
     if mistake.code not in NO_GUEST and (params.get("pawn") != mistake.pawn or
@@ -487,6 +531,8 @@ class Tally:
         default_factory=lambda: {kind: Counter() for kind in KINDS})
     reasons: dict[str, Counter[str]] = field(
         default_factory=lambda: {kind: Counter() for kind in KINDS})
+    mends: dict[str, Counter[str]] = field(
+        default_factory=lambda: {kind: Counter() for kind in KINDS})
     stray: Counter[str] = field(default_factory=Counter)
     games: int = 0
     ended: int = 0
@@ -508,13 +554,14 @@ class Tally:
     def _judge(self, mistake: Mistake, raised: list[tuple[int, dict]], mended: set[int]) -> None:
         row = self.rows[mistake.code]
         row["injected"] += 1
+        self.mends[mistake.code][mistake.mend] += 1
         if not raised:
             row["missed"] += 1
             return
         row["extra"] += len(raised) - 1
         number, alert = raised[0]
         row["untranslated"] += not translated(alert)
-        wrong = faults(mistake, alert, number in mended)
+        wrong = faults(mistake, number, alert, number in mended)
         if len(raised) > 1:
             wrong.append("more than one alert: " + ", ".join(a["code"] for _, a in raised))
         if wrong:
@@ -528,7 +575,8 @@ class Tally:
         return {"games": self.games, "ended": self.ended, "replayed": self.replayed,
                 "stray": dict(self.stray), "seconds": round(self.seconds, 1),
                 "kinds": {k: {**{c: self.rows[k][c] for c in COLUMNS},
-                              "reasons": dict(self.reasons[k])} for k in KINDS}}
+                              "reasons": dict(self.reasons[k]),
+                              "mends": dict(self.mends[k])} for k in KINDS}}
 
 
 COLUMNS = ("injected", "caught", "missed", "extra", "faulty", "untranslated")
@@ -544,6 +592,9 @@ def report(tally: Tally) -> str:
         if tally.reasons[kind]:
             lines.append(f"{'':<24}faults: " + ", ".join(
                 f"{why} ({n})" for why, n in tally.reasons[kind].most_common()))
+    lines.append("mended by the hands:")
+    lines += [f"  {kind}: " + ", ".join(f"{how} {n}" for how, n in
+                                        sorted(tally.mends[kind].items())) for kind in KINDS]
     stray = sum(tally.stray.values())
     lines.append(f"stray alerts (outside every mistake): {stray}" +
                  (f" {dict(tally.stray)}" if stray else ""))
