@@ -512,6 +512,7 @@ def translated(alert: dict[str, Any]) -> bool:
     renders it (from its code's template, or its English message for a code with none)."""
     catalog = translations("fr")
     def pgettext(context: str, text: str) -> str:
+        """The catalog's translation of ``text`` in ``context``."""
         return str(catalog.pgettext(context, text))
 
     try:
