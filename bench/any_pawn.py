@@ -1,7 +1,7 @@
 """Alerts at a real table: whole games played by hands that never read a pawn's id.
 
 Run ``python bench/any_pawn.py [--games N] [--players K] [--seed S] [--mistakes R]
-[--baseline REV]``.
+[--baseline REV] [--mats [--hover R] [--flicker R] [--scans N]]``.
 
 Each game is a table on a hub (its real SQLite log, its tag reading), played from setup to
 the end by the physical table of ``bench/physical_table.py``: its own truth of where each
@@ -27,6 +27,17 @@ moves and taps allow (``physical_table.Oracle``) checks both verdicts: **missed*
 mistakes the hub explained that no arrangement explains, **refused** those it alerted on
 although one does.
 
+With ``--mats``, a cinema mat lies under each cinema (``bench/table_mats.py``): the hands
+seat the drawn guests on their theater's zone, send them to the exit zone and carry the
+leaving ones there, and move on the mats what the rules moved (the exit zone poured into the
+bag); each mat scans in modeled time through the firmware's own debounce
+(``firmware/zones.py``), with hovering hands (``--hover R``, default 0.05 per scan of a mat)
+and flickering tags (``--flicker R``, default 0.01 per scan of a tag), each action's window
+lasting at least ``--scans N`` scans (default 6). The figures then add the hands' actions on
+the mats, the noise injected and absorbed, the zone states the noise changed, and the moves
+and alerts that came from noise (goal: 0); a stray move or a false alert on a mat is
+printed with what it was.
+
 The figures per version: games finished, actions, taps, moves entered by color among
 look-alikes, false alerts (by code, and games with one), and the mistakes. With
 ``--baseline REV`` the same games are also played on the hub of commit REV (``git archive
@@ -38,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -67,12 +79,25 @@ def main() -> None:
     parser.add_argument("--mishaps", type=float, default=0.01,
                         help="the share of actions that slip unseen first (then an audit)")
     parser.add_argument("--baseline", metavar="REV", help="also play them on commit REV's hub")
+    parser.add_argument("--mats", action="store_true",
+                        help="a cinema mat under each cinema, read through the firmware")
+    parser.add_argument("--hover", type=float, default=0.05,
+                        help="with --mats: the chance per scan of a mat of a hovering hand")
+    parser.add_argument("--flicker", type=float, default=0.01,
+                        help="with --mats: the chance per scan of each tag that it flickers")
+    parser.add_argument("--scans", type=int, default=6,
+                        help="with --mats: the scans each action's window lasts at least")
+    parser.add_argument("--overlap", action="store_true",
+                        help="with --mats: let noise events overlap (a tag hidden 3 scans "
+                             "in a row or more)")
     parser.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.mats and args.baseline:
+        parser.error("--mats plays the current hub only")
     if args.worker:
         sys.path.insert(0, args.worker)
         print(json.dumps(play_all(args.games, args.players, args.seed, args.mistakes,
-                                  args.mishaps)))
+                                  args.mishaps, noise_of(args))))
         return
     rows = [("current", run(REPO, args))]
     if args.baseline:
@@ -80,6 +105,45 @@ def main() -> None:
             sha = unpack(args.baseline, Path(tmp))
             rows.insert(0, (f"baseline {sha}", run(Path(tmp), args)))
     report(rows, args)
+
+
+def noise_of(args: argparse.Namespace) -> Any:
+    """The mats' noise the options ask for, or None without ``--mats``."""
+    if not args.mats:
+        return None
+    from table_mats import Noise
+    return Noise(args.hover, args.flicker, args.scans, args.overlap)
+
+
+def report_mats(t: dict[str, Any], args: argparse.Namespace) -> None:
+    """Print the figures of the cinema mats (``--mats``)."""
+    hands = ", ".join(f"{k} {n}" for k, n in sorted(t["mat_actions"].items()))
+    print(f"\ncinema mats, through firmware/zones.py: {args.games} games; hand actions on "
+          f"the mats {sum(t['mat_actions'].values())} ({hands}), seating moves entered on the "
+          f"tablet {t['mat_tablet']}, pawns moved after the rules {t['mat_tidy']}; "
+          f"{t['mat_scans']} scans of every mat, {t['mat_reports']} zone states sent, "
+          f"{t['mat_ms'] / max(1, t['mat_scans'] * args.players):.1f} ms a full scan "
+          "(modeled)")
+    noise = t["noise"]
+    kinds = ", ".join(f"{k} {noise.get(k, 0)} ({t['noise_absorbed'].get(k, 0)} absorbed)"
+                      for k in ("hover", "passed", "flicker"))
+    print(f"  noise events injected {sum(noise.values())} (hover {args.hover:g}, flicker "
+          f"{args.flicker:g}{', overlapping' if args.overlap else ''}): {kinds}")
+    print(f"  zone states the noise changed {t['noise_reports']} (a hand's change split "
+          f"across scans or reordered), of which showing a tag no hand moved "
+          f"{t['noise_phantoms']}")
+    alerts = ", ".join(f"{c} {n}" for c, n in sorted(t["noise_alerts"].items())) or "none"
+    print(f"  MOVES FROM NOISE {t['noise_moves']} (goal 0); alerts from noise: "
+          f"{alerts}; moves no hand meant without noise {t['stray_moves']}; "
+          f"false alerts {t['false_alerts']}; records replaying to the hub's scores "
+          f"{t['replayed']} of {t['finished']}")
+    kinds_found: dict[str, list[str]] = {}
+    for finding in t["mat_findings"]:
+        kind = ": ".join(finding.split(": ")[:2])
+        phase = finding.rsplit("(state: ", 1)[-1].rstrip(")") if "(state: " in finding else ""
+        kinds_found.setdefault(f"{kind}, {phase or 'after a draw'}", []).append(finding)
+    for kind, found in sorted(kinds_found.items()):
+        print(f"  FOUND (not noise) {len(found)} times: {kind}; the first: {found[0]}")
 
 
 def report(rows: list[tuple[str, dict[str, Any]]], args: argparse.Namespace) -> None:
@@ -116,6 +180,8 @@ def report(rows: list[tuple[str, dict[str, Any]]], args: argparse.Namespace) -> 
               f"{t['replayed']} of {t['finished']} (no record: {t['no_record']})")
         for broke in t["broke"]:
             print(f"  a game broke off: {broke}")
+    if args.mats:
+        report_mats(rows[-1][1], args)
 
 
 def run(root: Path, args: argparse.Namespace) -> dict[str, Any]:
@@ -123,8 +189,12 @@ def run(root: Path, args: argparse.Namespace) -> dict[str, Any]:
     out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", str(root),
                           "--games", str(args.games), "--players", str(args.players),
                           "--seed", str(args.seed), "--mistakes", str(args.mistakes),
-                          "--mishaps", str(args.mishaps)],
-                         cwd=root, check=True, capture_output=True, text=True)
+                          "--mishaps", str(args.mishaps), "--hover", str(args.hover),
+                          "--flicker", str(args.flicker), "--scans", str(args.scans),
+                          *(["--mats"] if args.mats else []),
+                          *(["--overlap"] if args.overlap else [])],
+                         cwd=root, check=True, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONHASHSEED": "0"} if args.mats else None)
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
@@ -141,14 +211,15 @@ def unpack(rev: str, into: Path) -> str:
 
 
 def play_all(games: int, players: int, seed: int, mistakes: float,
-             mishaps: float) -> dict[str, Any]:
-    """Play every game on a fresh hub; the summed tally, as JSON."""
+             mishaps: float, noise: Any = None) -> dict[str, Any]:
+    """Play every game on a fresh hub (with mats when ``noise`` is given); the summed
+    tally, as JSON."""
     total = Tally()
     alerted, times = 0, []
     for number in range(games):
         with tempfile.TemporaryDirectory(prefix="any-pawn-hub-") as tmp:
             tally = play_one(Path(tmp), players, random.Random(f"{seed}:{number}"), mistakes,
-                             mishaps, times)
+                             mishaps, times, noise)
         alerted += tally.false_alerts > 0
         total.add(tally)
     out = {name: (dict(v) if isinstance(v, Counter) else v) for name, v in vars(total).items()}
@@ -159,19 +230,26 @@ def play_all(games: int, players: int, seed: int, mistakes: float,
 
 
 def play_one(tmp: Path, players: int, rng: random.Random, mistakes: float, mishaps: float,
-             times: list[float]) -> Tally:
-    """One whole game on a hub that is not listening (taps go straight to the table)."""
+             times: list[float], noise: Any = None) -> Tally:
+    """One whole game on a hub that is not listening (taps and mat states go straight to
+    the table); with ``noise``, a mat under each cinema (``table_mats.Mats``)."""
     readers = [f"bag-{i + 1}" for i in range(players)]
-    hub = new_hub(tmp / "hub.sqlite", readers)
+    mats = [f"mat-{i + 1}" for i in range(players)] if noise is not None else []
+    hub = new_hub(tmp / "hub.sqlite", readers, mats)
     table, _, _ = hub.create_table(list(NAMES[:players]), readers, 0, "bench",
-                                   rng.randrange(2**31))
-    uids = {p: f"pawn-{p}" for p in range(len(table.state.pawn_color))}
+                                   rng.randrange(2**31), **({"mats": mats} if mats else {}))
+    pawns = range(len(table.state.pawn_color))
+    uids = {p: f"04{p:012x}" if mats else f"pawn-{p}" for p in pawns}  # a mat sends hex
     piece = ours().pawn_piece
     colors = table.state.pawn_color
     at_table = TableInProcess(hub, table, uids, lambda p: piece(p, colors[p]))
     timed(table.game, times)
+    on_mats = None
+    if noise is not None:
+        from table_mats import Mats
+        on_mats = Mats(players, uids, random.Random(rng.random()), noise)
     try:
-        return PhysicalTable(at_table, rng, mistakes, ours().pawns, mishaps).play()
+        return PhysicalTable(at_table, rng, mistakes, ours().pawns, mishaps, on_mats).play()
     finally:
         hub.stop()
 
@@ -218,9 +296,12 @@ def ours() -> Any:
     return types.SimpleNamespace(pawns=pawns, pawn_piece=pawn_piece)
 
 
-def new_hub(db: Path, readers: list[str]) -> Any:
-    """A hub on ``db`` that knows ``readers`` (a baseline's hub took the catalog first)."""
+def new_hub(db: Path, readers: list[str], mats: list[str] | None = None) -> Any:
+    """A hub on ``db`` that knows ``readers`` and ``mats`` (a baseline's hub took the catalog
+    first, and knew no mats)."""
     from companion.hub.hub import Hub
+    if mats:
+        return Hub(db, readers=readers, mats=mats)
     try:
         return Hub(db, readers=readers)
     except TypeError:  # a baseline from before the hub found its games by entry point

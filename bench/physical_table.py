@@ -119,6 +119,13 @@ class Hub(Protocol):
         (``before``: its state then), or None when the tap made no move."""
         ...
 
+    def zones(self, seat: int, message: bytes) -> tuple[list[dict[str, Any]],
+                                                       list[dict[str, Any]]]:
+        """Hand the hub a ``zones`` message of ``seat``'s mat, as the mat's firmware sends
+        it (only with mats: ``bench/table_mats.py``); the moves it made of it, and the
+        alerts it raised."""
+        ...
+
 
 class Truth:
     """Where each pawn really is: a location per pawn id (the engine's location codes)."""
@@ -261,6 +268,33 @@ class Tally:
     """Finished games the hub gives no record of (an older hub, after a correction)."""
     finished: int = 0
     broke: list[str] = field(default_factory=list)
+    mat_actions: Counter[str] = field(default_factory=Counter)
+    """With mats: the moves hands made on a mat, by kind (``bench/table_mats.py``)."""
+    mat_tablet: int = 0
+    """With mats: seating moves entered on the tablet all the same (the hub refused the
+    mat's, or its seat is not the one the mat's rule gives)."""
+    mat_tidy: int = 0
+    """With mats: pawns the hands moved on the mats after the rules moved them."""
+    mat_reports: int = 0
+    mat_scans: int = 0
+    mat_ms: float = 0.0
+    """With mats: the modeled time of every mat's scans, in milliseconds."""
+    noise: Counter[str] = field(default_factory=Counter)
+    """With mats: noise events injected, by kind (hover, passed, flicker)."""
+    noise_absorbed: Counter[str] = field(default_factory=Counter)
+    """Of those, the ones on a zone whose reports were the noise-free firmware's."""
+    noise_reports: int = 0
+    """Zone states the hub got that the noise-free firmware would not have sent."""
+    noise_phantoms: int = 0
+    """Of those, the ones that show a tag no hand moved (taken up and set down again)."""
+    noise_moves: int = 0
+    """Moves the hub made that no hand meant, in a window noise reached the hub in."""
+    noise_alerts: Counter[str] = field(default_factory=Counter)
+    """Alerts the hub raised on a noise report, by code."""
+    stray_moves: int = 0
+    """Moves no hand meant, in a window no noise reached the hub in: a bug found."""
+    mat_findings: list[str] = field(default_factory=list)
+    """What a stray move or a false alert on a mat was, to reproduce it."""
 
     def add(self, other: Tally) -> None:
         """Add another tally's figures to this one's."""
@@ -278,11 +312,15 @@ class PhysicalTable:
     """Random players at a real table, against ``hub`` (see the module's text)."""
 
     def __init__(self, hub: Hub, rng: random.Random, mistakes: float = 0.0,
-                 pawns: Any = None, mishaps: float = 0.0) -> None:
+                 pawns: Any = None, mishaps: float = 0.0, mats: Any = None) -> None:
         """``mistakes``: the share of actions that inject one; ``pawns``: the engine's
         ``pawns`` module (location codes) of the hub's version; ``mishaps``: the share of
-        actions that slip (:data:`MISHAPS`), each found by an audit at once."""
+        actions that slip (:data:`MISHAPS`), each found by an audit at once; ``mats``: the
+        cinema mats the hands seat and send out guests on (``table_mats.Mats``), or None."""
         self.hub, self.rng, self.mistakes, self.mishaps = hub, rng, mistakes, mishaps
+        self.mats = mats
+        self.last_action = "none"
+        """The last legal play, as the bench's findings name it."""
         self.P = pawns if pawns is not None else _pawns()
         self.truth = Truth(hub.state(), rng)
         self.oracle = Oracle(hub.state())
@@ -305,9 +343,17 @@ class PhysicalTable:
         except TableBroke as exc:
             self.tally.broke.append(str(exc))
         self.tally.worlds = self.oracle.largest
+        if self.mats is not None:
+            self.tally.mat_ms = sum(mat.ms for mat in self.mats.mats)
         return self.tally
 
     def step(self) -> None:
+        """One action, then (with mats) the hands move on the mats what the rules moved."""
+        self.act()
+        if self.mats is not None:
+            self.mats.tidy(self)
+
+    def act(self) -> None:
         """One action: maybe a mistake first, then a legal play."""
         state = self.hub.state()
         if self.mistakes and self.rng.random() < self.mistakes:
@@ -325,16 +371,27 @@ class PhysicalTable:
         moves = state.legal_moves(who)
         if not moves:
             return
+        if self.mats is not None:  # a guest set down on a theater takes the seat it gives
+            moves = [m for m in moves if m.kind != "place" or self.mats.takes(state, m)] \
+                or moves
         move = self.rng.choice([m for m in moves if m.kind not in PASSIVE] or moves)
+        self.last_action = f"{move.to_dict()} (state: {state.phase})"
         if self.into_bag(state, move):
             self.put_in_bag(state, move)
+        elif self.mats is not None and self.mats.takes(state, move):
+            if not self.mats.hand(self, state, move):
+                self.tally.mat_tablet += 1
+                self.enter(self.hub.state(), move)
         else:
+            self.tally.mat_tablet += self.mats is not None and move.kind in ("place",
+                                                                            "to_exit")
             self.enter(state, move)
 
     # -- legal plays -----------------------------------------------------------------------
 
     def draw(self, seat: int) -> None:
         """A hand in the bag takes any pawn and taps it on the bag's reader."""
+        self.last_action = f"a draw from bag {seat + 1}"
         pawn = self.legal_tap(seat, lambda: self.truth.at(self.P.bag(seat)))
         self.tally.draws += 1
         self.last_drawn = (pawn, seat)
@@ -365,13 +422,19 @@ class PhysicalTable:
                              f"{alerts[0]['code']}: {alerts[0]['message']}")
         start = self.truth.loc[pawn]
         self.say_where_from(start)
+        self.followed(pawn, start, before)
+        return pawn
+
+    def followed(self, pawn: int, start: int, before: Any) -> None:
+        """The hub moved the pawn a hand showed it (tapped, or set down on a mat) from
+        ``start`` (``before``: the hub's state until then): the pawn goes where the hub
+        says, and every other pawn the hub moved is moved by color."""
         after = self.hub.state()
         self.truth.loc[pawn] = after.loc[pawn]
         self.oracle.seen(pawn, start)
         self.oracle.carried(pawn, start, after.loc[pawn])
         self.follow_counts(before, after, {(self.truth.colors[pawn], start): 1},
-                           {(self.truth.colors[pawn], after.loc[pawn]): 1})
-        return pawn
+                           {(self.truth.colors[pawn], after.loc[pawn]): 1}, pawn)
 
     def say_where_from(self, start: int) -> None:
         """When the hub asks where a tapped guest came from (it may have come from several
@@ -410,11 +473,12 @@ class PhysicalTable:
         self.check(after)
 
     def follow_counts(self, before: Any, after: Any, left: dict[tuple[str, int], int],
-                      went: dict[tuple[str, int], int]) -> None:
-        """Move, by color, what the hub's counts say moved besides the tapped pawn (which
-        ``left`` one place and ``went`` to another): each place that lost guests of a color
-        gives any of them to a place that gained that color (a bag emptied by a draw, say,
-        refilled from the exit zone)."""
+                      went: dict[tuple[str, int], int], shown: int | None = None) -> None:
+        """Move, by color, what the hub's counts say moved besides the tapped pawn
+        (``shown``, which ``left`` one place and ``went`` to another): each place that lost
+        guests of a color gives any of them but ``shown`` to a place that gained that color
+        (a bag emptied by a draw, say, refilled from the exit zone; the guest a drawn guest
+        pushed out of its seat, never the drawn guest itself)."""
         change: Counter[tuple[str, int]] = Counter()
         change.update(zip(after.pawn_color, after.loc, strict=True))
         change.subtract(zip(before.pawn_color, before.loc, strict=True))
@@ -427,7 +491,8 @@ class PhysicalTable:
                 if dst is None:
                     raise TableBroke(f"a {color} guest left {place}, and no place took it")
                 came[dst] -= 1
-                self.truth.loc[self.rng.choice(self.truth.at(place, color))] = dst[1]
+                here = [p for p in self.truth.at(place, color) if p != shown]
+                self.truth.loc[self.rng.choice(here)] = dst[1]
                 self.oracle.moved(color, place, dst[1])
         self.check(after)
 
@@ -665,6 +730,7 @@ class TableInProcess:
                  thing: Callable[[int], Any]) -> None:
         """``uids``: each pawn's tag; ``thing``: the registry's answer for a pawn id."""
         self.hub, self.table, self.uids, self.thing = hub, table, uids, thing
+        self.pawn_of = {uid: pawn for pawn, uid in uids.items()}
 
     def state(self) -> Any:
         """The table's live state."""
@@ -733,6 +799,36 @@ class TableInProcess:
         """The place of ``pawn`` in ``before`` once the first relabel logged after
         ``events`` is made (an older hub's one pair, or a list of pairs)."""
         return source(self.table.store.events(self.table.id)[events:], pawn, before)
+
+    def zones(self, seat: int, message: bytes) -> tuple[list[dict[str, Any]],
+                                                       list[dict[str, Any]]]:
+        """The message parsed by the hub's protocol, and the change handed to the table as
+        the hub's reader path does (``Hub._on_zones``); the moves and alerts it made."""
+        from companion.kit.zones import ZoneChange
+        from companion.readers.protocol import Zones, parse
+
+        zones = parse(message)
+        if not isinstance(zones, Zones):
+            raise TableBroke(f"the hub refused the mat's message {message!r}: {zones}")
+        tag = {"reader": zones.reader, "boot": zones.boot, "seq": zones.seq,
+               "zone": zones.zone, "tags": list(zones.tags)}
+        if zones.count > len(zones.tags):
+            tag["count"] = zones.count
+        with self.hub.lock:
+            table, key = self.table, (seat, zones.zone)
+            moves, last = len(table.entries), max((a["id"] for a in table.alerts), default=-1)
+            change = ZoneChange(seat, zones.zone, self._sensed(table.mat_zones.get(key, ())),
+                                self._sensed(zones.tags))
+            table.handle_zones(seat, change, tag)
+            return ([dict(e["move"]) for e in table.entries[moves:]],
+                    [dict(a) for a in table.alerts if a["id"] > last])
+
+    def _sensed(self, uids: Any) -> tuple[Any, ...]:
+        """UIDs lying on a zone, each with the piece it is (None: no pawn's tag)."""
+        from companion.kit.zones import Sensed
+
+        return tuple(Sensed(uid, self.thing(self.pawn_of[uid]) if uid in self.pawn_of
+                            else None) for uid in uids)
 
 
 class TableOverHttp:

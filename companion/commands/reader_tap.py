@@ -9,6 +9,13 @@ waits for the hub's answer: the reader's ``ok`` or ``error`` feedback, then the 
 change, and prints the move the hub recorded or the alert it raised. Blank lines and ``#``
 comments are skipped; ``quit`` or the end of the input stops it.
 
+``--mat ID`` starts a virtual cinema mat beside the readers, on the same transport, and its
+lines move guests on it as a hand does: ``mat-1 down theater 2 blue``, ``mat-1 move blue
+exit``, ``mat-1 up blue`` (:mod:`companion.commands.mat_lines`); the command then waits
+for the hub's ack of the mat's reports and prints the moves recorded, the alert raised, or
+that the change was no move (:mod:`companion.commands.mat_tap`). The virtual mats start
+empty: start them with the table, before its first guest is seated.
+
 ``--made-up-tags`` first gives every piece of every hosted game that has no tag a made-up
 one, tapped on the first reader as enrollment does, so a hub with no pieces in hand can play
 a first table at once.
@@ -25,8 +32,11 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
+from companion.commands.mat_lines import MAT_EXAMPLES, MAT_USAGE, MatLine, read_line
+from companion.commands.mat_tap import MatTapper
 from companion.commands.reader_options import (
     VirtualBank,
+    mat_names,
     reader_names,
     start_virtual,
     transport_options,
@@ -40,7 +50,7 @@ from companion.commands.tap_hub import (
     describe_alert,
     describe_steps,
 )
-from companion.commands.tap_lines import EXAMPLES, USAGE, Pieces, TapLine, parse_line
+from companion.commands.tap_lines import EXAMPLES, USAGE, Pieces, TapLine
 from companion.kit.tags import random_uid
 
 PROG = "popcorn-companion readers tap"
@@ -55,7 +65,8 @@ def add_parser(sub: Any) -> None:
     parser = sub.add_parser("tap", help="tap pieces by hand on virtual readers",
                             description="Start virtual readers, tap the pieces named on stdin "
                             f"({USAGE}, {EXAMPLES}) and print what the hub made of each "
-                            "tap.")
+                            f"tap. With --mat, move guests on virtual mats too ({MAT_USAGE}, "
+                            f"{MAT_EXAMPLES}).")
     transport_options(parser, serial_many=False, mqtt_optional=False)
     virtual_options(parser, named=True)
     parser.add_argument("--hub", default=DEFAULT_HUB, help=f"the hub's URL ({DEFAULT_HUB})")
@@ -75,8 +86,12 @@ def run_tap(args: argparse.Namespace) -> int:
     input, 2 when the hub cannot be reached or refuses the admin PIN."""
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # stop cleanly: symlinks removed
     names = reader_names(args)
-    if not names:
-        return _fatal("no readers: give --readers N (at least 1) or --reader ID")
+    try:
+        mats = mat_names(args)
+    except ValueError as exc:
+        return _fatal(str(exc))
+    if not names and not mats:
+        return _fatal("no readers: give --readers N (at least 1), --reader ID or --mat ID")
     hub = HubClient(args.hub, args.admin_pin, args.timeout)
     try:
         hub.check()
@@ -85,8 +100,8 @@ def run_tap(args: argparse.Namespace) -> int:
     except TapError as exc:
         return _fatal(str(exc))
     try:
-        with start_virtual(args, names, resend_interval=0.3) as bank:
-            session = TapSession(hub, bank, names, args.timeout)
+        with start_virtual(args, names, resend_interval=0.3, mats=mats) as bank:
+            session = TapSession(hub, bank, names, args.timeout, mats)
             if args.made_up_tags:
                 session.wait_online()
                 session.make_up_tags(random.Random())
@@ -141,32 +156,37 @@ class TapSession:
     """Taps line by line on a bank of virtual readers, against one hub."""
 
     def __init__(self, hub: HubClient, bank: VirtualBank, names: list[str],
-                 timeout: float) -> None:
+                 timeout: float, mats: list[str] | None = None) -> None:
         self.hub, self.bank, self.names, self.timeout = hub, bank, names, timeout
+        self.mats = mats or []
+        """The session's virtual mats, beside the readers of :attr:`names`."""
         self.drawn: set[str] = set()
         """Tokens this session tapped and the hub recorded: not offered again."""
+        self.mat_hands = MatTapper(hub, bank, timeout, _say)
 
     def greet(self) -> None:
         """Wait (a while) for the hub to hear the readers it knows, then say where each
         sits and what a line may be."""
         seats = self.wait_online()
         tables = self.hub.tables()
-        for name in self.names:
+        for name in [*self.names, *self.mats]:
             _say(f"{name}: {_where(seats.get(name), tables)}")
-        _say(f"hub {self.hub.base}: type {USAGE} (quit ends)")
+        mats = f", or {MAT_USAGE}" if self.mats else ""
+        _say(f"hub {self.hub.base}: type {USAGE}{mats} (quit ends)")
 
     def wait_online(self) -> dict[str, Seat]:
         """Poll the hub's readers until each of this session's that it knows is online, or
         the timeout; their seats. A reader still offline then is named in :meth:`greet`."""
         deadline = time.monotonic() + self.timeout
         told = False
+        everyone = [*self.names, *self.mats]
         while True:
             known = self.hub.seats()
-            seats = {n: known[n] for n in self.names if n in known}
+            seats = {n: known[n] for n in everyone if n in known}
             if all(s.online for s in seats.values()) or time.monotonic() >= deadline:
                 return seats
             if not told:
-                _say(f"waiting for the hub to hear {', '.join(self.names)}...")
+                _say(f"waiting for the hub to hear {', '.join(everyone)}...")
                 told = True
             time.sleep(0.1)
 
@@ -200,10 +220,20 @@ class TapSession:
         """Tap each line; a line that cannot be tapped is told and the next one read."""
         for text in read_lines(stream):
             try:
-                self.tap(parse_line(text, self.names))
+                line = read_line(text, self.names, self.mats)
+                if isinstance(line, MatLine):
+                    self.mat(line)
+                else:
+                    self.tap(line)
             except TapError as exc:
                 _complain(str(exc))
         return 0
+
+    def mat(self, line: MatLine) -> None:
+        """Do one mat line's hand on its virtual mat and print what the hub made of it."""
+        seat = _known(line.mat, self.hub.seat_of(line.mat), "mat")
+        _bound(seat)
+        self.mat_hands.play(line, seat)
 
     def tap(self, line: TapLine) -> None:
         """Tap one line's piece and print what the hub made of it."""
@@ -298,11 +328,11 @@ class TapSession:
         return describe_steps(steps, list(after.get("players", [])), colors)
 
 
-def _known(reader: str, seat: Seat | None) -> Seat:
-    """The reader's seat; :class:`TapError` when the hub does not know the reader (it would
-    refuse its taps)."""
+def _known(reader: str, seat: Seat | None, kind: str = "reader") -> Seat:
+    """The reader's (or the ``mat``'s) seat; :class:`TapError` when the hub does not know
+    it (it would refuse its taps or its zones)."""
     if seat is None:
-        raise TapError(f"the hub does not know reader {reader}: give serve --reader "
+        raise TapError(f"the hub does not know {kind} {reader}: give serve --{kind} "
                        f"{reader}, or create a table that uses it")
     return seat
 
@@ -317,11 +347,13 @@ def _bound(seat: Seat) -> None:
 def _where(seat: Seat | None, tables: dict[str, dict[str, Any]]) -> str:
     """Where the hub has a reader, in a few words."""
     if seat is None:
-        return "unknown to the hub (give serve --reader ID, or create a table with it)"
+        return "unknown to the hub (give serve --reader ID or --mat ID, or create a table " \
+            "with it)"
     state = "online" if seat.online else "offline: is serve reading it (--serial, --mqtt)?"
     if seat.table is None or seat.seat is None:
         return f"at no table ({state})"
     table = tables.get(seat.table, {})
     players = table.get("players", [])
     who = players[seat.seat] if seat.seat < len(players) else f"seat {seat.seat}"
-    return f"{who}'s reader at {table.get('name', '?')} ({seat.table}), {state}"
+    return f"{who}'s {seat.kind if seat.kind == 'mat' else 'reader'} at " \
+        f"{table.get('name', '?')} ({seat.table}), {state}"

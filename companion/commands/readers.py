@@ -1,7 +1,9 @@
 """``popcorn-companion readers``: virtual bag readers, and a tail of what real ones send.
 
 ``readers simulate`` runs N virtual readers that speak protocol v1 over pseudo-terminals
-(``--serial``) or an MQTT broker (``--mqtt URL``), tapping random pawns or a script.
+(``--serial``) or an MQTT broker (``--mqtt URL``), tapping random pawns or a script; each
+``--mat ID`` adds a virtual cinema mat (protocol v2) on which the pawns are carried from
+zone to zone, at random or as the script says.
 ``readers tap`` starts the same readers and taps what a person types, line by line, printing
 what the hub made of each tap (:mod:`companion.commands.reader_tap`).
 ``readers tail`` is the user's first wiring check: it receives, deduplicates, stores and
@@ -23,6 +25,7 @@ import signal
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +34,8 @@ from companion.commands import reader_flash, reader_tap
 from companion.commands.reader_options import (
     DEFAULT_TABLE,
     VirtualBank,
+    mat_names,
+    mat_zones,
     reader_id,
     reader_names,
     start_virtual,
@@ -75,7 +80,9 @@ def _simulate_parser(sub: Any) -> None:
     virtual_options(parser)
     parser.add_argument("--taps", type=int, default=10, help="random taps per reader (10)")
     parser.add_argument("--interval", type=float, default=0.5, help="seconds between taps")
-    parser.add_argument("--script", type=Path, help='JSON lines {"reader", "uid", "after"}')
+    parser.add_argument("--script", type=Path,
+                        help='JSON lines {"reader", "uid", "after"}; on a mat also "zone" '
+                        '(the zone the tag is carried to, null: taken off the mat)')
     parser.add_argument("--seed", type=int, default=1, help="seed for random taps")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds to wait for the last acks (60)")
@@ -83,31 +90,48 @@ def _simulate_parser(sub: Any) -> None:
     parser.set_defaults(func=run_simulate)
 
 
+@dataclass(frozen=True)
+class Step:
+    """One step of a simulation: ``after`` seconds, a tap of ``uid`` on a bag reader, or on
+    a mat the tag carried to ``zone`` (``None``: taken off the mat)."""
+
+    after: float
+    reader: str
+    uid: str
+    zone: int | None = None
+    on_mat: bool = False
+
+
 def run_simulate(args: argparse.Namespace) -> int:
-    """Start the readers, tap, wait for acks; exit 1 if some taps were never acked."""
+    """Start the readers and mats, tap and carry, wait for acks; exit 1 if some taps or
+    zone reports were never acked."""
     _catch_sigterm()
     names = reader_names(args)
     try:
-        script = _script(args, names)
+        mats = mat_names(args)
+        zones = mat_zones() if mats else 0
+        script = _script(args, names, dict.fromkeys(mats, zones))
     except ValueError as exc:
         print(f"{PROG} simulate: error: {exc}", file=sys.stderr)
         return 2
     try:
-        with start_virtual(args, names) as bank:
+        with start_virtual(args, names, mats=mats) as bank:
             return _play(args, bank, script)
     except KeyboardInterrupt:
         return 130
 
 
-def _play(args: argparse.Namespace, bank: VirtualBank,
-          script: list[tuple[float, str, str]]) -> int:
-    """Tap the script's taps, wait for their acks, then hold if asked."""
-    for after, reader, uid in script:
-        if _TERMINATED.wait(after):
+def _play(args: argparse.Namespace, bank: VirtualBank, script: list[Step]) -> int:
+    """Tap the script's taps and carry its tags on the mats, wait for the acks, then hold
+    if asked."""
+    for step in script:
+        if _TERMINATED.wait(step.after):
             return 0
-        bank.tap(reader, uid)
+        _do(bank, step)
     acked = _wait_acked(bank, args.timeout)
-    print(f"{len(script)} taps, {bank.pending()} unacked", file=sys.stderr)
+    moves = sum(step.on_mat for step in script)
+    on_mats = f", {moves} mat moves" if moves else ""
+    print(f"{len(script) - moves} taps{on_mats}, {bank.pending()} unacked", file=sys.stderr)
     if _TERMINATED.is_set():
         return 0
     if args.hold:
@@ -125,26 +149,69 @@ def _wait_acked(bank: VirtualBank, timeout: float) -> bool:
     return True
 
 
-def _script(args: argparse.Namespace, names: list[str]) -> list[tuple[float, str, str]]:
+def _do(bank: VirtualBank, step: Step) -> None:
+    """One step on its reader: a tap, or the tag carried on its mat (or taken off it)."""
+    if not step.on_mat:
+        bank.tap(step.reader, step.uid)
+        return
+    from companion.readers.virtual import VirtualMat
+
+    mat = bank.readers[step.reader]
+    assert isinstance(mat, VirtualMat)
+    if step.zone is None:
+        mat.take_up(step.uid)
+    else:
+        mat.move(step.uid, step.zone)
+
+
+def _script(args: argparse.Namespace, names: list[str], mats: dict[str, int]) -> list[Step]:
+    """The steps to play: ``--script``'s, else random taps on the readers and random
+    carries on the mats (``mats``: each mat's zone count), ``--taps`` on each."""
     if args.script is None:
-        rng = random.Random(args.seed)
-        pawns = [random_uid(rng) for _ in range(60)]
-        return [(args.interval, rng.choice(names), rng.choice(pawns))
-                for _ in range(args.taps * len(names))]
+        return _random_steps(args, names, mats)
     out = []
     for number, line in enumerate(args.script.read_text().splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            step = json.loads(line)
-            reader, uid = step["reader"], normalize_uid(step["uid"])
-            after = float(step.get("after", args.interval))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise ValueError(f"{args.script} line {number}: {exc}") from exc
-        if reader not in names:
-            raise ValueError(f"{args.script} line {number}: no reader {reader!r}")
-        out.append((after, reader, uid))
+        if line.strip():
+            try:
+                out.append(_step(json.loads(line), args.interval, names, mats))
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ValueError(f"{args.script} line {number}: {exc}") from exc
     return out
+
+
+def _random_steps(args: argparse.Namespace, names: list[str],
+                  mats: dict[str, int]) -> list[Step]:
+    """Random taps of 60 made-up pawns on the readers; on a mat, one of them carried to a
+    random zone."""
+    rng = random.Random(args.seed)
+    pawns = [random_uid(rng) for _ in range(60)]
+    everyone = [*names, *mats]
+    out = []
+    for _ in range(args.taps * len(everyone)):
+        reader, uid = rng.choice(everyone), rng.choice(pawns)
+        zone = rng.randrange(mats[reader]) if reader in mats else None
+        out.append(Step(args.interval, reader, uid, zone, reader in mats))
+    return out
+
+
+def _step(step: dict[str, Any], interval: float, names: list[str],
+          mats: dict[str, int]) -> Step:
+    """One script line: a reader's tap, or a mat's carry (``zone``, null to take up)."""
+    reader, uid = step["reader"], normalize_uid(step["uid"])
+    after = float(step.get("after", interval))
+    if reader in mats:
+        if "zone" not in step:
+            raise ValueError(f"{reader} is a mat: give the zone the tag is carried to "
+                             '("zone": null takes it off)')
+        zone = step["zone"]
+        if zone is not None and (type(zone) is not int or not 0 <= zone < mats[reader]):
+            raise ValueError(f"{reader} has zones 0 to {mats[reader] - 1}, not {zone!r}")
+        return Step(after, reader, uid, zone, True)
+    if reader not in names:
+        raise ValueError(f"no reader {reader!r}")
+    if "zone" in step:
+        raise ValueError(f"{reader} is a bag reader: only a mat (--mat) has zones")
+    return Step(after, reader, uid)
 
 
 _TERMINATED = threading.Event()

@@ -27,12 +27,14 @@ class HubUnreachable(TapError):
 
 @dataclass(frozen=True)
 class Seat:
-    """Where a reader sits: its table (``None`` when no table binds it) and seat."""
+    """Where a reader sits: its table (``None`` when no table binds it) and seat, and
+    whether it is a ``bag`` reader or a ``mat``."""
 
     reader: str
     table: str | None
     seat: int | None
     online: bool
+    kind: str = "bag"
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,8 @@ class HubClient:
     def seats(self) -> dict[str, Seat]:
         """Where the hub has each reader it knows, by reader id."""
         return {e["reader"]: Seat(e["reader"], e.get("table"), e.get("seat"),
-                                  bool(e.get("online"))) for e in self.get("/api/readers")}
+                                  bool(e.get("online")), str(e.get("kind", "bag")))
+                for e in self.get("/api/readers")}
 
     def seat_of(self, reader: str) -> Seat | None:
         """Where the hub has ``reader`` (``None``: the hub does not know it)."""

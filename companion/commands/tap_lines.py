@@ -3,8 +3,9 @@
 A line names a reader and a piece: ``bag-1 blue`` (a guest of that color that can come out
 of that bag now), ``bag-2 04A1B2C3D40007`` (a tag UID, sent as it is), ``bag-1 card
 kangaroo-man`` (the tag enrolled for that card) or ``pad-1 token 3`` (a popcorn token worth
-3). :func:`parse_line` reads a line into a :class:`TapLine`; :class:`Pieces` finds the UID
-for it from the hub's registry and the table's public view. Every refusal is a
+3). :func:`parse_line` reads a line into a :class:`TapLine` (a line that names a virtual
+mat, ``mat-1 down theater 2 blue``, is read by :mod:`.mat_lines`); :class:`Pieces` finds
+the UID for it from the hub's registry and the table's public view. Every refusal is a
 :class:`~.tap_hub.TapError` whose message says what would do.
 
 Nothing here imports a game: a color is a value of a kind ``pawn``, a token one of a kind
@@ -14,6 +15,7 @@ of the public view (``chance``) that names a ``pawn`` for that seat.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +30,8 @@ USAGE = "READER COLOR, READER UID, READER card ID or READER token N"
 """What a line may be, for the prompt, the help and the errors."""
 EXAMPLES = "as in 'bag-1 blue', 'bag-2 04a1b2c3d40007', 'bag-1 card rosebud', 'pad-1 token 3'"
 """A line of each form."""
+MAT_ACTIONS = ("down", "up", "move")
+"""The words that start a mat line's action (:mod:`.mat_lines`)."""
 
 
 @dataclass(frozen=True)
@@ -40,15 +44,21 @@ class TapLine:
     what: str
 
 
-def parse_line(text: str, readers: list[str]) -> TapLine:
+def parse_line(text: str, readers: list[str], mats: Sequence[str] = ()) -> TapLine:
     """Read ``READER COLOR|UID``, ``READER card ID`` or ``READER token N``; a reader of
-    this session only. Raises :class:`TapError` for anything else."""
+    this session only (``mats``, the session's mats, are named in the errors: their lines
+    are read by :func:`~.mat_lines.read_line`). Raises :class:`TapError` for anything
+    else."""
     words = text.split()
     if len(words) < 2:
         raise TapError(f"'{text}' is not a tap: give {USAGE} ({EXAMPLES})")
     reader, rest = words[0], words[1:]
     if reader not in readers:
-        raise TapError(f"unknown reader '{reader}': this session runs {', '.join(readers)}")
+        raise TapError(f"unknown reader '{reader}': this session runs "
+                       f"{', '.join([*readers, *mats])}")
+    if rest[0].lower() in MAT_ACTIONS:
+        raise TapError(f"'{text}': {reader} is a bag reader, which is tapped; {rest[0]} "
+                       "is for a mat (give readers tap --mat ID)")
     if rest[0].lower() in ("card", TOKEN):
         how = rest[0].lower()
         if len(rest) != 2:
@@ -58,19 +68,19 @@ def parse_line(text: str, readers: list[str]) -> TapLine:
         return TapLine(reader, how, rest[1])
     if len(rest) != 1:
         raise TapError(f"'{text}' has too many words: give {USAGE} ({EXAMPLES})")
-    return _color_or_uid(reader, rest[0])
+    return TapLine(reader, *piece_word(rest[0]))
 
 
-def _color_or_uid(reader: str, word: str) -> TapLine:
-    """A word of hex digits with a digit among them is a UID (checked; no color has a
-    digit); any other word a color."""
+def piece_word(word: str) -> tuple[str, str]:
+    """How one word names a piece: ``("uid", UID)`` for a word of hex digits with a digit
+    among them (checked; no color has a digit), else ``("color", word)``."""
     bare = word.replace(":", "").replace("-", "")
     if any(c.isdigit() for c in bare) and all(c in "0123456789abcdefABCDEF" for c in bare):
         try:
-            return TapLine(reader, "uid", normalize_uid(word))
+            return "uid", normalize_uid(word)
         except ValueError as exc:
             raise TapError(f"{exc}: a tag UID is 8, 14 or 20 hex digits") from exc
-    return TapLine(reader, "color", word)
+    return "color", word
 
 
 def color_words(kinds: list[dict[str, Any]]) -> dict[str, tuple[str, str]]:

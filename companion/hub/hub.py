@@ -350,6 +350,21 @@ class Hub:
             self.table(table_id).dismiss_alert(alert_id)
         self.pushes.emit(table_id, "handled", alert_id)
 
+    def accept_mat(self, table_id: str, seat: Any) -> tuple[int, ...]:
+        """The table's PIN accepts what ``seat``'s mat shows where it disputes the game
+        after a restart (:meth:`Table.accept_mat`): its change is read as moves, and its
+        alerts are handled. Returns the ids of the alerts handled."""
+        with self.lock:
+            table = self.table(table_id)
+            if type(seat) is not int or not 0 <= seat < len(table.config.players):
+                raise TableError("BAD_SEAT", f"seat must be a seat number from 0 to "
+                                 f"{len(table.config.players) - 1}")
+            _, closed = table.accept_mat(seat)
+        for alert_id in closed:
+            self.pushes.emit(table_id, "handled", alert_id)
+        self.pushes.emit(table_id, "state")
+        return closed
+
     def identify(self, table_id: str, on: Any) -> int:
         """Let the next tap on any reader of the table (within :data:`IDENTIFY_SECONDS`) only
         say which thing it was, for the correction dialog: it is logged, pushed as

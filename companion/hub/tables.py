@@ -123,6 +123,13 @@ def _changes(tables: Blueprint, hub: Hub) -> None:
         hub.correct(table_id, {**game_correction(table, raw), "alert": body.alert})
         return jsonify({"ok": True})
 
+    @tables.post("/api/tables/<table_id>/mats/<int:seat>/accept")
+    def accept_mat(table_id: str, seat: int):
+        auth.table_pin(hub, table_id, json_object(optional=True))
+        handled = hub.accept_mat(table_id, seat)
+        return jsonify({"ok": True, "handled": list(handled),
+                        "events": hub.table(table_id).count})
+
     @tables.post("/api/tables/<table_id>/identify")
     def identify(table_id: str):
         raw = json_body()

@@ -75,6 +75,7 @@ from .taps import (
     Relabel,
     TapChoice,
     TapMoves,
+    TapOption,
     TapResult,
     swap_pairs,
 )
@@ -86,7 +87,7 @@ __all__ = [
     "DemoRegistry", "DemoTable", "GameKind", "GameMove", "GameState", "HostLock",
     "HostedTable", "MatHand", "Mended", "MoveT", "Piece", "PieceKind", "PieceValue",
     "Progress", "Relabel", "Screens", "Sensed", "StateT", "TableHost", "TableSetup",
-    "TapChoice", "TapMoves", "TapResult", "Tapper", "ZoneAlert", "ZoneChange", "play",
+    "TapChoice", "TapMoves", "TapOption", "TapResult", "Tapper", "ZoneAlert", "ZoneChange", "play",
     "renamed", "swap_pairs",
 ]
 

@@ -39,6 +39,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .alerts import Alert
 from .audits import AuditReport
 from .charts import ChartNotes
 from .contract import Operation
@@ -204,6 +205,17 @@ class Mats(ABC):
         played on the state the ones before it left), or none (a piece the rules already
         moved, set down where they put it; a hand that took a piece up for a moment). A
         :class:`~.zones.Mended` closes the open alerts the change set right."""
+
+    def disagreement(self, state: Any, seat: int, zone: int, lying: tuple[Sensed, ...],
+                     count: int, names: list[str]) -> list[Alert]:
+        """What differs between what lies on zone ``zone`` of ``seat``'s mat (``lying``, in
+        arrival order; ``count``: how many tags lie there, more than ``lying`` lists when
+        the mat sends only the newest) and what ``state`` has there: an alert per
+        difference, naming the piece and the zone, none when they agree. The table asks
+        after a restart, when it cannot read a zone's first state without an alert, and
+        then at each state of that zone until they agree (the module
+        :mod:`companion.table.mat_zones`). By default a mat always agrees."""
+        return []
 
     def review(self, before: Any, after: Any,
                zones: Mapping[tuple[int, int], tuple[Sensed, ...]],

@@ -66,33 +66,51 @@ class TapMoves:
     :class:`Relabel` with its move), then ``after``. Popcorn's guest tapped on the reader of
     the player to buy, of the color of one of their ready advertising tokens: that token is
     activated, and the guest it gains is the one tapped. Popcorn's guest drawn to a seat that
-    has one place left to go: the draw, then that place. The table applies them all or none,
-    as one batch that one Undo takes back."""
+    has one place left to go: the draw, then that place. Popcorn's guests set down together
+    on a mat's theater: each one's placement, a relabel with its move each (``then`` and
+    ``after``). The table applies them all or none, as one batch that one Undo takes back;
+    each relabel is made on the state the moves before it left, as a replay of the log
+    makes it."""
 
     before: tuple[GameMove, ...]
     then: GameMove | Relabel
-    after: tuple[GameMove, ...] = ()
+    after: tuple[GameMove | Relabel, ...] = ()
+
+    def steps(self) -> tuple[GameMove | Relabel, ...]:
+        """Every move of the batch, in the order the table plays them."""
+        return (*self.before, self.then, *self.after)
+
+
+TapOption = GameMove | Relabel | TapMoves
+"""One of the things a :class:`TapChoice` offers: a move, a :class:`Relabel` with its move,
+or several moves that are one input (a :class:`TapMoves`: played, replaced and undone as a
+whole)."""
 
 
 class TapChoice:
     """A tap that several moves could follow (Popcorn's card tapped to buy it that several
-    slots could take; a guest tapped into a bag that may have come from several places).
+    slots could take; a guest tapped into a bag that may have come from several places;
+    guests set down together on a mat's theater, whose order the mat cannot tell).
     The table plays the one :meth:`suggested` names at once, if any, and keeps :meth:`to_dict`
-    in its public view as ``card_choice`` (with ``placed``: the index of the move played, or
-    None) until any other input clears it: one tap on another of its moves then replaces the
-    move played (:meth:`~companion.table.table.Table.rechoose`)."""
+    in its public view as ``card_choice`` (with ``placed``: the index of the option played,
+    or None) until any other input clears it: one tap on another of its options then replaces
+    the one played, as one input (:meth:`~companion.table.table.Table.rechoose`)."""
 
-    moves: tuple[GameMove | Relabel, ...] = ()
-    """The moves the tap may stand for, in the order the screen offers them (a
-    :class:`Relabel` with its move where the tap showed a look-alike)."""
+    moves: tuple[TapOption, ...] = ()
+    """The options the tap may stand for, in the order the screen offers them: each a move
+    (a :class:`Relabel` with its move where the tap showed a look-alike), or a
+    :class:`TapMoves` where one option is several moves. A choice with such an option
+    :meth:`suggests <suggested>` one: a screen that is asked first sends the move of its
+    button, and only a played option is replaced as a whole."""
 
     def suggested(self, hints: bool) -> int | None:
-        """The index of the move the table plays at once (``hints``: whether the table's
+        """The index of the option the table plays at once (``hints``: whether the table's
         hints are on), or None to play nothing until the table chooses (the default)."""
         return None
 
     def to_dict(self) -> dict[str, Any]:
-        """The choice as JSON: what the screen offers (one button per move)."""
+        """The choice as JSON: what the screen offers (one button per option), with a
+        ``kind`` that tells the screen how to word it."""
         raise NotImplementedError
 
 

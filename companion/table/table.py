@@ -16,7 +16,7 @@ import secrets
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from companion.kit.alerts import Alert
@@ -31,14 +31,15 @@ from companion.kit.game import (
     Relabel,
     TapChoice,
     TapMoves,
+    TapOption,
     TapResult,
     play,
     renamed,
     swap_pairs,
 )
 from companion.kit.parts import Corrections, Pieces
-from companion.kit.zones import Mended, Sensed, ZoneChange
 from companion.table.audit import AuditRun, started, tap_body
+from companion.table.mat_zones import MatZones
 from companion.table.store import HubStore
 
 MAX_BATCH = 64
@@ -140,8 +141,10 @@ def holds_plain_tokens(data: dict[str, Any]) -> bool:
     return "tokens" in data and "token_hashes" not in data
 
 
-class Table:
+class Table(MatZones):
     """A live table: config, log position, game state, recent alerts."""
+
+    config: TableConfig
 
     def __init__(self, config: TableConfig, game: GameKind[Any, Any], store: HubStore) -> None:
         """``game``: the table's game (:mod:`companion.games`)."""
@@ -164,11 +167,13 @@ class Table:
         seats); set at creation, changed with the PIN (a ``hints`` event)."""
         self.last_kind: str | None = None
         """The kind of the last event replayed from the log (see :meth:`finish_deals`)."""
-        self._options: list[tuple[GameMove, dict[str, Any]]] = []
-        """The moves of :attr:`card_choice`, each with the marks its tap leaves in the log."""
+        self._options: list[list[Step]] = []
+        """The options of :attr:`card_choice`: each one's moves, with the marks its tap
+        leaves in the log."""
         self.card_choice: dict[str, Any] | None = None
         """A tap that asks which move it is (a :class:`TapChoice` as JSON: Popcorn's card
-        tapped to buy it that several slots could take): shown in the public view until any
+        tapped to buy it that several slots could take, its guests set down together on a
+        mat in an order the mat cannot tell): shown in the public view until any
         move, undo or correction clears it. It is a prompt, not game state, so a restarted
         hub starts without one."""
         self.audit: AuditRun | None = None
@@ -177,23 +182,13 @@ class Table:
         self.alert_rounds: set[int] = set()
         """The rounds (:meth:`Replays.round_of`) in which a tap raised an alert: the
         end-of-round checklist offers an audit after such a round."""
-        self.mat_zones: dict[tuple[int, int], tuple[str, ...]] = {}
-        """Each mat zone's last state, by ``(seat, zone)``: the UIDs lying on it in the
-        order they arrived (rebuilt from the log, as the state is)."""
-        self.mat_counts: dict[tuple[int, int], int] = {}
-        """How many tags lie on each mat zone (more than :attr:`mat_zones` keeps when the
-        zone holds more than a mat's message lists: it keeps the newest)."""
-        self._mat_marks: dict[tuple[int, int], tuple[str, int, int]] = {}
-        """The ``(reader, boot, seq)`` of each zone's last state: an older one is stale."""
-        self.piece_of: Callable[[str], Piece | None] = lambda uid: None
-        """What the tag registry knows a UID to be (the hub sets it): the mats' checkpoints
-        (:meth:`Mats.review`) read the zones' pieces with it."""
+        self._init_mats()
         self.on_alert: Callable[[dict[str, Any]], None] = lambda alert: None
+        """Called with each alert the table raises, as the table keeps it (with its id; a
+        checkpoint's once it is committed): the hub pushes it to the table's screens."""
         self._nested = 0
         """How many :meth:`_atomic` blocks are open: only the outermost one's change is a
         checkpoint."""
-        """Called with each alert the table raises, as the table keeps it (with its id; a
-        checkpoint's once it is committed): the hub pushes it to the table's screens."""
         self._public: tuple[int, Any, dict[str, Any]] | None = None
         """The game's public view last built: the event count and the state it was built
         from, and the view (:meth:`view`)."""
@@ -229,33 +224,13 @@ class Table:
         for alert in raised:
             self.on_alert(alert)
 
-    def _checkpoint(self, before: Any) -> list[dict[str, Any]]:
-        """The game's review of its mats after the state went from ``before`` to now
-        (:meth:`Mats.review`): each alert logged with its zone's last state, and returned
-        as the table keeps it."""
-        mats = self.game.mats
-        if mats is None or not self.config.mats or before is self.state:
-            return []
-        zones = {key: tuple(Sensed(uid, self.piece_of(uid)) for uid in uids)
-                 for key, uids in self.mat_zones.items()}
-        raised = []
-        for found in mats.review(before, self.state, zones, self.config.players):
-            self._alert(self._zone_tag(found.seat, found.zone), found.alert, push=False)
-            raised.append(dict(self.alerts[-1]))
-        return raised
-
-    def _zone_tag(self, seat: int, zone: int) -> dict[str, Any]:
-        """A zone's last state as its mat reported it (a ``tag`` event's ``tag``)."""
-        reader, boot, seq = self._mat_marks[(seat, zone)]
-        return {"reader": reader, "boot": boot, "seq": seq, "zone": zone,
-                "tags": list(self.mat_zones[(seat, zone)])}
-
     def _log(self, kind: str, body: dict[str, Any]) -> None:
         self.store.append(self.id, self.count + 1, kind, body)
         self.count += 1
 
     def replay(self, events: list[tuple[int, str, dict[str, Any]]]) -> None:
         """Rebuild the live state from the stored log (at hub start)."""
+        self._from_log = True
         for n, kind, body in events:
             self.count = n
             if kind != "tag" or body.get("move") or body.get("fill") is not None:
@@ -292,11 +267,12 @@ class Table:
                 self.state = self._rebuilt()
             elif kind == "handled":
                 self._close_alert(body.get("alert"))
+                self._undispute(body.get("alert"), body.get("how", ""))
             if kind == "tag" and body.get("alert"):
                 self.alerts.append({**body["alert"], "id": n})
                 self._note_alert_round()
             if kind == "tag" and "zone" in body.get("tag", {}):
-                self._note_zone(body["tag"])
+                self._replay_zone(n, body)
 
     def _rebuilt(self) -> Any:
         state = self._fresh()
@@ -398,62 +374,11 @@ class Table:
         try:
             return self._tapped(player, tag, result)
         except self.game.violation as exc:  # the game read a move its rules refuse
-            return self._alert(tag, refused_tap(exc, player, self.config.players))
+            return self._refused(tag, exc, player)
 
-    def handle_zones(self, player: int, change: ZoneChange, tag: dict[str, Any]) -> list[Any]:
-        """A new state of zone ``change.zone`` of ``player``'s mat (``tag``: the mat's
-        ``reader``, ``boot``, ``seq``, ``zone`` and ``tags``): the game says what the change
-        means (:meth:`Mats.read`), and each result is played as a tap's, in order, in one
-        transaction with the zone's new state. A state older than the zone's last one (a
-        lower ``seq`` of the same boot) is stale, and one the zone already has (a mat's
-        ``hello`` reports every zone) is no news: neither changes nor logs anything."""
-        key = (player, change.zone)
-        last = self._mat_marks.get(key)
-        if last is not None and last[:2] == (tag["reader"], tag["boot"]) and \
-                last[2] >= tag["seq"]:
-            return []
-        if tuple(tag["tags"]) == self.mat_zones.get(key, ()):
-            self._note_zone(tag)
-            return []
-        self.open_for_input()
-        mats = self.game.mats
-        results = [] if mats is None else mats.read(self.state, change, self.config.players)
-        with self._atomic():
-            if all(isinstance(result, Mended) for result in results):
-                self._log("tag", {"tag": tag})  # the zone's new state, which plays nothing
-            played = [self._zone_result(player, tag, result) for result in results]
-            self._note_zone(tag)  # last: a failed batch leaves the zone as it was
-        return played
-
-    def _zone_result(self, player: int, tag: dict[str, Any], result: Any) -> Any:
-        """One result of a zone change, played as a tap's (its alert if the rules refuse);
-        a :class:`Mended` closes the open alerts it names, and comes back with their ids."""
-        if isinstance(result, Mended):
-            return self._mend(result)
-        try:
-            return self._tapped(player, tag, result)
-        except self.game.violation as exc:
-            return self._alert(tag, refused_tap(exc, player, self.config.players))
-
-    def _mend(self, mended: Mended) -> Mended:
-        """Close the open alerts ``mended`` names (``handled`` events, ``"how": "mat"``)."""
-        ids = tuple(a["id"] for a in self.alerts if a["code"] == mended.code and
-                    all(a.get("params", {}).get(k) == v for k, v in mended.match.items()))
-        for alert_id in ids:
-            self._log("handled", {"alert": alert_id, "how": "mat"})
-            self._close_alert(alert_id)
-        return replace(mended, ids=ids)
-
-    def _note_zone(self, tag: dict[str, Any]) -> None:
-        """Keep a mat zone's state and its mark (the seat is the mat's in the config)."""
-        seat = self.config.mats.index(tag["reader"]) if tag["reader"] in self.config.mats \
-            else None
-        if seat is None:
-            return
-        key = (seat, tag["zone"])
-        self.mat_zones[key] = tuple(tag["tags"])
-        self.mat_counts[key] = max(int(tag.get("count", 0)), len(tag["tags"]))
-        self._mat_marks[key] = (tag["reader"], tag["boot"], tag["seq"])
+    def _refused(self, tag: dict[str, Any], exc: Any, player: int) -> Alert:
+        """A tap (or a zone's change) read as a move the rules refuse: its alert."""
+        return self._alert(tag, refused_tap(exc, player, self.config.players))
 
     def _alert(self, tag: dict[str, Any], result: Alert, push: bool = True) -> Alert:
         """A tap that is no move: logged with its alert, which stays open, and handed to
@@ -494,60 +419,52 @@ class Table:
     def _tap_moves(self, tag: dict[str, Any], result: TapMoves) -> TapMoves:
         """A tap that stands for several moves: all applied or none, as one batch. The tap's
         ``tag`` event holds the first move; each other one is a ``move`` event of the batch
-        (``"tap": true``); the relabel of ``then`` goes with its event, so that a replay of
-        the log swaps the look-alikes at the same point. Undo takes them all back."""
-        trial = self.state.clone()
-        plain: dict[str, Any] = {"seen": None}
-        for move in result.before:
-            play(self.game, trial, move, plain)
-        then, marks = result.then, dict(plain)
-        if isinstance(then, Relabel):  # as a replay of the log does: after the moves before
-            assert then.move is not None
-            marks = relabel_marks(then)
-            then = then.move
-        play(self.game, trial, then, marks)
-        for move in result.after:
-            play(self.game, trial, move, plain)
-        steps: list[tuple[GameMove, dict[str, Any]]] = [(m, plain) for m in result.before]
-        steps += [(then, marks)] + [(m, plain) for m in result.after]
-        with self._atomic():
-            batch = self.count + 1
-            for n, (move, extra) in enumerate(steps):
-                body = {"move": move.to_dict(), "tap": True, "batch": batch, **extra}
-                self._log("tag" if n == 0 else "move",
-                          {"tag": tag, **body} if n == 0 else {"source": "tap", **body})
-                self.entries.append(body)
-            self.state = trial
-            self.card_choice = None
-            self.auto_deal()
+        (``"tap": true``); each relabel goes with its move's event, so that a replay of the
+        log swaps the look-alikes at the same point. Undo takes them all back."""
+        self._play_option(tag, _option(result))
         return result
 
     def _choose(self, tag: dict[str, Any], choice: TapChoice) -> TapChoice:
-        """A tap several moves could follow: play the one it suggests (as that tap's move),
-        or, with none, only ask (a ``tag`` event with the ``choice``); either way the choice
-        stays in the view, with ``placed``, until another input clears it."""
+        """A tap several options could follow: play the one it suggests (as that tap's
+        moves), or, with none, only ask (a ``tag`` event with the ``choice``); either way the
+        choice stays in the view, with ``placed``, until another input clears it."""
         placed = choice.suggested(self.hints)
         shown = {**choice.to_dict(), "placed": placed}
         options = [_option(m) for m in choice.moves]
         if placed is None:
             self._log("tag", {"tag": tag, "choice": shown})
         else:
-            move, marks = options[placed]
-            trial = self.state.clone()
-            play(self.game, trial, move, marks)
-            with self._atomic():
-                self._log("tag", {"tag": tag, "move": move.to_dict(), **marks})
-                self.state = trial
-                self.entries.append({"move": move.to_dict(), **marks})
-                self.auto_deal()
+            self._play_option(tag, options[placed], clear=False)
         self.card_choice, self._options = shown, options
         return choice
 
+    def _play_option(self, tag: dict[str, Any], steps: list[Step], clear: bool = True) -> None:
+        """Play a tap's moves (``steps``, each with its marks) as one input: the tap's
+        ``tag`` event holds the first, each other one is a ``move`` event, and several are a
+        batch (``"batch"``: the number of the first event) that one Undo takes back. All or
+        none: a move the rules refuse raises before anything is logged. ``clear``: the input
+        ends any choice shown (not when it is the choice's own)."""
+        trial = self.state.clone()
+        for move, marks in steps:
+            play(self.game, trial, move, marks)
+        with self._atomic():
+            batch = {"batch": self.count + 1} if len(steps) > 1 else {}
+            for n, (move, marks) in enumerate(steps):
+                body = {"move": move.to_dict(), **marks, **batch}
+                self._log("tag" if n == 0 else "move",
+                          {"tag": tag, **body} if n == 0 else {"source": "tap", **body})
+                self.entries.append(body)
+            self.state = trial
+            if clear:
+                self.card_choice = None
+            self.auto_deal()
+
     def rechoose(self, index: Any, source: str = "tablet") -> None:
-        """Replace the move a tap's choice played (``card_choice["placed"]``) by its move
-        ``index``: one input, logged as an ``undo`` and the new move in one transaction, so
-        the record holds only the final one. ``NO_CHOICE`` (409) when no played choice waits;
-        a move the rules refuse changes nothing."""
+        """Replace the option a tap's choice played (``card_choice["placed"]``) by its option
+        ``index``: one input, logged as an ``undo`` and the option's moves (a batch when
+        they are several) in one transaction, so the record holds only the final ones and
+        one Undo takes them back. ``NO_CHOICE`` (409) when no played choice waits; a move
+        the rules refuse changes nothing."""
         self.open_for_input()
         choice = self.card_choice
         if not choice or choice.get("placed") is None:
@@ -558,17 +475,21 @@ class Table:
                              f"{len(choice['moves']) - 1}")
         if index == choice["placed"]:
             return
-        move, marks = self._options[index]
+        steps = self._options[index]
         entries = list(self.entries)
         try:
             self._pop_input()
             trial = self._rebuilt()
-            play(self.game, trial, move, marks)  # raises the game's violation: nothing logged
+            for move, marks in steps:  # raises the game's violation: nothing logged
+                play(self.game, trial, move, marks)
             with self._atomic():
                 self._log("undo", {})
-                self._log("move", {"move": move.to_dict(), "source": source, **marks})
+                batch = {"batch": self.count + 1} if len(steps) > 1 else {}
+                for move, marks in steps:
+                    body = {"move": move.to_dict(), **marks, **batch}
+                    self._log("move", {"source": source, **body})
+                    self.entries.append(body)
                 self.state = trial
-                self.entries.append({"move": move.to_dict(), **marks})
                 self.auto_deal()
         except BaseException:
             self.entries = entries
@@ -649,6 +570,7 @@ class Table:
                              params={"alert": alert_id})
         self._log("handled", {"alert": alert_id, "how": "dismiss"})
         self._close_alert(alert_id)
+        self._undispute(alert_id, "dismiss")
 
     def _close_alert(self, alert_id: Any) -> None:
         for alert in list(self.alerts):
@@ -1038,12 +960,24 @@ def refused_tap(violation: Any, player: int, names: list[str]) -> Alert:
                  params=params)
 
 
-def _option(choice: GameMove | Relabel) -> tuple[GameMove, dict[str, Any]]:
-    """One move of a :class:`TapChoice`, with the marks its tap leaves beside it."""
-    if isinstance(choice, Relabel):
-        assert choice.move is not None
-        return choice.move, relabel_marks(choice)
-    return choice, {"tap": True}
+Step = tuple[GameMove, dict[str, Any]]
+"""One move a tap plays, with the marks its tap leaves beside it in the log."""
+
+_SHOWED_NONE: dict[str, Any] = {"tap": True, "seen": None}
+"""The marks of a move a tap made beside the one it showed (a batch's other moves)."""
+
+
+def _option(option: TapOption) -> list[Step]:
+    """The moves of one option of a :class:`TapChoice` (or of a :class:`TapMoves`), each
+    with the marks its tap leaves beside it: a relabel's swaps and the piece it showed, or
+    for a plain move of a batch only that the tap showed none."""
+    if isinstance(option, TapMoves):
+        return [_option(step)[0] if isinstance(step, Relabel) else (step, _SHOWED_NONE)
+                for step in option.steps()]
+    if isinstance(option, Relabel):
+        assert option.move is not None
+        return [(option.move, relabel_marks(option))]
+    return [(option, {"tap": True})]
 
 
 def relabel_marks(relabel: Relabel) -> dict[str, Any]:

@@ -79,6 +79,8 @@ def requests_of_a_table(base: str, admin: str) -> Iterator[tuple[str, str, dict[
         "path": {**at, "seat": 1}, "headers": by_pin}
     yield "POST", "/api/tables/{table_id}/correct", {"path": at, "headers": by_pin, "body": {
         "color": "white", "from": {"zone": "bag", "player": 0}, "zone": "exit", "player": 0}}
+    yield "POST", "/api/tables/{table_id}/mats/{seat}/accept", {"path": seat,
+                                                                  "headers": by_pin}
     yield "POST", "/api/tables/{table_id}/undo", {"path": at, "headers": by_pin}
     yield from _audits(at, by_pin)
     yield "POST", "/api/tables/{table_id}/close", {"path": at, "headers": by_pin}

@@ -40,6 +40,8 @@ class MatRig:
         self.hub = self._hub()
         self.uids = enroll_box(self.hub, 1)
         self.pawn_of = {uid: pawn for pawn, uid in self.uids.items()}
+        self.pins: dict[str, str] = {}
+        """Each table's PIN."""
 
     def _hub(self) -> Hub:
         hub = Hub(self.tmp / "hub.sqlite", readers=BAGS, mats=MATS)
@@ -55,8 +57,9 @@ class MatRig:
 
     def table(self) -> str:
         """A table in its first Showings, each player's award kept."""
-        table, _, tokens = self.hub.create_table(["Ana", "Bob"], BAGS, deal_seed=3,
-                                                 mats=MATS)
+        table, pin, tokens = self.hub.create_table(["Ana", "Bob"], BAGS, deal_seed=3,
+                                                   mats=MATS)
+        self.pins[table.id] = pin
         for seat, token in enumerate(tokens):
             private = self.client.get(f"/api/tables/{table.id}/players/{seat}/private",
                                       headers={"X-Player-Token": token}).json
@@ -360,3 +363,84 @@ def test_a_guest_left_in_a_theater_after_the_showings_is_caught_at_the_next_firs
     mat.move(rig.uids[drawn[0]], EXIT)
     rig.settled(table_id, count + 2)
     assert not [a for a in table.alerts if a["code"] == "GUEST_LEFT_IN_THEATER"]
+
+
+def _set_down_while_down(rig: MatRig, mat: VirtualMat, zone: int, *uids: str) -> None:
+    """The hub stopped, the hand sets ``uids`` down on ``zone``, and a new hub starts on
+    the same file: the mat's report of it is the first it hears (resent, then its hello)."""
+    rig.hub.stop()
+    mat.set_down(zone, *uids)
+    rig.hub = rig._hub()
+
+
+def test_a_mat_that_disagrees_after_a_restart_is_an_alert_that_setting_right_mends(
+        rig: MatRig) -> None:
+    """While the hub is down, a guest still in the bag is set down on theater 1: the first
+    state after the restart cannot be read without an alert, so it plays nothing and is
+    compared instead: MAT_EXTRA_GUEST names the guest and the theater, and the zone is
+    disputed. Taken off again, the zone agrees: the alert closes (``"how": "mat"``) and the
+    mat's next change is read as moves again."""
+    table_id, table, player, drawn, mat = astuple_(rig.first_guest_seated())
+    in_bag = table.state.pawns_at(P.bag(player))[0]
+    state = table.state.to_dict()
+    _set_down_while_down(rig, mat, 0, rig.uids[in_bag])
+    again = rig.hub.tables[table_id]
+    assert wait_for(lambda: rig.bank.pending() == 0 and again.alerts, timeout=10)
+    codes = [a["code"] for a in again.alerts]
+    assert codes == ["MAT_EXTRA_GUEST"], again.alerts
+    alert = again.alerts[-1]
+    assert alert["params"]["slot"] == 1 and alert["params"]["pawn"] == in_bag
+    assert "theater 1" in alert["message"] and "accept" in alert["fix"]
+    assert again.state.to_dict() == state and again.disputed(player)
+    count = again.count
+    mat.take_up(rig.uids[in_bag])
+    rig.settled(table_id, count + 2)
+    assert not again.alerts and not again.disputed(player)
+    assert rig.hub.store.events(table_id)[-2][1:] == (
+        "handled", {"alert": alert["id"], "how": "mat"})
+    hand = next(p for p in drawn if again.state.loc[p] == P.hand(player))
+    count = again.count
+    mat.set_down(EXIT, rig.uids[hand])  # theater 1's one seat is taken: no seat left
+    rig.settled(table_id, count + 1)
+    assert again.state.loc[hand] == P.exit_zone(player), again.alerts
+
+
+def test_the_tables_pin_accepts_what_the_mat_shows(rig: MatRig) -> None:
+    """While the hub is down, a drawn guest and one still in the bag are set down on
+    theater 1: disputed, one alert per guest. ``POST .../mats/{seat}/accept`` without the
+    PIN is refused and changes nothing; with it, the mat's change is read as moves (the
+    drawn guest seated, the other the mat's own alert), and the dispute's alerts are
+    handled (``"how": "correct"``). A second accept finds nothing to do, and a seat the
+    table does not have is BAD_SEAT. A new hub on the same file rebuilds the same state and
+    alerts."""
+    table_id = rig.table()
+    table = rig.hub.tables[table_id]
+    player = table.state.current
+    hand = rig.draw(table_id, player, table.state.draw_value(player))[:1]
+    in_bag = table.state.pawns_at(P.bag(player))[0]
+    mat = rig.mats[MATS[player]]
+    _set_down_while_down(rig, mat, 0, *(rig.uids[p] for p in [*hand, in_bag]))
+    again = rig.hub.tables[table_id]
+    assert wait_for(lambda: rig.bank.pending() == 0 and again.disputed(player), timeout=10)
+    disputed = [a["id"] for a in again.alerts]
+    assert {a["code"] for a in again.alerts} == {"MAT_EXTRA_GUEST"} and len(disputed) == 2
+    url = f"/api/tables/{table_id}/mats/{player}/accept"
+    refused = rig.client.post(url, json={})
+    assert refused.status_code in (401, 403) and again.disputed(player)
+    answer = rig.client.post(url, json={"pin": rig.pins[table_id]})
+    assert answer.status_code == 200, answer.json
+    assert answer.json["handled"] == disputed
+    assert [again.state.loc[p] for p in hand] == [P.seat(player, 0, 0)]
+    assert [a["code"] for a in again.alerts] == ["GUEST_NOT_DRAWN"]
+    assert not again.disputed(player)
+    state, alerts = again.state.to_dict(), list(again.alerts)
+    twice = rig.client.post(url, json={"pin": rig.pins[table_id]})
+    assert twice.status_code == 200 and twice.json["handled"] == []
+    assert again.state.to_dict() == state and list(again.alerts) == alerts
+    bad = rig.client.post(f"/api/tables/{table_id}/mats/7/accept",
+                          json={"pin": rig.pins[table_id]})
+    assert bad.status_code == 400 and bad.json["code"] == "BAD_SEAT"
+    rig.restart()
+    rebuilt = rig.hub.tables[table_id]
+    assert rebuilt.state.to_dict() == state and list(rebuilt.alerts) == alerts
+    assert not rebuilt.disputed(player)

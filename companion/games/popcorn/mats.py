@@ -8,7 +8,10 @@ tag, so each change narrows what the hub knows of which pawn is where, as a tap 
 (:mod:`.tags`: a relabel of look-alikes where the arrangement allows it):
 
 - a guest set down on a theater's zone is placed there, in the next free seat (the rules
-  fill seats in order, #1 first), when it is one of the player's drawn guests;
+  fill seats in order, #1 first), when it is one of the player's drawn guests; guests set
+  down together (new in one report: one scan, whose order says nothing of the hand) are
+  seated in the order read, and the other orders that seat another color somewhere are
+  offered (:mod:`.order_choice`);
 - a guest set down on the exit zone from a theater is that guest leaving: its activation
   ends (``end_guest``; its actions are chosen on the tablet or a phone as before), or a
   drawn guest with no seat left goes there (``to_exit``);
@@ -24,7 +27,9 @@ Pure: it reads the state and returns values; the table plays them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import permutations
 from typing import Any
 
 from companion.kit.alerts import Alert
@@ -34,7 +39,8 @@ from .alert_params import alert_params, guest_words
 from .engine import GameState, Move, Violation
 from .engine import pawns as P
 from .engine.tasks import draw_seat_targets
-from .table_state import TableState, swap
+from .order_choice import OrderChoice
+from .table_state import TableState, play, swap
 from .tags import relabelled, tracked
 from .texts import ALERTS
 
@@ -56,6 +62,10 @@ ALERT_CODES: dict[str, str] = {
                         "nor drawn",
     "EXIT_POURED_EARLY": "the exit zone was emptied while the player's bag still holds "
                          "guests",
+    "MAT_EXTRA_GUEST": "after a restart, a mat shows a guest on a zone where the hub does "
+                       "not have it (the table's PIN may accept what the mat shows)",
+    "MAT_MISSING_GUEST": "after a restart, a mat does not show a guest the hub has on that "
+                         "zone",
     "GUEST_TAKEN_OUT": "a seated guest was taken out of its theater before it was "
                        "activated",
     "GUEST_LEFT_IN_THEATER": "a guest was still in a theater once the Showings were over "
@@ -65,18 +75,83 @@ ALERT_CODES: dict[str, str] = {
 
 def read_zone(state: Any, change: ZoneChange) -> list[TapResult | Mended]:
     """What ``change`` on a player's mat means: results to play in order (see the module's
-    text); a zone a mat does not have changes nothing."""
+    text); a zone a mat does not have changes nothing. Guests set down together on a
+    theater are seated in the order the mat read them, with the other orders that would
+    play differently offered (:func:`_orders`)."""
     if not 0 <= change.zone < ZONES:
         return []
     table = tracked(state)
-    results: list[TapResult | Mended] = [*_poured(table, change)]
-    placed = 0
-    for sensed in change.arrived:
-        result = _arrival(table, change.seat, change.zone, sensed, placed)
+    arrived = _arrivals(table, change.seat, change.zone, change.arrived)
+    return [*_poured(table, change), *_orders(table, change, arrived),
+            *_departures(table, change)]
+
+
+Arrival = tuple[Sensed, TapResult | Mended]
+"""A piece set down, and what it means."""
+
+
+def _arrivals(state: TableState, player: int, zone: int,
+              arrived: Sequence[Sensed]) -> list[Arrival]:
+    """What each piece set down on ``zone`` means, in the order given: each read on the
+    state the ones before it leave once played (a guest seated before it took its seat), as
+    the table plays them. A piece that means nothing is left out."""
+    trial = state.clone()
+    found: list[Arrival] = []
+    for sensed in arrived:
+        result = _arrival(trial, player, zone, sensed)
         if result is not None:
-            results.append(result)
-            placed += isinstance(_move_of(result), Move)
-    return results + _departures(table, change)
+            found.append((sensed, result))
+            _play(trial, result)
+    return found
+
+
+def _play(state: TableState, result: TapResult | Mended) -> None:
+    """Play a result of :func:`_arrival` on a trial state, as the table would."""
+    if isinstance(result, Relabel) and isinstance(result.move, Move):
+        play(state, result.move, {"relabel": result.swaps, "seen": result.seen})
+    elif isinstance(result, Move):
+        state.apply(result)
+
+
+def _orders(state: TableState, change: ZoneChange,
+            arrived: list[Arrival]) -> list[TapResult | Mended]:
+    """The arrivals' results, where two or more guests are seated in a theater and another
+    order of them would seat another color somewhere: their placements become one
+    :class:`~.order_choice.OrderChoice`, the order read first (see its module)."""
+    results = [result for _, result in arrived]
+    seated = [(sensed, result) for sensed, result in arrived if _placement(result)]
+    if change.zone == EXIT or len(seated) < 2:
+        return results
+    options = _seatings(state, change, [sensed for sensed, _ in seated])
+    if len(options) < 2:
+        return results
+    choice = OrderChoice.of(change.seat, change.zone, list(options), list(options.values()))
+    first = next(n for n, result in enumerate(results) if _placement(result))
+    others = [result for result in results if not _placement(result)]
+    return [*others[:first], choice, *others[first:]]  # where the first guest was seated
+
+
+def _seatings(state: TableState, change: ZoneChange,
+              guests: list[Sensed]) -> dict[tuple[str, ...], list[Relabel]]:
+    """Each order of ``guests`` that seats all of them and differs from the ones before it
+    in some seat's color, with its placements (by its colors, seat by seat), the order
+    given first."""
+    found: dict[tuple[str, ...], list[Relabel]] = {}
+    for order in permutations(guests):
+        colors = tuple(state.pawn_color[_pawn(sensed) or 0] for sensed in order)
+        if colors in found:
+            continue
+        placements = [result for _, result in
+                      _arrivals(state, change.seat, change.zone, order)]
+        if len(placements) == len(order) and all(map(_placement, placements)):
+            found[colors] = [p for p in placements if isinstance(p, Relabel)]
+    return found
+
+
+def _placement(result: TapResult | Mended) -> bool:
+    """Whether ``result`` seats a guest (a relabel with its ``place`` move)."""
+    return isinstance(result, Relabel) and isinstance(result.move, Move) and \
+        result.move.kind == "place"
 
 
 def _departures(state: TableState, change: ZoneChange) -> list[TapResult | Mended]:
@@ -128,6 +203,64 @@ def review(before: GameState, after: GameState,
             if not _may_sit(table, pawn, seat, zone)]
 
 
+def disagreement(state: GameState, seat: int, zone: int, lying: Sequence[Sensed],
+                 count: int) -> list[Alert]:
+    """What differs, guest by guest, between what lies on zone ``zone`` of ``seat``'s mat
+    and what the hub has there, by color (look-alikes are interchangeable): a guest the mat
+    shows that the hub has elsewhere (MAT_EXTRA_GUEST, naming it), and one the hub has there
+    that the mat does not show (MAT_MISSING_GUEST, naming the hub's guest). Pieces that are
+    no guest are alerts of their own when read; an exit zone the mat lists only in part
+    (``count``) is compared only for what it lists."""
+    if not 0 <= zone < ZONES:
+        return []
+    table = tracked(state)
+    shown = _pawns(lying)
+    held = _held(table, seat, zone)
+    if zone == EXIT and count > len(lying):
+        held = [p for p in held if p in shown]
+    colors = table.pawn_color
+    extra = Counter(colors[p] for p in shown) - Counter(colors[p] for p in held)
+    missing = Counter(colors[p] for p in held) - Counter(colors[p] for p in shown)
+    found = [_differs(table, "MAT_EXTRA_GUEST", seat, zone, pawn)
+             for pawn in _of_colors(_first_not_in(shown, held), colors, extra)]
+    return found + [_differs(table, "MAT_MISSING_GUEST", seat, zone, pawn)
+                    for pawn in _of_colors(_first_not_in(held, shown), colors, missing)]
+
+
+def _first_not_in(pawns: Sequence[int], others: Sequence[int]) -> list[int]:
+    """``pawns``, those not among ``others`` first (the ones a difference names)."""
+    return sorted(pawns, key=lambda pawn: pawn in others)
+
+
+def _held(state: TableState, seat: int, zone: int) -> list[int]:
+    """The guests the hub has on ``zone`` of ``seat``'s cinema (seat order, then the exit
+    zone's)."""
+    if zone == EXIT:
+        return list(state.pawns_at(P.exit_zone(seat)))
+    return [pawn for index in range(MOST_SEATS)
+            if (pawn := state.occupant(seat, zone, index)) is not None]
+
+
+def _of_colors(pawns: Sequence[int], colors: Sequence[str], wanted: Counter[str]) -> list[int]:
+    """The first pawns of ``pawns`` of each color, as many as ``wanted`` counts."""
+    left, chosen = Counter(wanted), []
+    for pawn in pawns:
+        if left[colors[pawn]] > 0:
+            left[colors[pawn]] -= 1
+            chosen.append(pawn)
+    return chosen
+
+
+def _differs(state: TableState, code: str, seat: int, zone: int, pawn: int) -> Alert:
+    """One difference between a zone and the hub, as its alert (``kind`` ``exit`` for the
+    exit zone's texts)."""
+    if zone == EXIT:
+        params = {**alert_params(state, seat, pawn), "kind": "exit", "mat_zone": zone}
+        return _said(f"{code}:exit", seat, params, code)
+    params = {**alert_params(state, seat, pawn), "slot": zone + 1, "mat_zone": zone}
+    return _said(code, seat, params)
+
+
 def _first_turn_over(before: GameState, after: GameState) -> bool:
     """Whether ``after`` ended the first Buying turn of a round after the first."""
     if before.phase != "buying" or before.round < 2 or before.turns_left != before.n:
@@ -141,16 +274,15 @@ def _may_sit(state: TableState, pawn: int, player: int, slot: int) -> bool:
                for index in range(MOST_SEATS))
 
 
-def _arrival(state: TableState, player: int, zone: int, sensed: Sensed,
-             placed: int) -> TapResult | Mended | None:
-    """What one piece set down on ``zone`` means (``placed``: the guests placed before it in
-    this change, whose seats it must not take)."""
+def _arrival(state: TableState, player: int, zone: int,
+             sensed: Sensed) -> TapResult | Mended | None:
+    """What one piece set down on ``zone`` means now."""
     pawn = _pawn(sensed)
     if pawn is None:
         return _not_a_guest(state, player, sensed)
     if zone == EXIT:
         return _to_exit(state, player, pawn)
-    return _seated(state, player, zone, pawn, placed)
+    return _seated(state, player, zone, pawn)
 
 
 def _poured(state: TableState, change: ZoneChange) -> list[Alert]:
@@ -182,8 +314,7 @@ def _pawn(sensed: Sensed) -> int | None:
     return int(piece.id)
 
 
-def _seated(state: TableState, player: int, slot: int, pawn: int,
-            placed: int) -> TapResult | Mended:
+def _seated(state: TableState, player: int, slot: int, pawn: int) -> TapResult | Mended:
     """A guest set down on theater ``slot``'s zone: its placement in the next free seat."""
     where = state.loc[pawn]
     if P.is_seat(where) and P.seat_parts(where)[:2] == (player, slot):
@@ -192,7 +323,7 @@ def _seated(state: TableState, player: int, slot: int, pawn: int,
     if not state.known.may_be(pawn, hand):
         return _alert(state, "GUEST_NOT_DRAWN", player, pawn, slot)
     move = Move("place", player=player, pawn=pawn, slot=slot,
-                seat=seat_for(state, player, slot, placed))
+                seat=seat_for(state, player, slot))
     return relabelled(state, pawn, hand, move) or _refused(state, player, pawn, hand, move)
 
 
@@ -233,6 +364,8 @@ def _to_exit(state: TableState, player: int, pawn: int) -> TapResult | None:
             return found
     if options:
         return _refused(state, player, pawn, *options[0])
+    if state.known.may_be(pawn, P.exit_zone(player)):
+        return None  # a look-alike of a guest the rules put there: what lies there agrees
     return _alert(state, "GUEST_NOT_SEATED", player, pawn)
 
 
@@ -261,10 +394,6 @@ def _pushed_out(state: TableState, player: int, pawn: int) -> bool:
 def _seats(state: TableState, player: int) -> Sequence[int]:
     """Every seat of ``player``'s cinema where a guest sits, theater by theater."""
     return sorted(loc for loc in set(state.loc) if P.is_seat(loc) and P.seat_owner(loc) == player)
-
-
-def _move_of(result: TapResult | Mended) -> Any:
-    return result.move if isinstance(result, Relabel) else result
 
 
 def _refused(state: TableState, player: int, pawn: int, place: int, move: Move) -> Alert:
@@ -316,10 +445,11 @@ def _alert(state: TableState, code: str, player: int, pawn: int,
     return _said(code, player, params)
 
 
-def _said(code: str, player: int, params: dict[str, Any]) -> Alert:
-    """The alert ``code`` in English, from the template other languages translate
-    (:data:`.texts.ALERTS`) filled with ``params``."""
+def _said(code: str, player: int, params: dict[str, Any], raised: str = "") -> Alert:
+    """The alert whose texts are ``code``'s (a ``CODE:kind`` for a variant) in English,
+    from the template other languages translate (:data:`.texts.ALERTS`) filled with
+    ``params``, raised as ``raised`` (by default ``code``)."""
     color = str(params.get("color", ""))
     words = {**params, "letter": color[:1].upper()}
     message, fix = ALERTS[code]
-    return Alert(code, message.format(**words), fix.format(**words), player, params)
+    return Alert(raised or code, message.format(**words), fix.format(**words), player, params)

@@ -19,6 +19,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from companion.kit.alerts import Alert
 from companion.kit.audits import AuditReport
 from companion.kit.contract import Operation
 from companion.kit.game import (
@@ -72,6 +73,7 @@ from .engine import GUEST_COLORS, Catalog, GameState, Move, move_from_dict, name
 from .facts_file import card_copies
 from .mats import ALERT_CODES as MAT_ALERT_CODES
 from .mats import ZONES, read_zone
+from .mats import disagreement as mat_disagreement
 from .mats import review as review_mats
 from .placement import forced_seating
 from .record import Record, dumps_record, loads_record, replay, upgraded
@@ -146,6 +148,12 @@ class PopcornMats(Mats):
              names: list[str]) -> list[TapResult | Mended]:
         """What a change on a seat's mat means (:func:`.mats.read_zone`)."""
         return read_zone(state, change)
+
+    def disagreement(self, state: GameState, seat: int, zone: int,
+                     lying: tuple[Sensed, ...], count: int, names: list[str]) -> list[Alert]:
+        """A guest the mat shows where the hub does not have it, or the reverse
+        (:func:`.mats.disagreement`)."""
+        return mat_disagreement(state, seat, zone, lying, count)
 
     def review(self, before: GameState, after: GameState,
                zones: Mapping[tuple[int, int], tuple[Sensed, ...]],

@@ -120,6 +120,26 @@ ALERTS: dict[str, tuple[str, str]] = {
            "zone goes back into the bag only when the bag is empty."),
         N_("Put the guests back on the exit zone; pour them into the bag when a draw finds "
            "it empty.")),
+    "MAT_EXTRA_GUEST": (
+        N_("{name}'s mat shows a {color} {letter} guest in theater {slot} that the companion "
+           "does not have there."),
+        N_("Set the guests as the tablet shows them, or accept what the mat shows (table "
+           "PIN).")),
+    "MAT_EXTRA_GUEST:exit": (
+        N_("{name}'s mat shows a {color} {letter} guest on the exit zone that the companion "
+           "does not have there."),
+        N_("Set the guests as the tablet shows them, or accept what the mat shows (table "
+           "PIN).")),
+    "MAT_MISSING_GUEST": (
+        N_("The companion has a {color} {letter} guest in theater {slot} of {name}'s cinema, "
+           "but the mat does not show it."),
+        N_("Set the guests as the tablet shows them, or accept what the mat shows (table "
+           "PIN).")),
+    "MAT_MISSING_GUEST:exit": (
+        N_("The companion has a {color} {letter} guest on {name}'s exit zone, but the mat "
+           "does not show it."),
+        N_("Set the guests as the tablet shows them, or accept what the mat shows (table "
+           "PIN).")),
     "GUEST_TAKEN_OUT": (
         N_("A {color} {letter} guest was taken out of theater {slot} of {name}'s cinema "
            "before it was activated."),

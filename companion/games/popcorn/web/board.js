@@ -22,6 +22,8 @@ import { cardChoiceHtml, justPlacedSlot, rechoiceAt } from "./card_choice.js";
  * Japanese, counts twice): "観客+1" never breaks as "観客+" and "1". */
 const short = (label) => [...label].reduce((n, ch) => n + (ch >= "\u2e80" ? 2 : 1), 0) <= 16;
 const ACTING = new Set(["seat_action", "movie_action"]);
+/** The alerts of a mat that disagrees with the companion after a restart (a button accepts what it shows). */
+const MAT_DISPUTES = new Set(["MAT_EXTRA_GUEST", "MAT_MISSING_GUEST"]);
 const SLOT_NAMES = () => [t("Left"), t("Center"), t("Right")];
 const PHASES = () => ({ setup: t("Setup"), buying: t("Buying & Advertising"), showings: t("Showings"), over: t("Game over") });
 
@@ -101,7 +103,10 @@ export const boardMethods = {
       const pawn = color ? pawnHtml(p.pawn ?? alert.pawn, color) : "";
       const fix = alert.correct ? `<button class="btn small primary" data-act="correct-alert"
           data-alert="${alert.id}" data-testid="alert-correct">${esc(t("Correct its place"))}</button>` : "";
-      return alertBannerHtml(alert, who, { before: pawn, more, buttons: fix });
+      // a mat that disagrees after a restart: the table's PIN may take what it shows
+      const accept = MAT_DISPUTES.has(alert.code) ? `<button class="btn small" data-act="accept-mat"
+          data-player="${alert.player}" data-testid="alert-accept-mat">${esc(t("Accept the mat"))}</button>` : "";
+      return alertBannerHtml(alert, who, { before: pawn, more, buttons: fix + accept });
     }));
     document.getElementById("banners").innerHTML = parts.join("");
   },

@@ -11,6 +11,12 @@
 // player's exit zone when the reserve has none of its color: the tag says which pawn, not which
 // place) is a choice too, of `kind` "guest" ({player, color, moves, places, placed}): the hub
 // takes it from the first place at once, and the panel offers each other place, one tap each.
+//
+// Guests set down together on a mat's theater (settled in one scan, so the mat cannot tell
+// their order) are a choice of `kind` "order" ({player, slot, seat, orders, moves, placed}):
+// the hub seats them in the order the mat read at once, and when another order would seat
+// another color somewhere the panel offers it, one tap each (its guests' colors, seat by seat);
+// the tap seats them all that way, as one move.
 
 import { contextText, placeText, sentence, t, tn } from "../../web/js/i18n.js";
 import { esc, guestName } from "../../web/js/labels.js";
@@ -63,11 +69,36 @@ export function guestChoiceHtml(view, choice, own = false, act = "card-choice") 
     <div class="row">${buttons.join("")}</div></div>`;
 }
 
+/** One order of guests set down together, seat by seat: "red R guest → blue B guest". */
+export function orderText(order) {
+  return order.map(guestName).join(" → ");
+}
+
+/** How guests set down together now sit, and each other order that would play differently:
+ * the prompt of an order choice (the tablet's, or with `own` the player's phone's). */
+export function orderChoiceHtml(view, choice, own = false, act = "card-choice") {
+  const placed = choice.placed ?? 0;
+  const params = { name: view.names[choice.player], slot: choice.slot + 1, order: orderText(choice.orders[placed]) };
+  const head = own ? t("Your guests set down together in theater {slot} sit in this order: {order}. Another order? One tap:", params)
+    : t("{name}'s guests set down together in theater {slot} sit in this order: {order}. Another order? One tap:", params);
+  const buttons = choice.orders.map((order, index) => index === placed ? ""
+    : `<button type="button" class="btn" data-act="${act}" data-index="${index}" data-testid="order-choice-${index}">${esc(orderText(order))}</button>`);
+  return `<div class="card-choice" data-testid="order-choice" data-placed="${placed}">
+    <div>${esc(sentence(head))}</div>
+    <div class="row">${buttons.join("")}</div></div>`;
+}
+
+/** Whether `choice` is a card's choice of slots (not a guest's place or an order). */
+function isCard(choice) {
+  return Boolean(choice) && choice.kind !== "guest" && choice.kind !== "order";
+}
+
 /** The prompt's HTML, or "" when no card waits for its slot. */
 export function cardChoiceHtml(view) {
   const choice = view.card_choice;
   if (!choice || !choice.moves || !choice.moves.length) return "";
   if (choice.kind === "guest") return guestChoiceHtml(view, choice);
+  if (choice.kind === "order") return orderChoiceHtml(view, choice);
   const words = SLOT_WORDS();
   const placed = choice.placed ?? null;
   const buttons = choice.moves.map((move, index) => index === placed ? "" : `<button class="btn${placed === null ? " primary" : ""}"
@@ -81,7 +112,7 @@ export function cardChoiceHtml(view) {
 /** The slot of player `p` a placed card just went into (to mark it "just placed"), or -1. */
 export function justPlacedSlot(view, p) {
   const choice = view.card_choice;
-  if (!choice || choice.kind === "guest" || choice.placed === null || choice.placed === undefined || choice.player !== p) return -1;
+  if (!isCard(choice) || choice.placed === null || choice.placed === undefined || choice.player !== p) return -1;
   return choice.moves[choice.placed].slot;
 }
 
@@ -89,7 +120,7 @@ export function justPlacedSlot(view, p) {
  * the placed card (another legal slot), else -1. */
 export function rechoiceAt(view, p, k) {
   const choice = view.card_choice;
-  if (!choice || choice.kind === "guest" || choice.placed === null || choice.placed === undefined || choice.player !== p) return -1;
+  if (!isCard(choice) || choice.placed === null || choice.placed === undefined || choice.player !== p) return -1;
   const index = choice.moves.findIndex((m) => m.slot === k);
   return index === choice.placed ? -1 : index;
 }

@@ -45,6 +45,7 @@ export const inputMethods = {
       "alerts-open": () => { this.alertsOpen = !this.alertsOpen; this.renderBanners(); },
       correct: () => this.correction.open(),
       "correct-alert": () => this.correction.open(this.alerts.byId(num("alert"))),
+      "accept-mat": () => this.acceptMat(num("player")),
       "checklist-done": () => { this.checklist = null; this.render(); },
       "audit-start": () => this.auditStep("start", { player: num("player") }),
       "audit-all": () => this.auditStep("start", { all: true, player: this.view.first_player }),

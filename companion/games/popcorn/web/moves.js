@@ -172,6 +172,18 @@ export const moveMethods = {
     this.renderBanners();
   },
 
+  /** The table's PIN accepts what a seat's mat shows where it disagrees with the
+   * companion after a restart: the hub reads its change as moves and closes the alerts. */
+  async acceptMat(seat) {
+    try {
+      await tableCall(this.id, `/api/tables/${this.id}/mats/${seat}/accept`, { method: "POST", body: {} }, this.ctx.askPin, true);
+      this.ctx.toast(t("The companion now follows what the mat shows."), "ok");
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
+    this.renderBanners();
+  },
+
   async exportRecord() {
     try {
       const text = await tableCall(this.id, `/api/tables/${this.id}/record`, {}, this.ctx.askPin, true);

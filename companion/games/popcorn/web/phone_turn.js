@@ -6,7 +6,9 @@
 //   - Activations: "Take the gains" (GET .../gains) and "Play as suggested"
 //     (GET .../suggestion), each one batch, what they do written on the button; "Skip the
 //     rest" (GET .../rest) ends every guest still to act, one batch, its count on the button.
-//   - The card just placed (the view's `card_choice` of this player): each other slot.
+//   - The card just placed (the view's `card_choice` of this player): each other slot; a
+//     guest tapped into the bag: each other place; guests set down together on the mat:
+//     each other order.
 //   - Every other legal move of this player (ads, end of turn, a guest's actions, a bonus),
 //     one button per move the table can tell apart, in the tablet's words (labels.js).
 // Everything goes with the phone's token, so the hub takes only this player's moves
@@ -16,7 +18,7 @@
 import { call } from "../../web/js/api.js";
 import { placeText, sentence, t, tn } from "../../web/js/i18n.js";
 import { actionLabel, esc, guestChip, guestName, moveLabel, pawnHtml, seatWords } from "../../web/js/labels.js";
-import { choiceTitle, guestChoiceHtml } from "./card_choice.js";
+import { choiceTitle, guestChoiceHtml, orderChoiceHtml, orderText } from "./card_choice.js";
 import { activationWords } from "./gains.js";
 
 /** Moves the phone offers no button of their own: a card is bought by tapping it (at the
@@ -91,6 +93,7 @@ export class PhoneTurn {
     const choice = view.card_choice;
     if (!choice || choice.player !== this.seat || !choice.moves || !choice.moves.length) return "";
     if (choice.kind === "guest") return guestChoiceHtml(view, choice, true, "turn-choice");
+    if (choice.kind === "order") return orderChoiceHtml(view, choice, true, "turn-choice");
     const words = SLOT_WORDS();
     const placed = choice.placed ?? null;
     const title = choiceTitle(choice);
@@ -226,7 +229,8 @@ export class PhoneTurn {
         const choice = view.card_choice;
         const index = Number(el.dataset.index);
         if (!choice || !choice.moves[index]) return null;
-        const label = choice.kind === "guest" ? placeText(choice.places[index]) : SLOT_WORDS()[choice.moves[index].slot];
+        const label = choice.kind === "guest" ? placeText(choice.places[index])
+          : choice.kind === "order" ? orderText(choice.orders[index]) : SLOT_WORDS()[choice.moves[index].slot];
         // a card the hub asks about first is bought by its move; a placed one moves
         return choice.placed === null || choice.placed === undefined
           ? moves({ move: choice.moves[index] }, label) : { path: "choice", body: { index }, label };
