@@ -55,10 +55,11 @@ FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 if str(FIRMWARE) not in sys.path:  # the board keeps its modules at the top of its flash
     sys.path.append(str(FIRMWARE))
 
+# the firmware's pure modules only: mat.py's app module, loaded here, would come before the
+# firmware tests' fakes of MicroPython and keep none of them
 import messages as fw_messages  # noqa: E402  (firmware/messages.py)
-from mat import ZONE_LIMIT  # noqa: E402  (firmware/mat.py)
 from physical_table import TableBroke  # noqa: E402
-from zones import LEAVE_SCANS, ZoneTags  # noqa: E402  (firmware/zones.py)
+from zones import LEAVE_SCANS, ZONE_LIMIT, ZoneTags  # noqa: E402  (firmware/zones.py)
 
 from companion.games.popcorn.demo import SENSED  # noqa: E402
 from companion.games.popcorn.engine import pawns as P  # noqa: E402

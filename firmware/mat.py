@@ -44,11 +44,8 @@ import messages
 from app import App, make_transport, safe_mode_held
 from compat import sleep_us, ticks_diff, ticks_ms, ticks_us
 from mfrc522 import MFRC522, RfidError, hexlify
-from zones import ZoneTags
+from zones import ZONE_LIMIT, ZoneTags
 
-ZONE_LIMIT = 40
-"""The most tags a zone reads and follows: a late game's exit zone may hold two dozen guests
-(a ``zones`` message then lists the newest :data:`messages.MAX_ZONE_TAGS` and the count)."""
 
 class Scanner:
     """Every zone's MFRC522 on one SPI bus, scanned one zone at a time.

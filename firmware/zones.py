@@ -27,6 +27,10 @@ ENTER_SCANS = 2
 LEAVE_SCANS = 3
 """Scans in a row that must miss a settled tag before it counts as gone."""
 
+ZONE_LIMIT = 40
+"""The most tags a zone reads and follows: a late game's exit zone may hold two dozen guests
+(a ``zones`` message then lists the newest :data:`messages.MAX_ZONE_TAGS` and the count)."""
+
 
 class ZoneTags:
     """One zone: its settled tags (:attr:`tags`) and the tags on their way in or out."""
