@@ -228,6 +228,11 @@ class MatZones:
         self.handled_now += self._handle(tuple(self._disputes.pop(key)), "mat")
         self._play(key[0], self._zone_tag(*key), results)
 
+    def _still_open(self, alert: Alert) -> bool:
+        """Whether an open alert says the same as ``alert`` (its code and params)."""
+        return any(a["code"] == alert.code and a.get("params") == alert.params
+                   for a in self.alerts)
+
     def disputed(self, seat: int) -> bool:
         """Whether a zone of ``seat``'s mat disagrees with the game (see the module)."""
         return any(key[0] == seat for key in self._disputes)
@@ -294,6 +299,8 @@ class MatZones:
         zones = SensedZones(self.mat_zones, self._sensed)  # read only if the game looks
         raised = []
         for found in mats.review(before, self.state, zones, self.config.players):
+            if self._still_open(found.alert):
+                continue  # one alert for one mistake, however many checkpoints see it
             self._alert(self._zone_tag(found.seat, found.zone), found.alert, push=False)
             raised.append(dict(self.alerts[-1]))
         return raised

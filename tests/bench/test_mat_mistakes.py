@@ -6,10 +6,8 @@ virtual mats on pseudo-terminals; at a random suitable moment a hand makes each 
 a mat, then mends it. Each mistake must raise exactly one alert, of its code, naming the
 player, the guest and the theater where that applies, with a fix, closed by the mat where
 the mat mends it; no other alert in the whole game; the game ends, and its record replays
-to the hub's scores.
-
-A strict xfail pins what the hub still does wrong: the rules' refusals raised by a mat
-(``NO_SUCH_SEAT``, ``THEATER_HAS_NO_MOVIE``) read in English on a French screen.
+to the hub's scores; and a French screen shows each alert in French (the rules' refusals
+raised by a mat, ``NO_SUCH_SEAT`` and ``THEATER_HAS_NO_MOVIE``, included).
 """
 
 from __future__ import annotations
@@ -50,9 +48,6 @@ def test_every_injected_seating_mistake_is_caught_with_one_alert(tally: Any) -> 
     assert not tally.stray, tally.stray
 
 
-@pytest.mark.xfail(strict=True, reason="the rules' refusals raised by a mat (NO_SUCH_SEAT, "
-                   "THEATER_HAS_NO_MOVIE) have no alert template: a French screen shows "
-                   "them in English")
 def test_every_seating_alert_reads_in_french(tally: Any) -> None:
     """A French screen shows each mistake's alert in French."""
     untranslated = {kind: tally.rows[kind]["untranslated"] for kind in mat_mistakes.KINDS}

@@ -1,6 +1,5 @@
 """A guest left in its theater past two checkpoints (issue 40): its one alert stays the only
-one. Found by ``bench/mat_mistakes.py``'s hands when they mend late; pinned here as a strict
-xfail until the hub raises no second alert for a guest whose alert is still open.
+one. Found by ``bench/mat_mistakes.py``'s hands when they mend late.
 """
 
 from __future__ import annotations
@@ -8,14 +7,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pytest
-
 from companion.games.popcorn.engine.simulator import random_move
 from tests.hub.test_mats import MatRig, astuple_
 
 
-@pytest.mark.xfail(strict=True, reason="each checkpoint raises GUEST_LEFT_IN_THEATER again "
-                   "for a guest whose alert is still open (a second alert for one mistake)")
 def test_a_guest_left_past_two_checkpoints_keeps_its_one_alert(tmp_path: Path) -> None:
     """A guest set down on theater 1, played out from the tablet and left on its zone for
     two rounds: the first checkpoint raises GUEST_LEFT_IN_THEATER; while that alert is

@@ -66,12 +66,17 @@ ALERT_CODES: dict[str, str] = {
                        "not have it (the table's PIN may accept what the mat shows)",
     "MAT_MISSING_GUEST": "after a restart, a mat does not show a guest the hub has on that "
                          "zone",
+    "THEATER_HAS_NO_MOVIE": "the rules' refusal of a guest set down in a theater that shows "
+                            "no movie (texts ``THEATER_HAS_NO_MOVIE:mat``)",
+    "NO_SUCH_SEAT": "the rules' refusal of a guest set down in a full theater (texts "
+                    "``NO_SUCH_SEAT:mat``)",
     "GUEST_TAKEN_OUT": "a seated guest was taken out of its theater before it was "
                        "activated",
     "GUEST_LEFT_IN_THEATER": "a guest was still in a theater once the Showings were over "
                              "(checked when the next round's first turn ends)",
 }
-"""Every alert code of this module (the rules' own refusals keep their codes)."""
+"""Every alert code of this module: its own, and the rules' refusals it has texts for (the
+others keep the rule's code and English sentence)."""
 
 def read_zone(state: Any, change: ZoneChange) -> list[TapResult | Mended]:
     """What ``change`` on a player's mat means: results to play in order (see the module's
@@ -405,14 +410,31 @@ def _refused(state: TableState, player: int, pawn: int, place: int, move: Move) 
     try:
         trial.apply(move)
     except Violation as exc:
-        params = {**alert_params(state, player, pawn), **exc.params,
-                  "theater": _theater_params(move, state.names)}
-        message = f"{exc.message} ({guest_words(state.pawn_color[pawn])}, " \
-                  f"{_theater_words(move, state.names)})"
-        return Alert(exc.code, message, "Take the guest off and set it down where the rules "
-                     "allow.", player, params)
+        return _refusal(state, player, pawn, move, exc)
     return Alert("MOVE_REFUSED", "The rules refuse that move now.", "Check the table.",
                  player, alert_params(state, player, pawn))
+
+
+def _refusal(state: TableState, player: int, pawn: int, move: Move,
+             exc: Violation) -> Alert:
+    """The rules' refusal of a mat's ``move`` as an alert naming the guest and the theater:
+    the rule's code, its params with ``slot`` and ``seat`` counted from 1 as the mats' own
+    alerts count them, and ``kind`` ``mat``, whose texts (``CODE:mat`` in
+    :data:`.texts.ALERTS`) a screen in another language shows for the codes a mat meets
+    most (a theater with no movie, a full one); the others keep the rule's English."""
+    params = {**alert_params(state, player, pawn), **exc.params, "kind": "mat",
+              "theater": _theater_params(move, state.names)}
+    for name in ("slot", "seat"):
+        if isinstance(params.get(name), int):
+            params[name] += 1
+    if move.slot is not None:
+        params["slot"] = move.slot + 1
+    if f"{exc.code}:mat" in ALERTS:
+        return _said(f"{exc.code}:mat", player, params, exc.code)
+    message = f"{exc.message} ({guest_words(state.pawn_color[pawn])}, " \
+              f"{_theater_words(move, state.names)})"
+    return Alert(exc.code, message, "Take the guest off and set it down where the rules "
+                 "allow.", player, params)
 
 
 def _theater_params(move: Move, names: Sequence[str]) -> dict[str, Any]:

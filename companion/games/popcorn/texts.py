@@ -140,6 +140,14 @@ ALERTS: dict[str, tuple[str, str]] = {
            "does not show it."),
         N_("Set the guests as the tablet shows them, or accept what the mat shows (table "
            "PIN).")),
+    "THEATER_HAS_NO_MOVIE:mat": (
+        N_("A {color} {letter} guest was set down in theater {slot} of {name}'s cinema, "
+           "which shows no movie."),
+        N_("Take it off: guests sit only in theaters showing a movie.")),
+    "NO_SUCH_SEAT:mat": (
+        N_("A {color} {letter} guest was set down in theater {slot} of {name}'s cinema, "
+           "which is full."),
+        N_("Take it off and seat it in a theater with a free seat.")),
     "GUEST_TAKEN_OUT": (
         N_("A {color} {letter} guest was taken out of theater {slot} of {name}'s cinema "
            "before it was activated."),
