@@ -62,11 +62,13 @@ action move on the mats what the rules moved (:class:`ScriptedPlayers`' own hand
 baseline (``--baseline``) always runs without mats: a hub before issue 40 has none.
 ``--mats off on`` runs this hub both ways in turn. With ``--mats`` the players put every
 guest in the seat a mat would give it (:func:`companion.games.popcorn.mats.seat_for`), with
-or without mats, so that every run plays the same games, and each case prints its hub's CPU
-per action against the baseline's (or the first way's) as a ratio. An **action** is one
-move of the players': a draw tapped on a bag, a decision on the tablet, or a guest set down
-or carried on a mat (the mats' tidying reports, which play no move, are not actions; the
-table events the hub logged are printed beside them).
+or without mats, so that the runs play the same games, and each case prints its hub's CPU
+per action against the baseline's (or the first way's) as a ratio. The games part ways only
+where the hub deals a card ("deal for us" draws with the table's event count in its seed,
+and a mat's report that plays no move is a logged event): the ratio is per action. An
+**action** is one move of the players': a draw tapped on a bag, a decision on the tablet,
+or a guest set down or carried on a mat (the mats' tidying reports, which play no move,
+are not actions; the table events the hub logged are printed beside them).
 """
 
 from __future__ import annotations
@@ -224,7 +226,7 @@ class TimedPlayers(ScriptedPlayers):
 
     With ``mat_seats`` they put each guest they seat in the seat a mat would give it
     (:func:`seat_for`), with or without mats, so that a run with mats and one without play
-    the same games."""
+    the same games (as far as the hub deals the same cards)."""
 
     def __init__(self, *args, watcher: Watcher, taps: int, mat_seats: bool = False,
                  **kwargs) -> None:
