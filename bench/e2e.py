@@ -52,11 +52,29 @@ the hub (``-``: the default), side by side in one run: ``--hub-env POPCORN_GC=py
 compares Python's own garbage collector with the hub's (:mod:`companion.hub.collector`).
 This process uses the hub's collector too: its own pauses, with hundreds of clients in
 it, would otherwise count as the hub's.
+
+``--players N`` seats N players at each table (2; one bag reader each). ``--mats`` (issue 40)
+also puts a virtual cinema mat under each player's board (``m<table>-<seat>``, on
+pseudo-terminals beside the bags, trusted by ``serve --mat`` and bound per seat as ``demo
+--mats`` binds them): the players seat their guests, send them to the exit zone and end
+their activations by setting pawns down on the mats instead of on the tablet, and after each
+action move on the mats what the rules moved (:class:`ScriptedPlayers`' own hands). A
+baseline (``--baseline``) always runs without mats: a hub before issue 40 has none.
+``--mats off on`` runs this hub both ways in turn. With ``--mats`` the players put every
+guest in the seat a mat would give it (:func:`companion.games.popcorn.mats.seat_for`), with
+or without mats, so that the runs play the same games, and each case prints its hub's CPU
+per action against the baseline's (or the first way's) as a ratio. The games part ways only
+where the hub deals a card ("deal for us" draws with the table's event count in its seed,
+and a mat's report that plays no move is a logged event): the ratio is per action. An
+**action** is one move of the players': a draw tapped on a bag, a decision on the tablet,
+or a guest set down or carried on a mat (the mats' tidying reports, which play no move,
+are not actions; the table events the hub logged are printed beside them).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import itertools
 import json
@@ -80,13 +98,14 @@ import socketio
 from companion.games import build as build_games
 from companion.games.popcorn.demo import ScriptedPlayers
 from companion.games.popcorn.facts_file import load_catalog
+from companion.games.popcorn.mats import seat_for
 from companion.games.popcorn.remote import RemoteTable
 from companion.hub.collector import Collector
 from companion.hub.remote import ServeProcess
 from companion.hub.timing import ENV as TIMING_ENV
 from companion.kit.http import Session
 from companion.kit.tags import random_uid
-from companion.readers.virtual import SerialBank, VirtualReader
+from companion.readers.virtual import SerialBank, VirtualMat, VirtualReader
 from companion.table.table import Table, TableConfig
 
 REPO = Path(__file__).resolve().parents[1]
@@ -100,14 +119,22 @@ STAGES = ("link", "queue", "lock", "play", "commit", "notify", "view", "send", "
 
 class Watcher:
     """A Socket.IO client on one table's room: the last event count pushed, and when each
-    count first arrived."""
+    count first arrived; how many ``readers`` pushes came (every screen gets them), and when
+    the connection was lost, if it was."""
 
     def __init__(self, url: str, table_id: str) -> None:
         self.events = -1
         self.arrivals: list[tuple[int, float]] = []
+        self.readers = 0
+        self.listed = 0
+        """The most readers a ``readers`` push listed."""
+        self.lost: float | None = None
+        self.closing = False
         self.changed = threading.Condition()
         self.client = socketio.Client(reconnection=False)
         self.client.on("state", self._state)
+        self.client.on("readers", self._readers)
+        self.client.on("disconnect", self._lost)
         self.client.connect(url, transports=["websocket"])
         self.client.emit("join", {"table": table_id})
 
@@ -119,9 +146,28 @@ class Watcher:
             self.events = max(self.events, data["events"])
             self.changed.notify_all()
 
-    def wait_past(self, count: int, timeout: float = 10.0) -> bool:
+    def _readers(self, data: list) -> None:
+        self.readers += 1
+        self.listed = max(self.listed, len(data))
+
+    def _lost(self, *reason: Any) -> None:
         with self.changed:
-            return self.changed.wait_for(lambda: self.events > count, timeout)
+            if not self.closing:
+                self.lost = time.monotonic()
+            self.changed.notify_all()
+
+    def wait_past(self, count: int, timeout: float = 10.0) -> bool:
+        """Wait until a push carries more than ``count`` events (False: none came in
+        ``timeout`` s, or the connection is lost)."""
+        with self.changed:
+            return self.changed.wait_for(lambda: self.events > count or self.lost is not None,
+                                         timeout) \
+                and self.lost is None
+
+    def close(self) -> None:
+        """Disconnect (the case is over)."""
+        self.closing = True
+        self.client.disconnect()
 
 
 class CachedTable(RemoteTable):
@@ -176,11 +222,16 @@ class FileTable(CachedTable):
 
 
 class TimedPlayers(ScriptedPlayers):
-    """Scripted players that time each tap until the Socket.IO client sees its effect."""
+    """Scripted players that time each tap until the Socket.IO client sees its effect.
 
-    def __init__(self, *args, watcher: Watcher, taps: int, **kwargs) -> None:
+    With ``mat_seats`` they put each guest they seat in the seat a mat would give it
+    (:func:`seat_for`), with or without mats, so that a run with mats and one without play
+    the same games (as far as the hub deals the same cards)."""
+
+    def __init__(self, *args, watcher: Watcher, taps: int, mat_seats: bool = False,
+                 **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.watcher, self.taps = watcher, taps
+        self.watcher, self.taps, self.mat_seats = watcher, taps, mat_seats
         self.latencies: list[float] = []
         self.written: list[tuple[int, float, float]] = []
         """Each timed tap: the count before it, when it was written, when it was seen."""
@@ -193,7 +244,31 @@ class TimedPlayers(ScriptedPlayers):
             return
         super().run()
 
+    def _choose(self) -> tuple[str, Any] | None:
+        step = super()._choose()
+        if step is None or not self.mat_seats or step[1].kind != "place":
+            return step
+        return step[0], self.mat_seat(step[1])
+
+    def mat_seat(self, move: Any) -> Any:
+        """``move`` (a ``place``) in the seat a mat's report would give the guest, when
+        that is a legal move; else ``move`` itself."""
+        state = self.table.state
+        seated = dataclasses.replace(move, seat=seat_for(state, move.player, move.slot))
+        return seated if seated in state.legal_moves(move.player) else move
+
+    def _on_mat(self, move: Any) -> None:
+        """A move on a mat, then wait for its push: the next look must see it (a zone's
+        report is acked before its state is pushed)."""
+        before = self.watcher.events
+        super()._on_mat(move)
+        self.watcher.wait_past(before)
+        self.table._seen = None
+
     def _do(self, how, move) -> None:
+        if self.watcher.lost:  # the tablet is gone: the case is over for this table
+            self.stop.set()
+            return
         self.table._seen = None  # their own action: look again afterwards
         if how != "tap":
             super()._do(how, move)
@@ -206,26 +281,53 @@ class TimedPlayers(ScriptedPlayers):
             seen = time.monotonic()
             self.latencies.append(seen - start)
             self.written.append((before, start, seen))
-        if len(self.latencies) >= self.taps:
-            self.stop.set()
+        if len(self.latencies) >= self.taps or self.watcher.lost:
+            self.stop.set()  # enough taps, or the tablet lost its connection
+
+
+@dataclasses.dataclass(frozen=True)
+class Room:
+    """What each table of a case has: ``players`` seats (a bag reader each), and a cinema
+    mat under each player's board with ``mats``; ``mat_seats``: the players seat guests
+    where a mat would (see :class:`TimedPlayers`)."""
+
+    players: int = 2
+    mats: bool = False
+    mat_seats: bool = False
+
+    def readers(self, tables: int) -> list[str]:
+        """The bag readers of ``tables`` tables, table by table."""
+        return [f"t{t}-{s}" for t in range(tables) for s in range(1, self.players + 1)]
+
+    def mat_ids(self, tables: int) -> list[str]:
+        """The mats of ``tables`` tables, table by table (none without :attr:`mats`)."""
+        return [f"m{t}-{s}" for t in range(tables)
+                for s in range(1, self.players + 1)] if self.mats else []
+
+    def seats(self, ids: list[str], table: int) -> list[str]:
+        """Table ``table``'s share of ``ids`` (its readers, or its mats)."""
+        return ids[self.players * table:self.players * (table + 1)]
 
 
 def run_case(tables: int, taps: int, tmp: Path, delay: float, server: str,
              seconds: float | None = None, variant: str | None = None,
-             code: Path | None = None, look: str = "file") -> dict[str, Any]:
+             code: Path | None = None, look: str = "file",
+             room: Room = Room()) -> dict[str, Any]:
     """Play ``tables`` tables at once on a fresh hub run by ``server``; every tap's latency
     (s), the stages of each, and the hub's memory. ``look``: how the players see each
-    table's position (``file``: :class:`FileTable`; ``http``: :class:`CachedTable`)."""
+    table's position (``file``: :class:`FileTable`; ``http``: :class:`CachedTable`);
+    ``room``: the seats and mats of each table."""
     name = f"{server}-{tables}-{code.name if code else 'current'}-{next(CASES)}"
-    readers = [f"t{t}-{s}" for t in range(tables) for s in (1, 2)]
-    bank = SerialBank([VirtualReader(r, resend_interval=1.0) for r in readers],
+    readers, mats = room.readers(tables), room.mat_ids(tables)
+    bank = SerialBank([VirtualReader(r, resend_interval=1.0) for r in readers]
+                      + [VirtualMat(m, resend_interval=1.0) for m in mats],
                       tmp / f"dev-{name}").start()
     stamps, db = tmp / f"timing-{name}.jsonl", tmp / f"hub-{name}.sqlite"
     try:
-        hub = _start_hub(db, bank, readers, stamps, server, variant, code)
+        hub = _start_hub(db, bank, [*readers, *mats], stamps, server, variant, code, room)
         try:
-            return _play_case(hub, bank, readers, stamps, delay, taps, seconds,
-                              db if look == "file" else None)
+            return _play_case(hub, bank, tables, stamps, delay, taps, seconds,
+                              db if look == "file" else None, room)
         finally:
             hub.stop()  # a case that failed leaves no hub behind it
     finally:
@@ -233,14 +335,17 @@ def run_case(tables: int, taps: int, tmp: Path, delay: float, server: str,
 
 
 def _start_hub(db: Path, bank: SerialBank, readers: list[str], stamps: Path, server: str,
-               variant: str | None, code: Path | None) -> ServeProcess:
-    """A ``serve`` process on ``bank``'s readers, stamping taps into ``stamps``, in the
-    environment ``variant`` (``NAME=VALUE,...``), on the hub of ``code`` (None: this one)."""
+               variant: str | None, code: Path | None, room: Room = Room()) -> ServeProcess:
+    """A ``serve`` process on ``bank``'s readers (the bags, then the mats of ``room``),
+    stamping taps into ``stamps``, in the environment ``variant`` (``NAME=VALUE,...``), on
+    the hub of ``code`` (None: this one)."""
     os.environ[TIMING_ENV], os.environ["POPCORN_SERVER"] = str(stamps), server
     settings = dict(item.split("=", 1) for item in (variant or "").split(",") if item)
     os.environ.update(settings)
+    mats = [r for r in readers if isinstance(bank.readers[r], VirtualMat)]
     try:
-        return ServeProcess(db, serial=[bank.path(r) for r in readers], readers=readers,
+        return ServeProcess(db, serial=[bank.path(r) for r in readers],
+                            readers=[r for r in readers if r not in mats], mats=mats,
                             cwd=code).start(timeout=120)
     finally:
         del os.environ[TIMING_ENV], os.environ["POPCORN_SERVER"]
@@ -248,42 +353,48 @@ def _start_hub(db: Path, bank: SerialBank, readers: list[str], stamps: Path, ser
             del os.environ[key]
 
 
-def _play_case(hub: ServeProcess, bank: SerialBank, readers: list[str], stamps: Path,
+PLAYER_NAMES = ("Ana", "Bob", "Chloe", "Dev", "Eve")
+"""The players' names, as many as a table seats."""
+
+
+def _play_case(hub: ServeProcess, bank: SerialBank, tables: int, stamps: Path,
                delay: float, taps: int, seconds: float | None,
-               db: Path | None) -> dict[str, Any]:
-    """Make a two-player table for each pair of ``readers`` (of ``bank``) on ``hub``, play
+               db: Path | None, room: Room = Room()) -> dict[str, Any]:
+    """Make ``tables`` tables of ``room`` (on ``bank``'s readers and mats) on ``hub``, play
     them all (:func:`_play_here`), and gather the case's figures."""
     uids = {pawn: random_uid(random.Random(pawn)) for pawn in range(60)}
     hub.import_tags(uids)
-    infos = [hub.create_table({"players": ["Ana", "Bob"], "readers": readers[2 * t:2 * t + 2],
-                               "deal_seed": t + 1}) for t in range(len(readers) // 2)]
+    readers, mats = room.readers(tables), room.mat_ids(tables)
+    infos = []
+    for t in range(tables):
+        body: dict[str, Any] = {"players": list(PLAYER_NAMES[:room.players]),
+                                "readers": room.seats(readers, t), "deal_seed": t + 1}
+        if mats:
+            body["mats"] = room.seats(mats, t)
+        infos.append(hub.create_table(body))
     for info in infos:
         RemoteTable(hub.base, info, load_catalog()).keep_first_awards()
-    bench_cpu, hub_cpu = _own_cpu(), _cpu(hub)
-    results = _play_here(hub.base, infos, bank, delay, taps, seconds, db)
+    bench_cpu, hub_cpu, start = _own_cpu(), _cpu(hub), time.monotonic()
+    results = _play_here(hub.base, infos, bank, delay, taps, seconds, db, room)
     rss, cpu = _rss(hub), _cpu(hub)
-    return {"taps": timed(results, stamps), "rss": rss, "cpu": cpu,
+    lost = [r["lost"] - start for r in results.values() if r["lost"] is not None]
+    reports = sum(r.seq for r in bank.readers.values() if isinstance(r, VirtualMat))
+    listed = max(r["listed"] for r in results.values())
+    return {"taps": timed(results, stamps), "rss": rss, "cpu": cpu, "reports": reports,
+            "listed": listed,
             "bench_cpu": _own_cpu() - bench_cpu, "play_cpu": cpu - hub_cpu,
-            "actions": sum(r["actions"] for r in results.values())}
+            **{k: sum(r[k] for r in results.values()) for k in ("actions", "events", "readers")},
+            "lost": lost}
 
 
 def _play_here(base: str, infos: list[dict[str, Any]], bank: SerialBank, delay: float,
-               taps: int, seconds: float | None, db: Path | None) -> dict[str, Any]:
+               taps: int, seconds: float | None, db: Path | None,
+               room: Room = Room()) -> dict[str, Any]:
     """Play every table here until its game ends or ``seconds`` pass; with ``db`` (the
     hub's file) the players look at it (:class:`FileTable`), else they GET the state."""
-    catalog = load_catalog()
-    uids = {pawn: random_uid(random.Random(pawn)) for pawn in range(60)}
-    games = build_games()
-    players = []
-    for n, info in enumerate(infos):
-        table = (FileTable if db else CachedTable)(base, info, catalog)
-        if isinstance(table, FileTable) and db:
-            table.watch_file(sqlite3.connect(f"file:{db}?mode=ro", uri=True,
-                                             check_same_thread=False), games)
-        table.call = Session().call  # one kept connection per table, as its tablet's browser
-        table.watcher = Watcher(base, table.id)
-        players.append(table.players(bank, uids, n, delay=delay, kind=TimedPlayers,
-                                     watcher=table.watcher, taps=taps))
+    mats = room.mat_ids(len(infos))
+    players = [_players_of(base, info, n, bank, delay, taps, db, room, room.seats(mats, n))
+               for n, info in enumerate(infos)]
     for p in players:
         p.start()
     deadline = time.monotonic() + (seconds or 600)
@@ -298,11 +409,30 @@ def _play_here(base: str, infos: list[dict[str, Any]], bank: SerialBank, delay: 
     for p in players:
         assert p.thread is not None
         p.thread.join(10)
-        p.watcher.client.disconnect()
+        p.watcher.close()
         if isinstance(p.table, FileTable):
             p.table.unwatch()
     return {p.table.id: {"written": p.written, "arrivals": p.watcher.arrivals,
-                         "actions": p.actions} for p in players}
+                         "actions": p.actions, "events": max(0, p.watcher.events),
+                         "readers": p.watcher.readers, "listed": p.watcher.listed,
+                         "lost": p.watcher.lost}
+            for p in players}
+
+
+def _players_of(base: str, info: dict[str, Any], n: int, bank: SerialBank, delay: float,
+                taps: int, db: Path | None, room: Room, mats: list[str]) -> TimedPlayers:
+    """The timed players of table ``info`` (the ``n``-th), looking at it through ``db``
+    (None: GETs), with its ``mats`` (one per seat, or none) in their hands."""
+    uids = {pawn: random_uid(random.Random(pawn)) for pawn in range(60)}
+    table = (FileTable if db else CachedTable)(base, info, load_catalog())
+    if isinstance(table, FileTable) and db:
+        table.watch_file(sqlite3.connect(f"file:{db}?mode=ro", uri=True,
+                                         check_same_thread=False), build_games())
+    table.call = Session().call  # one kept connection per table, as its tablet's browser
+    table.watcher = Watcher(base, table.id)
+    return table.players(bank, uids, n, delay=delay, kind=TimedPlayers,
+                         watcher=table.watcher, taps=taps, mat_seats=room.mat_seats,
+                         mats={seat: bank.readers[m] for seat, m in enumerate(mats)})
 
 
 def timed(results: dict[str, Any], stamps: Path) -> list[dict[str, float]]:
@@ -401,9 +531,13 @@ def cpu_note(case: dict[str, Any]) -> str:
     """The CPU the hub and the bench used: in all, and per action while the tables played
     (the hub's figure leaves out its start and the tables' creation)."""
     per = max(1, case["actions"])
+    lost = (f"; {len(case['lost'])} tablets lost their connection, the first after "
+            f"{min(case['lost']):.0f} s" if case["lost"] else "")
     return (f"CPU: hub {case['cpu']:.1f} s, {1000 * case['play_cpu'] / per:.2f} ms per action "
-            f"while playing ({case['actions']} actions); bench {case['bench_cpu']:.1f} s, "
-            f"{1000 * case['bench_cpu'] / per:.2f} ms per action")
+            f"while playing ({case['actions']} actions, {case['reports']} mat reports, "
+            f"{case['readers']} readers pushes of up to {case['listed']} readers received by "
+            f"the tablets{lost}); bench "
+            f"{case['bench_cpu']:.1f} s, {1000 * case['bench_cpu'] / per:.2f} ms per action")
 
 
 def load_note() -> str:
@@ -434,7 +568,8 @@ def run_until(taps: int, play: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         if not more["taps"]:
             break
         case = {**more, "taps": case["taps"] + more["taps"],
-                **{k: case[k] + more[k] for k in ("cpu", "bench_cpu", "play_cpu", "actions")}}
+                **{k: case[k] + more[k] for k in ("cpu", "bench_cpu", "play_cpu", "actions",
+                                                  "events", "readers", "lost", "reports")}}
     return case
 
 
@@ -460,16 +595,51 @@ def codes_of(args: argparse.Namespace, tmp: Path) -> list[tuple[str, Path | None
     return codes
 
 
+Way = tuple[str, Path | None, Room]
+"""One hub a case runs on: its label's tag, its code (None: this one) and its room."""
+
+
+def ways_of(args: argparse.Namespace, codes: list[tuple[str, Path | None]]) -> list[Way]:
+    """The hubs each case runs on with the room of each: without ``--mats`` every code in a
+    room without mats; with it the baseline's without mats (it has none), then this hub in
+    each way ``--mats`` names (``on``, ``off``), every one seating guests where a mat would."""
+    if args.mats is None:
+        return [(tag, code, Room(args.players)) for tag, code in codes]
+    out: list[Way] = [(tag, code, Room(args.players, mat_seats=True))
+                      for tag, code in codes if code is not None]
+    for mode in args.mats or ["on"]:
+        out.append((f"mats={mode} ", None, Room(args.players, mode == "on", True)))
+    return out
+
+
 def setups(args: argparse.Namespace, codes: list[tuple[str, Path | None]],
-           ) -> itertools.product[tuple[str, str | None, str, tuple[str, Path | None]]]:
+           ) -> itertools.product[tuple[str, str | None, str, Way]]:
     """Every way a case runs, in the order of the run: each server, hub environment and
-    way of looking (``--look``), each on the baseline's hub first."""
-    return itertools.product(args.servers, variants(args), args.look, codes)
+    way of looking (``--look``), each on the baseline's hub first (and with ``--mats``, in
+    each way it names)."""
+    return itertools.product(args.servers, variants(args), args.look, ways_of(args, codes))
 
 
 def looked(args: argparse.Namespace, look: str) -> str:
     """The case label's word for ``look`` when a run compares several ways of looking."""
     return f"look={look} " if len(args.look) > 1 else ""
+
+
+def per_action(case: dict[str, Any]) -> float:
+    """The hub's CPU per action while the tables played (ms)."""
+    return 1000 * case["play_cpu"] / max(1, case["actions"])
+
+
+def ratio_note(case: dict[str, Any], first: tuple[str, dict[str, Any]] | None) -> str:
+    """The hub's CPU per action of ``case`` over that of the first way of its row (its
+    label and case), e.g. this hub with mats against the baseline without."""
+    if first is None:
+        return ""
+    label, base = first
+    return (f"    hub CPU per action {per_action(case):.2f} ms against {per_action(base):.2f} "
+            f"ms on {label.strip()}: {per_action(case) / per_action(base):.2f}x (actions "
+            f"{case['actions']} and {base['actions']}; table events {case['events']} and "
+            f"{base['events']})")
 
 
 def compare(args: argparse.Namespace, tmp: Path) -> None:
@@ -478,14 +648,19 @@ def compare(args: argparse.Namespace, tmp: Path) -> None:
     base: dict[str, float | None] = {}
     for n, tables in enumerate(args.tables):
         taps = max(args.taps, args.first_taps) if n == 0 else args.taps
-        for server, variant, look, (tag, code) in setups(args, codes):
+        firsts: dict[tuple[str, str | None, str], tuple[str, dict[str, Any]]] = {}
+        for server, variant, look, (tag, code, room) in setups(args, codes):
             case = run_until(taps, functools.partial(run_case, tables, taps, tmp, args.delay,
                                                      server, variant=variant, code=code,
-                                                     look=look))
+                                                     look=look, room=room))
             key = f"{tag}{server} {variant or ''}{looked(args, look)}"
             p99 = report(f"{key:22} {tables:4} table(s) at once", case, base.get(key))
             base.setdefault(key, p99)
             print(f"    ({cpu_note(case)}; {load_note()})", flush=True)
+            row = (server, variant, look)
+            if row in firsts:
+                print(ratio_note(case, firsts[row]), flush=True)
+            firsts.setdefault(row, (key, case))
 
 
 def capacity(args: argparse.Namespace, tmp: Path) -> None:
@@ -494,9 +669,9 @@ def capacity(args: argparse.Namespace, tmp: Path) -> None:
     codes = codes_of(args, tmp)
     last, first = None, None
     for tables in args.steps:
-        for server, variant, look, (tag, code) in setups(args, codes):
+        for server, variant, look, (tag, code, room) in setups(args, codes):
             case = run_case(tables, 10**6, tmp, 3.0, server, seconds=args.seconds,
-                            variant=variant, code=code, look=look)
+                            variant=variant, code=code, look=look, room=room)
             label = (f"{tag}{server} {f'{variant} ' if variant else ''}"
                      f"{looked(args, look)}capacity")
             p99 = report(f"{label} {tables:4} table(s), one action each per 3 s", case, None)
@@ -552,6 +727,13 @@ def main() -> None:
                         help="how the players see a table's whole position: read from the "
                         "hub's database file (file), or a GET of its state at each change "
                         "(http: a load no real room puts on the hub); several: each in turn")
+    parser.add_argument("--players", type=int, default=2, choices=range(2, 6),
+                        help="players at each table, a bag reader each (2)")
+    parser.add_argument("--mats", nargs="*", choices=("on", "off"),
+                        help="a cinema mat under each player's board: the players seat and "
+                        "send out guests on the mats (issue 40); --mats off on: this hub both "
+                        "ways in turn. A baseline runs without. Guests go in the seat a mat "
+                        "would give, every way, and the hub's CPU per action is compared")
     parser.add_argument("--capacity", action="store_true",
                         help="raise the tables (one action per 3 s) until the p99 passes 100 ms")
     parser.add_argument("--steps", nargs="+", type=int,

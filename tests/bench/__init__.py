@@ -1,2 +1,2 @@
-"""The benchmarks' own drivers, run small: what a figure of ``docs/benchmarks.md`` counts is
-checked here on a game or two (never a speed)."""
+"""The benchmarks' own drivers and modes, run small: what a figure of ``docs/benchmarks.md``
+counts, and how the bench plays, checked on a game or two (never a speed)."""
