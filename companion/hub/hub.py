@@ -457,7 +457,9 @@ class Hub:
 
     def _on_zones(self, event: ZonesEvent) -> None:
         """A new state of one of a mat's zones: what its table's game makes of the change
-        (:meth:`Table.handle_zones`), pushed as a tap's is."""
+        (:meth:`Table.handle_zones`), pushed as a tap's is, and the mat's new counts to its
+        table's screens alone (``mat_zones``: a zone changes at every guest set down, and
+        the whole reader list to every screen grew with the square of the tables)."""
         seat = self.seats.get(event.reader)
         if seat is None:
             return
@@ -473,9 +475,11 @@ class Hub:
         for result in table.handle_zones(seat[1], change, tag):
             for alert_id in result.ids if isinstance(result, Mended) else ():
                 self.pushes.emit(table.id, "handled", alert_id)
-        self.zone_seen[event.reader] = self.ingest.clock()
+        self.zone_seen[event.reader] = now = self.ingest.clock()
         self.pushes.emit(table.id, "state")
-        self.pushes.emit(table.id, "readers", self.reader_status())
+        info = self.ingest.readers[event.reader]
+        self.pushes.emit(table.id, "mat_zones", {"reader": event.reader, **self._zones_entry(
+            event.reader, info, seat, now)})
 
     def _sensed(self, uids: Iterable[str]) -> tuple[Sensed, ...]:
         """UIDs lying on a zone, each with the piece the registry knows it to be."""

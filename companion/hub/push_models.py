@@ -263,10 +263,20 @@ class ErrorPush(msgspec.Struct, kw_only=True):
     retry_after: int | msgspec.UnsetType = msgspec.UNSET
 
 
+class MatZonesPush(msgspec.Struct, kw_only=True):
+    """``mat_zones``: a mat's zone changed; to its table's screens alone, how many tags lie
+    on each of its zones now (its ``zones`` in the readers' list) and ``zones_age``, 0."""
+
+    table: str
+    reader: str
+    zones: list[int] | None
+    zones_age: float | None
+
+
 EVENTS: dict[str, Any] = {
     "state": StatePush, "private": PrivatePush, "alert": AlertPush, "handled": HandledPush,
     "identify": IdentifyPush, "reader_health": ReaderHealthPush,
     "readers": list[ReaderStatus], "admin": AdminPush, "enroll": EnrollPush,
-    "error": ErrorPush,
+    "error": ErrorPush, "mat_zones": MatZonesPush,
 }
 """Each pushed event's payload type."""

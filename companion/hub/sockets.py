@@ -112,8 +112,8 @@ def _admin_join(socketio: SocketIO, hub: Hub) -> None:
 def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listener:
     """The hub listener that turns a notification into Socket.IO events: a table's view to
     its room and each private view to its seat's room (``state``), an ``alert``, a
-    ``handled`` alert's id, an ``identify`` tap and a ``reader_health`` notice to the
-    table's room, a replaced token's
+    ``handled`` alert's id, an ``identify`` tap, a ``reader_health`` notice and a mat's
+    ``mat_zones`` to the table's room, a replaced token's
     ``error`` (closing that seat's room), ``enroll`` to the admin room and ``readers`` to
     everyone."""
     def push(table_id: str, kind: str, payload: Any) -> Callable[[], None] | None:
@@ -123,7 +123,7 @@ def pusher(socketio: SocketIO, hub: Hub, private_rooms: PrivateRooms) -> Listene
         if kind in ("alert", "handled"):
             return lambda: socketio.emit(kind, {"table": table_id, "alert": payload},
                                          to=table_id)
-        if kind in ("identify", "reader_health"):
+        if kind in ("identify", "reader_health", "mat_zones"):
             return lambda: socketio.emit(kind, {"table": table_id, **payload}, to=table_id)
         if kind == "token":  # a seat's old token no longer opens its private pushes
             return lambda: _close_seat(socketio, table_id, payload, private_rooms)

@@ -9,7 +9,7 @@ from companion.games.popcorn.demo import enroll_box
 from companion.games.popcorn.engine import pawns as P
 from companion.hub.app import create_app
 from companion.hub.hub import Hub
-from companion.readers.virtual import SerialBank, VirtualReader
+from companion.readers.virtual import SerialBank, VirtualMat, VirtualReader
 from tests.waiting import wait_for
 
 READERS = ["bag-1", "bag-2", "bag-3", "bag-4"]
@@ -19,21 +19,27 @@ ADMIN = "246810"
 class Rig:
     """A started hub on a temp database, four virtual readers on ptys, and a test client."""
 
-    def __init__(self, tmp: Path) -> None:
-        self.bank = SerialBank([VirtualReader(r, resend_interval=0.3) for r in READERS],
+    def __init__(self, tmp: Path, mats: tuple[str, ...] = ()) -> None:
+        """``mats``: virtual cinema mats beside the bag readers (none by default)."""
+        readers = [VirtualReader(r, resend_interval=0.3) for r in READERS]
+        self.bank = SerialBank([*readers, *(VirtualMat(m, resend_interval=0.3) for m in mats)],
                                tmp / "dev").start()
-        self.hub = Hub(tmp / "hub.sqlite", readers=READERS).start(
-            serial=[self.bank.path(r) for r in READERS])
+        self.hub = Hub(tmp / "hub.sqlite", readers=READERS, mats=list(mats)).start(
+            serial=[self.bank.path(r) for r in [*READERS, *mats]])
         self.app, self.socketio = create_app(self.hub, ADMIN)
         self.client = self.app.test_client()
         self.uids = enroll_box(self.hub, 1)
 
-    def table(self, players=("Ana", "Bob"), readers=None, seed=3, fill=None) -> dict:
+    def table(self, players=("Ana", "Bob"), readers=None, seed=3, fill=None,
+              mats=None) -> dict:
         """A new table at the start of its first Buying phase, each player's award kept by
         phone. ``fill``: seat -> color (or ``"*"``: every color), that seat's guests of that
-        color tapped into its bag at setup (the hub then knows each of them by its tag)."""
+        color tapped into its bag at setup (the hub then knows each of them by its tag);
+        ``mats``: a mat id (or None) per seat."""
         body = {"players": list(players), "readers": readers or READERS[:len(players)],
                 "deal_seed": seed}
+        if mats:
+            body["mats"] = list(mats)
         created = self.client.post("/api/tables", json=body)
         assert created.status_code == 201, created.json
         info = created.json

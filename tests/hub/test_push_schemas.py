@@ -28,6 +28,9 @@ from tests.hub.rig import ADMIN, Rig, in_zone
 from tests.hub.test_reader_health import beats
 from tests.waiting import wait_for
 
+MAT = "mat-1"
+"""The cinema mat beside the rig's bag readers."""
+
 ROOT = Path(__file__).resolve().parents[2]
 
 Payload = Any
@@ -98,15 +101,15 @@ class Room:
         screen.wait("admin")
         return screen
 
-    def table(self) -> dict[str, Any]:
+    def table(self, mats: list[str | None] | None = None) -> dict[str, Any]:
         """A new 2-player table on bag-1 and bag-2 (:meth:`Rig.table
-        <tests.hub.rig.Rig.table>`), once the one this room opened before is closed, which
-        frees its readers."""
+        <tests.hub.rig.Rig.table>`; ``mats``: a mat per seat), once the one this room opened
+        before is closed, which frees its readers."""
         if self.opened is not None:
             closed = self.rig.client.post(f"/api/tables/{self.opened['id']}/close", json={},
                                           headers=self.pin_headers(self.opened))
             assert closed.status_code == 200, closed.json
-        self.opened = self.rig.table()
+        self.opened = self.rig.table(mats=mats)
         return self.opened
 
     def pin_headers(self, info: dict[str, Any]) -> dict[str, str]:
@@ -154,6 +157,14 @@ def documented(event: str) -> list[Payload]:
 def validator(document: dict[str, Any], schema: dict[str, Any]) -> Draft202012Validator:
     """A validator of ``schema`` whose references reach the document's components."""
     return Draft202012Validator({**schema, "components": document["components"]})
+
+
+@pytest.fixture
+def rig(tmp_path: Path):
+    """The hub's four bag readers, and a cinema mat (:data:`MAT`)."""
+    made = Rig(tmp_path, mats=(MAT,))
+    yield made
+    made.close()
 
 
 @pytest.fixture
@@ -340,8 +351,22 @@ def admin_pin_guessed(room: Room) -> None:
     assert refused["code"] == "TOO_MANY_TRIES" and refused["retry_after"] > 0
 
 
+def mat_zones(room: Room) -> None:
+    """A guest set down on the cinema mat under Ana's cinema: the table's screen gets the
+    mat's new counts (``mat_zones``), and no ``readers`` list comes of it."""
+    info = room.table(mats=[MAT, None])
+    screen = room.screen()
+    screen.client.emit("join", {"table": info["id"]})
+    screen.wait("state")
+    listed = len(screen.payloads("readers"))
+    room.rig.bank.readers[MAT].set_down(0, room.rig.uids[0])
+    pushed = screen.wait("mat_zones", lambda p: p["reader"] == MAT and p["zones"][0] == 1)
+    assert pushed["table"] == info["id"] and pushed["zones"] == [1, 0, 0, 0]
+    assert len(screen.payloads("readers")) == listed
+
+
 PARTS = [enrollment, older_shapes, unknown_tag, identify, readers, reader_health, replaced_token,
-         admin_pin_guessed]
+         admin_pin_guessed, mat_zones]
 """What a table does, each part provoking some pushes."""
 
 
@@ -409,6 +434,12 @@ def test_identify_pushes_match_their_schema(room: Room) -> None:
     """``identify`` pushes naming a pawn, a secret card and an unknown tag."""
     identify(room)
     assert room.validate() >= {"state", "identify", "alert"}
+
+
+def test_a_mats_zone_push_matches_its_schema(room: Room) -> None:
+    """``mat_zones`` of a guest set down on a mat, to its table's screen alone."""
+    mat_zones(room)
+    assert "mat_zones" in room.validate()
 
 
 def test_reader_lists_match_their_schema(room: Room) -> None:

@@ -40,6 +40,7 @@ export class ReaderHealth {
     this.notices = []; // {key, reader, seat, problem}
     this.timer = null;
     ctx.socket.on("readers", (list) => this.take(list));
+    ctx.socket.on("mat_zones", (data) => data.table === tableId && this.zonesOf(data));
     ctx.socket.on("reader_health", (data) => data.table === tableId && this.raise(data));
     ctx.socket.on("connect", () => this.load()); // pushes missed while away: read again
     this.load();
@@ -51,6 +52,17 @@ export class ReaderHealth {
     } catch {
       // the table screen shows its own error; the list stays as it was
     }
+  }
+
+  /** A mat of this table changed a zone (`mat_zones`, to this table's screens alone): its
+   * entry takes the new counts, and its zones' age starts again from now. */
+  zonesOf({ reader, zones }) {
+    const entry = this.list.find((r) => r.reader === reader);
+    if (!entry) return;
+    entry.zones = zones;
+    entry.zones_age = -(performance.now() - this.at) / 1000; // ages tick on from `at`
+    this.changed();
+    this.drawPanel();
   }
 
   take(list) {
