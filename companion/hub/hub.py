@@ -457,9 +457,10 @@ class Hub:
 
     def _on_zones(self, event: ZonesEvent) -> None:
         """A new state of one of a mat's zones: what its table's game makes of the change
-        (:meth:`Table.handle_zones`), pushed as a tap's is, and the mat's new counts to its
-        table's screens alone (``mat_zones``: a zone changes at every guest set down, and
-        the whole reader list to every screen grew with the square of the tables)."""
+        (:meth:`Table.handle_zones`), pushed as a tap's is when it changed the game, and the
+        mat's new counts to its table's screens alone (``mat_zones``: a zone changes at
+        every guest set down, and the whole reader list to every screen grew with the
+        square of the tables)."""
         seat = self.seats.get(event.reader)
         if seat is None:
             return
@@ -472,11 +473,13 @@ class Hub:
             tag["count"] = event.count
         before = table.mat_zones.get((seat[1], event.zone), ())
         change = ZoneChange(seat[1], event.zone, self._sensed(before), self._sensed(event.tags))
+        state, choice = table.state, table.card_choice
         for result in table.handle_zones(seat[1], change, tag):
             for alert_id in result.ids if isinstance(result, Mended) else ():
                 self.pushes.emit(table.id, "handled", alert_id)
         self.zone_seen[event.reader] = now = self.ingest.clock()
-        self.pushes.emit(table.id, "state")
+        if table.state is not state or table.card_choice != choice:
+            self.pushes.emit(table.id, "state")  # a state that plays nothing: no new view
         info = self.ingest.readers[event.reader]
         self.pushes.emit(table.id, "mat_zones", {"reader": event.reader, **self._zones_entry(
             event.reader, info, seat, now)})

@@ -332,9 +332,10 @@ def _seated(state: TableState, player: int, slot: int, pawn: int) -> TapResult |
     return relabelled(state, pawn, hand, move) or _refused(state, player, pawn, hand, move)
 
 
-def seat_for(state: GameState, player: int, slot: int, placed: int = 0) -> int:
+def seat_for(state: GameState, player: int, slot: int) -> int:
     """The seat a guest set down in theater ``slot`` takes (0 is seat #1): the first one
-    nobody sits in, after the ``placed`` ones taken in the same change; for a guest drawn
+    nobody sits in (guests set down together are each read on the state the ones before
+    them left); for a guest drawn
     to a seat (``draw_guest_to_seat``), the first seat of that theater it may take, a free
     one first, else an occupied one whose guest it pushes to the exit zone."""
     task = state.task_for(player)
@@ -346,7 +347,7 @@ def seat_for(state: GameState, player: int, slot: int, placed: int = 0) -> int:
     index = 0
     while state.occupant(player, slot, index) is not None:
         index += 1
-    return index + placed
+    return index
 
 
 def _to_exit(state: TableState, player: int, pawn: int) -> TapResult | None:
