@@ -33,7 +33,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "firmware")]
+# the firmware, and the firmware tests' stand-ins for MicroPython's modules: its app module
+# must find the same ``micropython`` as those tests do, should they run in this process after
+sys.path[:0] = [str(ROOT), str(ROOT / "firmware"), str(ROOT / "tests" / "firmware" / "fakes")]
 
 import config  # noqa: E402
 from mat import Scanner  # noqa: E402
