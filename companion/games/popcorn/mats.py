@@ -16,24 +16,27 @@ tag, so each change narrows what the hub knows of which pawn is where, as a tap 
   ends (``end_guest``; its actions are chosen on the tablet or a phone as before), or a
   drawn guest with no seat left goes there (``to_exit``);
 - a guest set down where the rules already put it (a guest that left by itself) is no
-  move; neither is a guest taken up, which the zone it lands on tells.
+  move; neither is a guest taken up, which the zone it lands on tells;
+- a seated guest taken off its theater while the rules keep it there was taken out too
+  soon (``GUEST_TAKEN_OUT``; set back, the alert closes: a :class:`Mended`); two guests or
+  more taken off the exit zone while the bag holds guests were poured too early.
 
 A move the rules refuse (a theater with no movie, a full theater, a guest not the one to
 act) is an alert with the rule's own code, naming the guest and the theater. A tag that is
-no guest, or a guest the player has not drawn, is an alert of this module's.
+no guest, or a guest the player has not drawn, is an alert of this module's. What a mat
+shows that only a later point of the game proves wrong is :mod:`.mat_checks`'.
 
 Pure: it reads the state and returns values; the table plays them.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
 from companion.kit.alerts import Alert
-from companion.kit.game import Mended, Relabel, Sensed, TapResult, ZoneAlert, ZoneChange
+from companion.kit.game import Mended, Relabel, Sensed, TapResult, ZoneChange
 
 from .alert_params import alert_params, guest_words
 from .engine import GameState, Move, Violation
@@ -166,12 +169,12 @@ def _departures(state: TableState, change: ZoneChange) -> list[TapResult | Mende
     if change.zone == EXIT:
         return []
     found: list[TapResult | Mended] = []
-    for pawn in _pawns(change.left):
+    for pawn in pawns_lying(change.left):
         where = state.loc[pawn]
         if not (P.is_seat(where) and P.seat_parts(where)[:2] == (change.seat, change.zone)):
             found.append(Mended("GUEST_LEFT_IN_THEATER", {"pawn": pawn}))
         elif not (_may_leave(state, change.seat, where) or _pushed_out(state, change.seat, pawn)):
-            found.append(_alert(state, "GUEST_TAKEN_OUT", change.seat, pawn, change.zone,
+            found.append(guest_alert(state, "GUEST_TAKEN_OUT", change.seat, pawn, change.zone,
                                 P.seat_parts(where)[2]))
     return found
 
@@ -192,91 +195,6 @@ def _may_leave(state: TableState, player: int, seat: int) -> bool:
     except Violation:
         return False
     return True
-
-
-def review(before: GameState, after: GameState,
-           zones: Mapping[tuple[int, int], tuple[Sensed, ...]]) -> list[ZoneAlert]:
-    """The checkpoint of the mats: once the first turn of a round's Buying is over (the
-    Showings before it long done), a guest still lying in a theater that the rules do not
-    seat there was left in it (an alert per guest)."""
-    if not _first_turn_over(before, after):
-        return []
-    table = tracked(after)
-    return [ZoneAlert(seat, zone, _alert(table, "GUEST_LEFT_IN_THEATER", seat, pawn, zone))
-            for (seat, zone), lying in sorted(zones.items()) if zone < THEATERS
-            for pawn in _pawns(lying)
-            if not _may_sit(table, pawn, seat, zone)]
-
-
-def disagreement(state: GameState, seat: int, zone: int, lying: Sequence[Sensed],
-                 count: int) -> list[Alert]:
-    """What differs, guest by guest, between what lies on zone ``zone`` of ``seat``'s mat
-    and what the hub has there, by color (look-alikes are interchangeable): a guest the mat
-    shows that the hub has elsewhere (MAT_EXTRA_GUEST, naming it), and one the hub has there
-    that the mat does not show (MAT_MISSING_GUEST, naming the hub's guest). Pieces that are
-    no guest are alerts of their own when read; an exit zone the mat lists only in part
-    (``count``) is compared only for what it lists."""
-    if not 0 <= zone < ZONES:
-        return []
-    table = tracked(state)
-    shown = _pawns(lying)
-    held = _held(table, seat, zone)
-    if zone == EXIT and count > len(lying):
-        held = [p for p in held if p in shown]
-    colors = table.pawn_color
-    extra = Counter(colors[p] for p in shown) - Counter(colors[p] for p in held)
-    missing = Counter(colors[p] for p in held) - Counter(colors[p] for p in shown)
-    found = [_differs(table, "MAT_EXTRA_GUEST", seat, zone, pawn)
-             for pawn in _of_colors(_first_not_in(shown, held), colors, extra)]
-    return found + [_differs(table, "MAT_MISSING_GUEST", seat, zone, pawn)
-                    for pawn in _of_colors(_first_not_in(held, shown), colors, missing)]
-
-
-def _first_not_in(pawns: Sequence[int], others: Sequence[int]) -> list[int]:
-    """``pawns``, those not among ``others`` first (the ones a difference names)."""
-    return sorted(pawns, key=lambda pawn: pawn in others)
-
-
-def _held(state: TableState, seat: int, zone: int) -> list[int]:
-    """The guests the hub has on ``zone`` of ``seat``'s cinema (seat order, then the exit
-    zone's)."""
-    if zone == EXIT:
-        return list(state.pawns_at(P.exit_zone(seat)))
-    return [pawn for index in range(MOST_SEATS)
-            if (pawn := state.occupant(seat, zone, index)) is not None]
-
-
-def _of_colors(pawns: Sequence[int], colors: Sequence[str], wanted: Counter[str]) -> list[int]:
-    """The first pawns of ``pawns`` of each color, as many as ``wanted`` counts."""
-    left, chosen = Counter(wanted), []
-    for pawn in pawns:
-        if left[colors[pawn]] > 0:
-            left[colors[pawn]] -= 1
-            chosen.append(pawn)
-    return chosen
-
-
-def _differs(state: TableState, code: str, seat: int, zone: int, pawn: int) -> Alert:
-    """One difference between a zone and the hub, as its alert (``kind`` ``exit`` for the
-    exit zone's texts)."""
-    if zone == EXIT:
-        params = {**alert_params(state, seat, pawn), "kind": "exit", "mat_zone": zone}
-        return _said(f"{code}:exit", seat, params, code)
-    params = {**alert_params(state, seat, pawn), "slot": zone + 1, "mat_zone": zone}
-    return _said(code, seat, params)
-
-
-def _first_turn_over(before: GameState, after: GameState) -> bool:
-    """Whether ``after`` ended the first Buying turn of a round after the first."""
-    if before.phase != "buying" or before.round < 2 or before.turns_left != before.n:
-        return False
-    return after.phase != "buying" or after.turns_left < before.n or after.round != before.round
-
-
-def _may_sit(state: TableState, pawn: int, player: int, slot: int) -> bool:
-    """Whether the hub may have ``pawn`` in theater ``slot`` of ``player``'s cinema."""
-    return any(state.known.may_be(pawn, P.seat(player, slot, index))
-               for index in range(MOST_SEATS))
 
 
 def _arrival(state: TableState, player: int, zone: int,
@@ -304,11 +222,11 @@ def _poured(state: TableState, change: ZoneChange) -> list[Alert]:
     if len(there) < 2 or not in_bag:
         return []
     params = {**alert_params(state, change.seat), "count": len(there), "bag": in_bag}
-    return [_said("EXIT_POURED_EARLY", change.seat, params)]
+    return [said("EXIT_POURED_EARLY", change.seat, params)]
 
 
-def _pawns(lying: Sequence[Sensed]) -> list[int]:
-    """The guests among pieces sensed on a zone, in their order."""
+def pawns_lying(lying: Sequence[Sensed]) -> list[int]:
+    """The guests among the pieces sensed on a zone, in their order."""
     return [pawn for pawn in map(_pawn, lying) if pawn is not None]
 
 
@@ -326,7 +244,7 @@ def _seated(state: TableState, player: int, slot: int, pawn: int) -> TapResult |
         return Mended("GUEST_TAKEN_OUT", {"pawn": pawn})  # put back, or a state sent again
     hand = P.hand(player)
     if not state.known.may_be(pawn, hand):
-        return _alert(state, "GUEST_NOT_DRAWN", player, pawn, slot)
+        return guest_alert(state, "GUEST_NOT_DRAWN", player, pawn, slot)
     move = Move("place", player=player, pawn=pawn, slot=slot,
                 seat=seat_for(state, player, slot))
     return relabelled(state, pawn, hand, move) or _refused(state, player, pawn, hand, move)
@@ -372,7 +290,7 @@ def _to_exit(state: TableState, player: int, pawn: int) -> TapResult | None:
         return _refused(state, player, pawn, *options[0])
     if state.known.may_be(pawn, P.exit_zone(player)):
         return None  # a look-alike of a guest the rules put there: what lies there agrees
-    return _alert(state, "GUEST_NOT_SEATED", player, pawn)
+    return guest_alert(state, "GUEST_NOT_SEATED", player, pawn)
 
 
 def lying_zones(state: GameState, seat: int) -> dict[int, int]:
@@ -431,7 +349,7 @@ def _refusal(state: TableState, player: int, pawn: int, move: Move,
     if move.slot is not None:
         params["slot"] = move.slot + 1
     if f"{exc.code}:mat" in ALERTS:
-        return _said(f"{exc.code}:mat", player, params, exc.code)
+        return said(f"{exc.code}:mat", player, params, exc.code)
     message = f"{exc.message} ({guest_words(state.pawn_color[pawn])}, " \
               f"{_theater_words(move, state.names)})"
     return Alert(exc.code, message, "Take the guest off and set it down where the rules "
@@ -453,10 +371,10 @@ def _theater_words(move: Move, names: Sequence[str]) -> str:
 
 def _not_a_guest(state: TableState, player: int, sensed: Sensed) -> Alert:
     code = "MAT_UNKNOWN_TAG" if sensed.piece is None else "MAT_NOT_A_GUEST"
-    return _said(code, player, alert_params(state, player, None, sensed.uid))
+    return said(code, player, alert_params(state, player, None, sensed.uid))
 
 
-def _alert(state: TableState, code: str, player: int, pawn: int,
+def guest_alert(state: TableState, code: str, player: int, pawn: int,
            slot: int | None = None, seat: int | None = None) -> Alert:
     """One of this module's alerts about ``pawn`` on ``player``'s mat (``slot``: the
     theater's, ``seat``: the seat's, each counted from 0)."""
@@ -465,10 +383,10 @@ def _alert(state: TableState, code: str, player: int, pawn: int,
         params["slot"] = slot + 1
     if seat is not None:
         params["seat"] = seat + 1
-    return _said(code, player, params)
+    return said(code, player, params)
 
 
-def _said(code: str, player: int, params: dict[str, Any], raised: str = "") -> Alert:
+def said(code: str, player: int, params: dict[str, Any], raised: str = "") -> Alert:
     """The alert whose texts are ``code``'s (a ``CODE:kind`` for a variant) in English,
     from the template other languages translate (:data:`.texts.ALERTS`) filled with
     ``params``, raised as ``raised`` (by default ``code``)."""

@@ -71,10 +71,10 @@ from .charts import PopcornNotes
 from .corrections import correct, correction, record_move
 from .engine import GUEST_COLORS, Catalog, GameState, Move, move_from_dict, name_guest
 from .facts_file import card_copies
+from .mat_checks import disagreement as mat_disagreement
+from .mat_checks import review as review_mats
 from .mats import ALERT_CODES as MAT_ALERT_CODES
 from .mats import ZONES, read_zone
-from .mats import disagreement as mat_disagreement
-from .mats import review as review_mats
 from .placement import forced_seating
 from .record import Record, dumps_record, loads_record, replay, upgraded
 from .table_state import play
