@@ -62,10 +62,16 @@ from companion.games.popcorn.demo import (  # noqa: E402
     card_uids,
     enroll_box,
 )
-from companion.games.popcorn.engine import Move, Violation  # noqa: E402
+from companion.games.popcorn.engine import Move  # noqa: E402
 from companion.games.popcorn.engine import pawns as P  # noqa: E402
 from companion.games.popcorn.engine.tasks import draw_seat_targets  # noqa: E402
-from companion.games.popcorn.mats import EXIT, MOST_SEATS, THEATERS, seat_for  # noqa: E402
+from companion.games.popcorn.mats import (  # noqa: E402
+    EXIT,
+    MOST_SEATS,
+    THEATERS,
+    may_leave,
+    seat_for,
+)
 from companion.hub.hub import Hub  # noqa: E402
 from companion.i18n.catalogs import translations  # noqa: E402
 from companion.i18n.localize import render_alert  # noqa: E402
@@ -393,16 +399,8 @@ class MistakePlayers(ScriptedPlayers):
         return None
 
     def _may_leave(self, seat: int, slot: int, index: int) -> bool:
-        state = self.table.state
-        show = state.showings[seat]
-        if show.active == slot and show.cursor == index:
-            return True
-        trial = state.clone()
-        try:
-            trial.apply(Move("end_guest", player=seat, slot=slot, seat=index))
-        except Violation:
-            return False
-        return True
+        """The hub's own rule for a guest leaving its seat (``mats.may_leave``)."""
+        return may_leave(self.table.state, seat, P.seat(seat, slot, index))
 
     def _poured(self) -> tuple[int, int, int | None] | None:
         """An exit zone with 2+ guests, lying on the mat's exit zone, and a bag that still

@@ -173,23 +173,23 @@ def _departures(state: TableState, change: ZoneChange) -> list[TapResult | Mende
         where = state.loc[pawn]
         if not (P.is_seat(where) and P.seat_parts(where)[:2] == (change.seat, change.zone)):
             found.append(Mended("GUEST_LEFT_IN_THEATER", {"pawn": pawn}))
-        elif not (_may_leave(state, change.seat, where) or _pushed_out(state, change.seat, pawn)):
+        elif not (may_leave(state, change.seat, where) or _pushed_out(state, change.seat, pawn)):
             found.append(guest_alert(state, "GUEST_TAKEN_OUT", change.seat, pawn, change.zone,
                                 P.seat_parts(where)[2]))
     return found
 
 
-def _may_leave(state: TableState, player: int, seat: int) -> bool:
-    """Whether the guest on ``seat`` may leave it now: it is acting, or the rules would
-    let it start and end its activation (the first guest of a theater not yet shown, once
-    every draw is done)."""
+def may_leave(state: GameState, player: int, seat: int) -> bool:
+    """Whether the guest on ``seat`` (a location) may leave it now: it is acting, or the
+    rules would let it start and end its activation (the first guest of a theater not yet
+    shown, once every draw is done). Otherwise taking it off is ``GUEST_TAKEN_OUT``."""
     _, slot, index = P.seat_parts(seat)
     if state.phase != "showings":
         return False
     show = state.showings[player]
     if show.active == slot and show.cursor == index:
         return True
-    trial = state.plain()
+    trial = tracked(state).plain()
     try:
         trial.apply(Move("end_guest", player=player, slot=slot, seat=index))
     except Violation:
