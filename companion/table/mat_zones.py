@@ -53,7 +53,6 @@ class MatZones:
     state: Any
     alerts: deque[dict[str, Any]]
     count: int
-    on_alert: Callable[[dict[str, Any]], None]
 
     def _init_mats(self) -> None:
         self.mat_zones: dict[Key, tuple[str, ...]] = {}
@@ -89,7 +88,8 @@ class MatZones:
         def _atomic(self) -> AbstractContextManager[None]: ...
         def _log(self, kind: str, body: dict[str, Any]) -> None: ...
         def _tapped(self, player: int, tag: dict[str, Any], result: Any) -> Any: ...
-        def _alert(self, tag: dict[str, Any], result: Alert, push: bool = True) -> Alert: ...
+        def _alert(self, tag: dict[str, Any], result: Alert) -> Alert: ...
+        def _push_alert(self, alert: dict[str, Any]) -> None: ...
         def _close_alert(self, alert_id: Any) -> None: ...
         def _refused(self, tag: dict[str, Any], exc: Any, player: int) -> Alert: ...
 
@@ -185,7 +185,7 @@ class MatZones:
         seat = tag_seat(self.config.mats, tag)
         assert seat is not None  # the hub hands a table only its own mats' states
         self._disputes.setdefault((seat, tag["zone"]), []).append(self.count)
-        self.on_alert(dict(self.alerts[-1]))
+        self._push_alert(dict(self.alerts[-1]))
 
     def accept_mat(self, seat: int) -> tuple[list[Any], tuple[int, ...]]:
         """The table's PIN accepts what ``seat``'s mat shows where it disputes the game:
@@ -287,23 +287,19 @@ class MatZones:
 
     # -- checkpoints -------------------------------------------------------------------
 
-    def _checkpoint(self, before: Any) -> list[dict[str, Any]]:
+    def _checkpoint(self, before: Any) -> None:
         """The game's review of its mats after the state went from ``before`` to now
-        (:meth:`Mats.review`): each alert logged with its zone's last state, and returned
-        as the table keeps it."""
+        (:meth:`Mats.review`), disputed zones read again first: each alert logged with its
+        zone's last state, pushed once the input commits."""
         mats = self.game.mats
         if mats is None or not self.config.mats or before is self.state:
-            return []
+            return
         for key in sorted(self._disputes):
             self._retry(key)
         zones = SensedZones(self.mat_zones, self._sensed)  # read only if the game looks
-        raised = []
         for found in mats.review(before, self.state, zones, self.config.players):
-            if self._still_open(found.alert):
-                continue  # one alert for one mistake, however many checkpoints see it
-            self._alert(self._zone_tag(found.seat, found.zone), found.alert, push=False)
-            raised.append(dict(self.alerts[-1]))
-        return raised
+            if not self._still_open(found.alert):  # one alert for one mistake, however
+                self._alert(self._zone_tag(found.seat, found.zone), found.alert)  # many look
 
 
 class SensedZones(Mapping[Key, tuple[Sensed, ...]]):

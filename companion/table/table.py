@@ -189,6 +189,8 @@ class Table(MatZones):
         self.on_handled: Callable[[int], None] = lambda alert_id: None
         """Called with the id of each alert a checkpoint handled, once it is committed."""
         self._nested = 0
+        self._pushing: list[dict[str, Any]] = []
+        """Alerts raised in the input under way, pushed once it commits."""
         """How many :meth:`_atomic` blocks are open: only the outermost one's change is a
         checkpoint."""
         self._public: tuple[int, Any, dict[str, Any]] | None = None
@@ -211,25 +213,38 @@ class Table(MatZones):
         """One input and the deals it triggers: logged in one transaction, and on any error
         the live state, the count and the entries go back to what they were."""
         state, count, entries = self.state, self.count, len(self.entries)
-        raised: list[dict[str, Any]] = []
+        pushing, handled = len(self._pushing), self.handled_now
         self._nested += 1
         try:
             with self.store.transaction():
                 yield
-                raised = self._checkpoint(state) if self._nested == 1 else []
+                if self._nested == 1:
+                    self._checkpoint(state)
         except BaseException:
             self.state, self.count = state, count
             del self.entries[entries:]
-            if self._nested == 1:
-                self.handled_now = ()
+            del self._pushing[pushing:]
+            self.handled_now = handled
             raise
         finally:
             self._nested -= 1
-        handled, self.handled_now = self.handled_now, ()
-        for alert in raised:
+        if not self._nested:  # committed: the screens may hear of it now
+            raised, self._pushing = self._pushing, []
+            handled, self.handled_now = self.handled_now, ()
+            for alert in raised:
+                self.on_alert(alert)
+            for alert_id in handled:
+                self.on_handled(alert_id)
+
+    def _push_alert(self, alert: dict[str, Any]) -> None:
+        """Hand an alert the table keeps to :attr:`on_alert`: at once outside an input's
+        transaction (a tap's, inside the reader batch's, which holds the push until its
+        commit), else once the outermost input commits (a route's would otherwise wait
+        for the next reader batch)."""
+        if self._nested:
+            self._pushing.append(alert)
+        else:
             self.on_alert(alert)
-        for alert_id in handled:
-            self.on_handled(alert_id)
 
     def _log(self, kind: str, body: dict[str, Any]) -> None:
         self.store.append(self.id, self.count + 1, kind, body)
@@ -387,15 +402,14 @@ class Table(MatZones):
         """A tap (or a zone's change) read as a move the rules refuse: its alert."""
         return self._alert(tag, refused_tap(exc, player, self.config.players))
 
-    def _alert(self, tag: dict[str, Any], result: Alert, push: bool = True) -> Alert:
-        """A tap that is no move: logged with its alert, which stays open, and handed to
-        :attr:`on_alert` (``push``; a checkpoint's alerts wait for their commit)."""
+    def _alert(self, tag: dict[str, Any], result: Alert) -> Alert:
+        """A tap that is no move: logged with its alert, which stays open, and pushed to
+        the screens once committed (:meth:`_push_alert`)."""
         alert = result.to_dict()
         self._log("tag", {"tag": tag, "alert": alert})
         self.alerts.append({**alert, "id": self.count})
         self._note_alert_round()
-        if push:
-            self.on_alert(dict(self.alerts[-1]))
+        self._push_alert(dict(self.alerts[-1]))
         return result
 
     def _tapped(self, player: int, tag: dict[str, Any], result: Any) -> Any:

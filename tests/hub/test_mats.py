@@ -427,9 +427,14 @@ def test_the_tables_pin_accepts_what_the_mat_shows(rig: MatRig) -> None:
     url = f"/api/tables/{table_id}/mats/{player}/accept"
     refused = rig.client.post(url, json={})
     assert refused.status_code in (401, 403) and again.disputed(player)
+    pushed = _pushes(rig)
     answer = rig.client.post(url, json={"pin": rig.pins[table_id]})
     assert answer.status_code == 200, answer.json
     assert answer.json["handled"] == disputed
+    assert not [note for note in rig.hub.pushes._deferred if note[1] == "alert"], \
+        "the route's alert waits for a reader batch to be pushed"
+    assert wait_for(lambda: any(kind == "alert" and p["code"] == "GUEST_NOT_DRAWN"
+                                for kind, p in pushed))
     assert [again.state.loc[p] for p in hand] == [P.seat(player, 0, 0)]
     assert [a["code"] for a in again.alerts] == ["GUEST_NOT_DRAWN"]
     assert not again.disputed(player)
