@@ -103,6 +103,8 @@ def _arrivals(state: TableState, player: int, zone: int,
     """What each piece set down on ``zone`` means, in the order given: each read on the
     state the ones before it leave once played (a guest seated before it took its seat), as
     the table plays them. A piece that means nothing is left out."""
+    if not arrived:
+        return []  # most reports: a piece's leaving, after its landing was played
     trial = state.clone()
     found: list[Arrival] = []
     for sensed in arrived:
