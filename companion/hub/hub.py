@@ -30,7 +30,7 @@ from companion.hub.pushes import Listener, Pushes
 from companion.hub.timing import Timing
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
-from companion.kit.game import GameMove, Mended, PieceKind, Sensed, ZoneChange
+from companion.kit.game import GameMove, PieceKind, Sensed, ZoneChange
 from companion.readers.broker import Broker
 from companion.readers.health import PROBLEMS
 from companion.readers.ingest import BAG, MAT, Ingest, ReaderEvent, ReaderInfo, TagEvent, ZonesEvent
@@ -360,9 +360,7 @@ class Hub:
             if type(seat) is not int or not 0 <= seat < len(table.config.players):
                 raise TableError("BAD_SEAT", f"seat must be a seat number from 0 to "
                                  f"{len(table.config.players) - 1}")
-            _, closed = table.accept_mat(seat)
-        for alert_id in closed:
-            self.pushes.emit(table_id, "handled", alert_id)
+            _, closed = table.accept_mat(seat)  # its handled alerts pushed by the table
         self.pushes.emit(table_id, "state")
         return closed
 
@@ -474,9 +472,7 @@ class Hub:
         before = table.mat_zones.get((seat[1], event.zone), ())
         change = ZoneChange(seat[1], event.zone, self._sensed(before), self._sensed(event.tags))
         state, choice = table.state, table.card_choice
-        for result in table.handle_zones(seat[1], change, tag):
-            for alert_id in result.ids if isinstance(result, Mended) else ():
-                self.pushes.emit(table.id, "handled", alert_id)
+        table.handle_zones(seat[1], change, tag)  # alerts raised and handled: the table's
         self.zone_seen[event.reader] = now = self.ingest.clock()
         if table.state is not state or table.card_choice != choice:
             self.pushes.emit(table.id, "state")  # a state that plays nothing: no new view

@@ -75,8 +75,9 @@ class MatZones:
         self._from_log = False
         """Whether the table was rebuilt from its log (a hub's restart)."""
         self.handled_now: tuple[int, ...] = ()
-        """The alerts a checkpoint handled in the input under way (the table hands them to
-        ``on_handled`` once it is committed)."""
+        """The alerts the table handled itself in the input under way (a mat set a guest
+        right, a dispute agreed or was accepted): handed to ``on_handled`` once the input
+        commits."""
         self.piece_of: Callable[[str], Piece | None] = lambda uid: None
         """What the tag registry knows a UID to be (the hub sets it): the mats' checkpoints
         and disputes read the zones' pieces with it."""
@@ -150,10 +151,12 @@ class MatZones:
         return replace(mended, ids=self._handle(ids, how))
 
     def _handle(self, ids: tuple[int, ...], how: str) -> tuple[int, ...]:
-        """Log each open alert of ``ids`` as handled (``how``) and close it."""
+        """Log each open alert of ``ids`` as handled (``how``) and close it; the screens
+        hear of it once the input commits (:attr:`handled_now`, ``on_handled``)."""
         for alert_id in ids:
             self._log("handled", {"alert": alert_id, "how": how})
             self._close_alert(alert_id)
+        self.handled_now += ids
         return ids
 
     # -- after a restart ---------------------------------------------------------------
@@ -168,14 +171,13 @@ class MatZones:
             self.state, player, change.zone, change.after, self._tag_count(tag),
             self.config.players)
         with self._atomic():
-            # the dispute's alerts so far, as a Mended of no code: the hub pushes their ids
-            closed = Mended("", {}, self._handle(tuple(self._disputes.pop(key, [])), "mat"))
+            self._handle(tuple(self._disputes.pop(key, [])), "mat")  # the dispute so far
             if not found:
                 self._log("tag", {"tag": tag})
             for alert in found:
                 self._log_dispute(tag, alert)
             self._note_zone(tag)
-        return [closed, *found]
+        return list(found)
 
     def _log_dispute(self, tag: dict[str, Any], alert: Alert) -> None:
         """One difference between a zone and the game: an alert logged with the zone's state
@@ -225,7 +227,7 @@ class MatZones:
         results = mats.read(self.state, change, self.config.players)
         if any(isinstance(result, Alert) for result in results):
             return
-        self.handled_now += self._handle(tuple(self._disputes.pop(key)), "mat")
+        self._handle(tuple(self._disputes.pop(key)), "mat")
         self._play(key[0], self._zone_tag(*key), results)
 
     def _still_open(self, alert: Alert) -> bool:

@@ -187,7 +187,8 @@ class Table(MatZones):
         """Called with each alert the table raises, as the table keeps it (with its id; a
         checkpoint's once it is committed): the hub pushes it to the table's screens."""
         self.on_handled: Callable[[int], None] = lambda alert_id: None
-        """Called with the id of each alert a checkpoint handled, once it is committed."""
+        """Called with the id of each alert the table handled itself (a mat set a guest
+        right, a dispute agreed or was accepted), once its input is committed."""
         self._nested = 0
         self._pushing: list[dict[str, Any]] = []
         """Alerts raised in the input under way, pushed once it commits."""
