@@ -731,6 +731,11 @@ class TableInProcess:
         """``uids``: each pawn's tag; ``thing``: the registry's answer for a pawn id."""
         self.hub, self.table, self.uids, self.thing = hub, table, uids, thing
         self.pawn_of = {uid: pawn for pawn, uid in uids.items()}
+        table.piece_of = self._piece_of  # the hub's registry, for the mats (as _register)
+
+    def _piece_of(self, uid: str) -> Any:
+        """What the registry knows a tag to be: the pawn's piece (None: no pawn's tag)."""
+        return self.thing(self.pawn_of[uid]) if uid in self.pawn_of else None
 
     def state(self) -> Any:
         """The table's live state."""
@@ -804,7 +809,6 @@ class TableInProcess:
                                                        list[dict[str, Any]]]:
         """The message parsed by the hub's protocol, and the change handed to the table as
         the hub's reader path does (``Hub._on_zones``); the moves and alerts it made."""
-        from companion.kit.zones import ZoneChange
         from companion.readers.protocol import Zones, parse
 
         zones = parse(message)
@@ -815,20 +819,11 @@ class TableInProcess:
         if zones.count > len(zones.tags):
             tag["count"] = zones.count
         with self.hub.lock:
-            table, key = self.table, (seat, zones.zone)
+            table = self.table
             moves, last = len(table.entries), max((a["id"] for a in table.alerts), default=-1)
-            change = ZoneChange(seat, zones.zone, self._sensed(table.mat_zones.get(key, ())),
-                                self._sensed(zones.tags))
-            table.handle_zones(seat, change, tag)
+            table.handle_zones(seat, tag)
             return ([dict(e["move"]) for e in table.entries[moves:]],
                     [dict(a) for a in table.alerts if a["id"] > last])
-
-    def _sensed(self, uids: Any) -> tuple[Any, ...]:
-        """UIDs lying on a zone, each with the piece it is (None: no pawn's tag)."""
-        from companion.kit.zones import Sensed
-
-        return tuple(Sensed(uid, self.thing(self.pawn_of[uid]) if uid in self.pawn_of
-                            else None) for uid in uids)
 
 
 class TableOverHttp:

@@ -30,7 +30,7 @@ from companion.hub.pushes import Listener, Pushes
 from companion.hub.timing import Timing
 from companion.kit.alerts import Alert
 from companion.kit.errors import TableError
-from companion.kit.game import GameMove, PieceKind, Sensed, ZoneChange
+from companion.kit.game import GameMove, PieceKind
 from companion.readers.broker import Broker
 from companion.readers.health import PROBLEMS
 from companion.readers.ingest import BAG, MAT, Ingest, ReaderEvent, ReaderInfo, TagEvent, ZonesEvent
@@ -469,20 +469,14 @@ class Hub:
                "zone": event.zone, "tags": list(event.tags)}
         if event.count > len(event.tags):
             tag["count"] = event.count
-        before = table.mat_zones.get((seat[1], event.zone), ())
-        change = ZoneChange(seat[1], event.zone, self._sensed(before), self._sensed(event.tags))
         state, choice = table.state, table.card_choice
-        table.handle_zones(seat[1], change, tag)  # alerts raised and handled: the table's
+        table.handle_zones(seat[1], tag)  # alerts raised and handled: the table's
         self.zone_seen[event.reader] = now = self.ingest.clock()
         if table.state is not state or table.card_choice != choice:
             self.pushes.emit(table.id, "state")  # a state that plays nothing: no new view
         info = self.ingest.readers[event.reader]
         self.pushes.emit(table.id, "mat_zones", {"reader": event.reader, **self._zones_entry(
             event.reader, info, seat, now)})
-
-    def _sensed(self, uids: Iterable[str]) -> tuple[Sensed, ...]:
-        """UIDs lying on a zone, each with the piece the registry knows it to be."""
-        return tuple(Sensed(uid, self.registry.piece_of(uid)) for uid in uids)
 
     def _on_tag(self, event: TagEvent) -> None:
         """One accepted tap (inside the store's transaction)."""

@@ -31,24 +31,41 @@ class Sensed:
 @dataclass(frozen=True)
 class ZoneChange:
     """Zone ``zone`` of seat ``seat``'s mat went from ``before`` to ``after`` (each in the
-    order the pieces arrived)."""
+    order the pieces arrived).
+
+    A zone may hold more tags than one message lists (an exit zone of 17 guests): the mat
+    then lists the newest and a count, and ``hidden_before`` and ``hidden_after`` say how
+    many of each state's oldest pieces are not listed. A piece always arrives last, so a
+    piece listed now but not before, ahead of every piece that was, is an older one the
+    listing reached (a piece taken off let it in), not one set down; and a piece listed
+    before but not now, older than every piece still listed, may lie there unlisted."""
 
     seat: int
     zone: int
     before: tuple[Sensed, ...]
     after: tuple[Sensed, ...]
+    hidden_before: int = 0
+    hidden_after: int = 0
 
     @property
     def arrived(self) -> tuple[Sensed, ...]:
         """The pieces set down on the zone, in the order they arrived."""
-        there = {s.uid for s in self.before}
-        return tuple(s for s in self.after if s.uid not in there)
+        return _new(self.before, self.after, self.hidden_before)
 
     @property
     def left(self) -> tuple[Sensed, ...]:
         """The pieces taken off the zone, in the order they had arrived."""
-        there = {s.uid for s in self.after}
-        return tuple(s for s in self.before if s.uid not in there)
+        return _new(self.after, self.before, self.hidden_after)
+
+
+def _new(old: tuple[Sensed, ...], now: tuple[Sensed, ...], hidden: int) -> tuple[Sensed, ...]:
+    """The pieces ``now`` lists and ``old`` does not, less those that may be among the
+    ``hidden`` oldest pieces ``old`` did not list: at most that many of the first ones,
+    ahead of every piece both list. (For :attr:`ZoneChange.left`, ``now`` is the earlier
+    state.)"""
+    there = {s.uid for s in old}
+    shared = next((i for i, s in enumerate(now) if s.uid in there), len(now))
+    return tuple(s for s in now[min(shared, hidden):] if s.uid not in there)
 
 
 @dataclass(frozen=True)

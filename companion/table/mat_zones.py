@@ -21,7 +21,7 @@ the mat's is read as moves, the alerts close, ``"how": "correct"``).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -66,6 +66,8 @@ class MatZones:
         self._mat_read: dict[Key, tuple[str, ...]] = {}
         """Each zone's last state the game read (differs from :attr:`mat_zones` while the
         zone is disputed)."""
+        self._read_counts: dict[Key, int] = {}
+        """How many tags lay on each zone in its state in :attr:`_mat_read`."""
         self._disputes: dict[Key, list[int]] = {}
         """The ids of each disputed zone's open alerts."""
         self._heard: set[tuple[str, int, int]] = set()
@@ -96,17 +98,18 @@ class MatZones:
 
     # -- a zone's new state ----------------------------------------------------------------
 
-    def handle_zones(self, player: int, change: ZoneChange, tag: dict[str, Any]) -> list[Any]:
-        """A new state of zone ``change.zone`` of ``player``'s mat (``tag``: the mat's
-        ``reader``, ``boot``, ``seq``, ``zone`` and ``tags``): the game says what the change
+    def handle_zones(self, player: int, tag: dict[str, Any]) -> list[Any]:
+        """A new state of zone ``tag["zone"]`` of ``player``'s mat (``tag``: the mat's
+        ``reader``, ``boot``, ``seq``, ``zone``, ``tags`` and, when it lists fewer than lie
+        there, ``count``): the game says what the change since the zone's last state
         means (:meth:`Mats.read`), and each result is played as a tap's, in order, in one
         transaction with the zone's new state. A state older than the zone's last one (a
         lower ``seq`` of the same boot) is stale, and one the zone already has (a mat's
         ``hello`` reports every zone) is no news: neither changes nor logs anything. The
         first state after a restart that the game cannot read without an alert, and any
         state of a disputed zone, is compared, not read (:meth:`_compare`)."""
-        key = (player, change.zone)
-        heard = (tag["reader"], tag["boot"], change.zone)
+        key = (player, tag["zone"])
+        heard = (tag["reader"], tag["boot"], tag["zone"])
         last = self._mat_marks.get(key)
         if last is not None and last[:2] == heard[:2] and last[2] >= tag["seq"]:
             return []
@@ -114,6 +117,8 @@ class MatZones:
             self._note_zone(tag)
             return []
         self.open_for_input()
+        change = self._change(key, self.mat_zones.get(key, ()), self.mat_counts.get(key, 0),
+                              tag)
         restarted = heard not in self._heard and (
             self._from_log or (last is not None and last[1] != tag["boot"]))
         self._heard.add(heard)  # the first news of this zone from this boot is in
@@ -210,8 +215,7 @@ class MatZones:
     def _accept_zone(self, key: Key) -> list[Any]:
         """Read and play one disputed zone's change since the game last read it."""
         mats, tag = self.game.mats, self._zone_tag(*key)
-        change = ZoneChange(key[0], key[1], self._sensed(self._mat_read.get(key, ())),
-                            self._sensed(self.mat_zones[key]))
+        change = self._read_change(key, tag)
         results = [] if mats is None else mats.read(self.state, change, self.config.players)
         return self._play(key[0], tag, results)
 
@@ -222,13 +226,12 @@ class MatZones:
         (``"how": "mat"``, pushed through ``on_handled`` once committed)."""
         mats = self.game.mats
         assert mats is not None
-        change = ZoneChange(key[0], key[1], self._sensed(self._mat_read.get(key, ())),
-                            self._sensed(self.mat_zones[key]))
-        results = mats.read(self.state, change, self.config.players)
+        tag = self._zone_tag(*key)
+        results = mats.read(self.state, self._read_change(key, tag), self.config.players)
         if any(isinstance(result, Alert) for result in results):
             return
         self._handle(tuple(self._disputes.pop(key)), "mat")
-        self._play(key[0], self._zone_tag(*key), results)
+        self._play(key[0], tag, results)
 
     def _still_open(self, alert: Alert) -> bool:
         """Whether an open alert says the same as ``alert`` (its code and params)."""
@@ -253,6 +256,7 @@ class MatZones:
         self._mat_marks[key] = (tag["reader"], tag["boot"], tag["seq"])
         if key not in self._disputes:
             self._mat_read[key] = self.mat_zones[key]
+            self._read_counts[key] = self.mat_counts[key]
 
     def _replay_zone(self, n: int, body: dict[str, Any]) -> None:
         """A logged ``tag`` event of a mat's zone, as :meth:`_note_zone` kept it live."""
@@ -273,19 +277,33 @@ class MatZones:
                     del self._disputes[key]
                     if how == "dismiss":
                         self._mat_read[key] = self.mat_zones.get(key, ())
+                        self._read_counts[key] = self.mat_counts.get(key, 0)
 
     @staticmethod
     def _tag_count(tag: dict[str, Any]) -> int:
         return max(int(tag.get("count", 0)), len(tag["tags"]))
 
-    def _sensed(self, uids: tuple[str, ...]) -> tuple[Sensed, ...]:
+    def _change(self, key: Key, before: tuple[str, ...], count: int,
+                tag: dict[str, Any]) -> ZoneChange:
+        """The change from a zone's state ``before`` (``count`` tags lying there) to the
+        state ``tag`` reports, each piece as the registry knows it (:attr:`piece_of`)."""
+        return ZoneChange(key[0], key[1], self._sensed(before), self._sensed(tag["tags"]),
+                          count - len(before), self._tag_count(tag) - len(tag["tags"]))
+
+    def _read_change(self, key: Key, tag: dict[str, Any]) -> ZoneChange:
+        """The change of a disputed zone since the state the game last read."""
+        return self._change(key, self._mat_read.get(key, ()), self._read_counts.get(key, 0),
+                            tag)
+
+    def _sensed(self, uids: Iterable[str]) -> tuple[Sensed, ...]:
         return tuple(Sensed(uid, self.piece_of(uid)) for uid in uids)
 
     def _zone_tag(self, seat: int, zone: int) -> dict[str, Any]:
         """A zone's last state as its mat reported it (a ``tag`` event's ``tag``)."""
         reader, boot, seq = self._mat_marks[(seat, zone)]
-        return {"reader": reader, "boot": boot, "seq": seq, "zone": zone,
-                "tags": list(self.mat_zones[(seat, zone)])}
+        tags, count = self.mat_zones[(seat, zone)], self.mat_counts[(seat, zone)]
+        return {"reader": reader, "boot": boot, "seq": seq, "zone": zone, "tags": list(tags),
+                **({"count": count} if count > len(tags) else {})}
 
     # -- checkpoints -------------------------------------------------------------------
 
