@@ -239,11 +239,13 @@ class TableDriver:
                                       arg=self.table.count, timeout=20000)
 
     def caught_up(self, screen: Screen) -> None:
-        """Wait until a phone has drawn the hub's latest state (the tablet is waited for
-        after every move: :meth:`settle`)."""
+        """Wait until a phone has drawn the state the tablet has (the tablet is waited for
+        after every move: :meth:`settle`). Not the log's length: a mat's zone state that
+        plays nothing is logged, and pushes no view (the hands' tidying after a move)."""
         if screen.device == "phone":
+            drawn = self.tablet.evaluate("window.popcornEvents ?? -1")
             screen.page.wait_for_function("(n) => (window.popcornEvents ?? -1) >= n",
-                                          arg=self.table.count, timeout=20000)
+                                          arg=drawn, timeout=20000)
 
     def readers(self) -> str:
         """The readers as the hub sees them, and the taps they have not had acked."""
