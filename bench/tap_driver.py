@@ -936,7 +936,8 @@ class TableDriver:
         else:
             assert move.pawn is not None
             pawn = self.in_hand(first, state)
-            if move.kind == "place" and self.mat_seat(state, p, move) != move.seat:
+            if move.kind == "place" and self.mat_seat(state, p, move) != move.seat and \
+                    not self.clear_seat(state, p, move):
                 if id(first) not in self.missed:  # (counted once: it may be tried again)
                     self.missed.add(id(first))
                     self.tally.mat_misses += 1
@@ -954,9 +955,7 @@ class TableDriver:
                 left = [m for m in pending if m.player == q and m not in done]
                 if not left or left[0].kind not in SEATING:
                     break
-                move, state = self.alias.move(left[0]), self.table.state
-                if move.kind == "place" and self.mat_seat(state, q, move) != move.seat:
-                    break
+                state = self.table.state
                 before = self.moves_made()
                 got = self.by_mat(left, state)
                 if got is None:
@@ -975,6 +974,25 @@ class TableDriver:
             pawn = next(q for q in state.pawns_at(hand) if self.colors[q] == self.colors[pawn])
             self.alias.bind(recorded.pawn, pawn)
         return pawn
+
+    def clear_seat(self, state: Any, p: int, move: Move) -> bool:
+        """For a guest drawn to a seat that another guest holds, which the hub would not
+        give it by the free seats: the hand takes that guest off to the exit zone first (it
+        is pushed out), and the hub gives the drawn guest the seat it cleared. Whether the
+        seat was cleared so."""
+        assert move.slot is not None and move.seat is not None
+        sitting = state.occupant(p, move.slot, move.seat)
+        if sitting is None:
+            return False
+        lying = [q for index in range(3) if (q := state.occupant(p, move.slot, index))
+                 not in (None, sitting)]
+        if seat_for(state, p, move.slot, lying) != move.seat:
+            return False
+        mat = self.room.mats[p]
+        mat.move(self.room.uids[sitting], EXIT)
+        self.tally.add("mat", "hand", "push out")
+        self.mat_acked(mat)
+        return True
 
     @staticmethod
     def mat_seat(state: Any, p: int, move: Move) -> int | None:

@@ -8,7 +8,8 @@ tag, so each change narrows what the hub knows of which pawn is where, as a tap 
 (:mod:`.tags`: a relabel of look-alikes where the arrangement allows it):
 
 - a guest set down on a theater's zone is placed there, in the next free seat (the rules
-  fill seats in order, #1 first), when it is one of the player's drawn guests; guests set
+  fill seats in order, #1 first), when it is one of the player's drawn guests (a guest
+  drawn to a seat takes the seat whose guest the hand carried off, if it may); guests set
   down together (new in one report: one scan, whose order says nothing of the hand) are
   seated in the order read, and the other orders that seat another color somewhere are
   offered (:mod:`.order_choice`);
@@ -31,7 +32,7 @@ Pure: it reads the state and returns values; the table plays them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import permutations
 from typing import Any
 
@@ -89,7 +90,7 @@ def read_zone(state: Any, change: ZoneChange) -> list[TapResult | Mended]:
     if not 0 <= change.zone < ZONES:
         return []
     table = tracked(state)
-    arrived = _arrivals(table, change.seat, change.zone, change.arrived)
+    arrived = _arrivals(table, change, change.arrived)
     return [*_poured(table, change), *_orders(table, change, arrived),
             *_departures(table, change)]
 
@@ -98,17 +99,19 @@ Arrival = tuple[Sensed, TapResult | Mended]
 """A piece set down, and what it means."""
 
 
-def _arrivals(state: TableState, player: int, zone: int,
+def _arrivals(state: TableState, change: ZoneChange,
               arrived: Sequence[Sensed]) -> list[Arrival]:
-    """What each piece set down on ``zone`` means, in the order given: each read on the
-    state the ones before it leave once played (a guest seated before it took its seat), as
-    the table plays them. A piece that means nothing is left out."""
+    """What each piece of ``arrived`` set down on the changed zone means, in the order
+    given: each read on the state the ones before it leave once played (a guest seated
+    before it took its seat), as the table plays them. A piece that means nothing is left
+    out."""
     if not arrived:
         return []  # most reports: a piece's leaving, after its landing was played
     trial = state.clone()
     found: list[Arrival] = []
+    lying = frozenset(pawns_lying(change.after))
     for sensed in arrived:
-        result = _arrival(trial, player, zone, sensed)
+        result = _arrival(trial, change.seat, change.zone, sensed, lying)
         if result is not None:
             found.append((sensed, result))
             _play(trial, result)
@@ -152,7 +155,7 @@ def _seatings(state: TableState, change: ZoneChange,
         if colors in found:
             continue
         placements = [result for _, result in
-                      _arrivals(state, change.seat, change.zone, order)]
+                      _arrivals(state, change, order)]
         if len(placements) == len(order) and all(map(_placement, placements)):
             found[colors] = [p for p in placements if isinstance(p, Relabel)]
     return found
@@ -199,15 +202,15 @@ def may_leave(state: GameState, player: int, seat: int) -> bool:
     return True
 
 
-def _arrival(state: TableState, player: int, zone: int,
-             sensed: Sensed) -> TapResult | Mended | None:
-    """What one piece set down on ``zone`` means now."""
+def _arrival(state: TableState, player: int, zone: int, sensed: Sensed,
+             lying: frozenset[int]) -> TapResult | Mended | None:
+    """What one piece set down on ``zone`` (where the guests ``lying`` lie now) means."""
     pawn = _pawn(sensed)
     if pawn is None:
         return _not_a_guest(state, player, sensed)
     if zone == EXIT:
         return _to_exit(state, player, pawn)
-    return _seated(state, player, zone, pawn)
+    return _seated(state, player, zone, pawn, lying)
 
 
 def _poured(state: TableState, change: ZoneChange) -> list[Alert]:
@@ -239,8 +242,10 @@ def _pawn(sensed: Sensed) -> int | None:
     return int(piece.id)
 
 
-def _seated(state: TableState, player: int, slot: int, pawn: int) -> TapResult | Mended:
-    """A guest set down on theater ``slot``'s zone: its placement in the next free seat."""
+def _seated(state: TableState, player: int, slot: int, pawn: int,
+            lying: frozenset[int]) -> TapResult | Mended:
+    """A guest set down on theater ``slot``'s zone (where the guests ``lying`` lie now):
+    its placement in the next free seat (:func:`seat_for`)."""
     where = state.loc[pawn]
     if P.is_seat(where) and P.seat_parts(where)[:2] == (player, slot):
         return Mended("GUEST_TAKEN_OUT", {"pawn": pawn})  # put back, or a state sent again
@@ -248,22 +253,27 @@ def _seated(state: TableState, player: int, slot: int, pawn: int) -> TapResult |
     if not state.known.may_be(pawn, hand):
         return guest_alert(state, "GUEST_NOT_DRAWN", player, pawn, slot)
     move = Move("place", player=player, pawn=pawn, slot=slot,
-                seat=seat_for(state, player, slot))
+                seat=seat_for(state, player, slot, lying))
     return relabelled(state, pawn, hand, move) or _refused(state, player, pawn, hand, move)
 
 
-def seat_for(state: GameState, player: int, slot: int) -> int:
+def seat_for(state: GameState, player: int, slot: int,
+             lying: Collection[int] | None = None) -> int:
     """The seat a guest set down in theater ``slot`` takes (0 is seat #1): the first one
     nobody sits in (guests set down together are each read on the state the ones before
-    them left); for a guest drawn
-    to a seat (``draw_guest_to_seat``), the first seat of that theater it may take, a free
-    one first, else an occupied one whose guest it pushes to the exit zone."""
+    them left). For a guest drawn to a seat (``draw_guest_to_seat``), the first seat of
+    that theater it may take: one whose guest the hand already took off the zone (the
+    guests ``lying`` there now; it goes to the exit zone), else a free one, else an
+    occupied one whose guest it pushes out."""
     task = state.task_for(player)
     if task is not None and task.kind == "draw_seat" and task.pawn is not None:
         targets = [index for s, index in draw_seat_targets(state, player) if s == slot]
-        free = [index for index in targets if state.occupant(player, slot, index) is None]
-        if free or targets:
-            return (free or targets)[0]
+        sitting = {index: state.occupant(player, slot, index) for index in targets}
+        free = [index for index in targets if sitting[index] is None]
+        cleared = [] if lying is None else [
+            index for index in targets if sitting[index] not in (None, *lying)]
+        if targets:
+            return (cleared or free or targets)[0]
     index = 0
     while state.occupant(player, slot, index) is not None:
         index += 1
