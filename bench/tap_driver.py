@@ -205,20 +205,21 @@ class TableDriver:
         return self.screen
 
     def ad_by_guest(self, pending: list[Move], state: Any) -> bool:
-        """An advertising token activated and its guest gained into the player's own bag:
-        one reader tap of the guest does both, when the hub would pick the record's space
+        """An advertising token activated and its guest gained into a bag (the player's own,
+        or for the white token any player's): one reader tap of the guest on that bag's
+        reader does both, when the hub would pick the record's space
         for that guest's color (:func:`~companion.games.popcorn.tags.ad_tap`). Whether it was
         done."""
         if len(pending) < 2:
             return False
         ad, gain = self.alias.move(pending[0]), self.alias.move(pending[1])
-        if gain.kind != "gain_pawn" or gain.player != ad.player or gain.pawn is None \
-                or gain.target not in (None, ad.player):
+        if gain.kind != "gain_pawn" or gain.player != ad.player or gain.pawn is None:
             return False
-        tap = ad_tap(state, ad.player, gain.pawn)
+        into = ad.player if gain.target is None else gain.target  # white: any player's bag
+        tap = ad_tap(state, into, gain.pawn)
         if tap is None or tap.before != (ad,):
             return False
-        self.pawn_tap(gain, ad.player, gain.pawn, state)
+        self.pawn_tap(gain, into, gain.pawn, state)
         return True
 
     def moves_made(self) -> int:

@@ -77,3 +77,35 @@ def test_a_guest_of_no_ready_token_is_still_an_alert(rig: Rig) -> None:
     seq = rig.tap(other, rig.uids[gain.pawn])
     assert wait_for(lambda: rig.feedback(other, seq) is not None)
     assert rig.feedback(other, seq) == "error" and table.state.to_dict() == before
+
+
+def test_a_white_guest_tapped_on_another_players_reader_is_the_white_tokens_gift(
+        rig: Rig) -> None:
+    """The white space sends its guest into any bag: the player to buy holds a ready white
+    token, and a white guest tapped on another player's reader is that token activated and
+    the guest gained into that player's bag, one batch that one Undo takes back. A guest of
+    another color on that reader still changes nothing."""
+    game = play_advised(CATALOG, 4, random.Random("taps:1"), names=["Ana", "Bob", "Chloe", "Dev"])
+    n = next(n for n, move in enumerate(game.moves[:-1]) if move.kind == "activate_ad"
+             and game.moves[n + 1].kind == "gain_pawn"
+             and game.moves[n + 1].target not in (None, move.player))
+    table, _, _ = rig.hub.create_table(list(game.names), READERS, game.first_player)
+    for move in game.moves[:n]:
+        rig.hub.submit(table.id, move)
+    ad, gain = game.moves[n], game.moves[n + 1]
+    assert gain.target is not None and gain.pawn is not None
+    before, events = table.state.to_dict(), table.count
+    reader = READERS[gain.target]
+    other = next(p for p in table.state.pawns_at(P.RESERVE)
+                 if table.state.pawn_color[p] != "white")
+    seq = rig.tap(reader, rig.uids[other])
+    assert wait_for(lambda: rig.feedback(reader, seq) is not None)
+    assert rig.feedback(reader, seq) == "error" and table.state.to_dict() == before
+    seq = rig.tap(reader, rig.uids[gain.pawn])
+    assert wait_for(lambda: rig.feedback(reader, seq) is not None)
+    assert rig.feedback(reader, seq) == "ok"
+    assert [e["move"] for e in table.entries[-2:]] == [ad.to_dict(), gain.to_dict()]
+    assert table.entries[-1]["batch"] == table.entries[-2]["batch"] > events
+    assert table.state.known.certain(gain.pawn) == P.bag(gain.target)
+    table.undo()
+    assert table.state.to_dict() == before

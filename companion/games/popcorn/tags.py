@@ -18,7 +18,8 @@ certain: where the pawn is when the hub knows, the player's area or cinema when 
 that much, and otherwise only that the pawn cannot have come from this bag.
 
 In the Buying phase, a guest tapped on the reader of the player to buy, of the color of one
-of their ready advertising tokens, is that token activated *and* the guest it gains, two
+of their ready advertising tokens, is that token activated *and* the guest it gains (a white
+one tapped on another player's reader: the white token's guest sent into that bag), two
 moves for one tap (:func:`ad_tap`, a :class:`~companion.kit.game.TapMoves`), and so does a
 guest drawn to a seat with one place left to go (:func:`drawn_to_seat`).
 
@@ -211,16 +212,19 @@ def drawn_to_seat(state: TableState, player: int,
 
 
 def ad_tap(state: GameState, player: int, pawn: int) -> TapMoves | None:
-    """A guest tapped on the reader of the player to buy, of the color of one of their
-    ready advertising tokens: that token is activated and the guest it gains is the one
-    tapped (two moves, one tap). The space of the guest's own color comes first, then the
-    multicolor space; a white guest goes into the tapping player's own bag. None when no
-    ready token explains the tap."""
-    if state.phase != "buying" or player != state.current or state.tasks:
+    """A guest tapped on ``player``'s reader in the Buying phase, of the color of one of
+    the ready advertising tokens of the player to buy: that token is activated and the
+    guest it gains is the one tapped (two moves, one tap). The space of the guest's own
+    color comes first, then the multicolor space. The white space alone sends its guest to
+    any bag, so a white guest tapped on another player's reader is that token's guest sent
+    into that player's bag. None when no ready token explains the tap."""
+    if state.phase != "buying" or state.tasks:
         return None
     state = tracked(state)
-    color = state.pawn_color[pawn]
-    ads = [m for m in state.legal_moves() if m.kind == "activate_ad" and m.player == player]
+    color, buyer = state.pawn_color[pawn], state.current
+    if player != buyer and color != "white":
+        return None
+    ads = [m for m in state.legal_moves() if m.kind == "activate_ad" and m.player == buyer]
     pick = next((m for m in ads if m.space == color), None) or next(
         (m for m in ads if m.space == "any" and m.color == color), None)
     if pick is None:
