@@ -43,14 +43,13 @@ from companion.table.audit import AuditRun
 from companion.table.registry import TagRegistry
 from companion.table.store import HubStore
 from companion.table.table import (
-    BatchViolation,
     Table,
     TableConfig,
     config_dict,
     holds_plain_tokens,
     new_config,
-    violation_error,
 )
+from companion.table.violations import BatchViolation, violation_error
 
 log = logging.getLogger("companion.hub")
 

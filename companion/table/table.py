@@ -20,7 +20,6 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from companion.kit.alerts import Alert
-from companion.kit.audits import AuditReport
 from companion.kit.errors import TableError
 from companion.kit.game import (
     GameKind,
@@ -38,9 +37,11 @@ from companion.kit.game import (
     swap_pairs,
 )
 from companion.kit.parts import Corrections, Pieces
-from companion.table.audit import AuditRun, started, tap_body
+from companion.table.audit import AuditRun
 from companion.table.mat_zones import MatZones
 from companion.table.store import HubStore
+from companion.table.table_audits import TableAudits
+from companion.table.violations import BatchViolation
 
 MAX_BATCH = 64
 """The most moves one batch may hold (a whole turn of a 4-player game is about 30)."""
@@ -141,7 +142,7 @@ def holds_plain_tokens(data: dict[str, Any]) -> bool:
     return "tokens" in data and "token_hashes" not in data
 
 
-class Table(MatZones):
+class Table(MatZones, TableAudits):
     """A live table: config, log position, game state, recent alerts."""
 
     config: TableConfig
@@ -190,10 +191,10 @@ class Table(MatZones):
         """Called with the id of each alert the table handled itself (a mat set a guest
         right, a dispute agreed or was accepted), once its input is committed."""
         self._nested = 0
-        self._pushing: list[dict[str, Any]] = []
-        """Alerts raised in the input under way, pushed once it commits."""
         """How many :meth:`_atomic` blocks are open: only the outermost one's change is a
         checkpoint."""
+        self._pushing: list[dict[str, Any]] = []
+        """Alerts raised in the input under way, pushed once it commits."""
         self._public: tuple[int, Any, dict[str, Any]] | None = None
         """The game's public view last built: the event count and the state it was built
         from, and the view (:meth:`view`)."""
@@ -612,139 +613,6 @@ class Table(MatZones):
         if round_ is not None:
             self.alert_rounds.add(round_)
 
-    # -- audits (see :mod:`.audit`) --------------------------------------------------------
-
-    def start_audit(self, player: Any, then: Sequence[int] = (), by: str = "tablet") -> AuditRun:
-        """Start auditing ``player``'s bag (an ``audit`` start event); ``then``: the seats a
-        whole-table check audits after it. ``AUDIT_UNDER_WAY`` (409) while one runs."""
-        self.open_for_input()
-        if self.game.audits is None:
-            raise TableError("NOT_FOR_THIS_GAME", f"{self.game.title} has no bag to audit.",
-                             409, params={"game": self.game.id})
-        seats = range(len(self.config.players))
-        if type(player) is not int or player not in seats:
-            raise TableError("BAD_SEAT", f"player must be a seat number from 0 to "
-                             f"{len(seats) - 1}")
-        if self.audit is not None:
-            raise TableError("AUDIT_UNDER_WAY", f"{self.config.players[self.audit.player]}'s "
-                             "audit is under way: finish it or drop it first.", 409,
-                             params={"player": self.audit.player,
-                                     "name": self.config.players[self.audit.player]})
-        body = {"action": "start", "player": player, "then": list(then), "by": by}
-        self._log("audit", body)
-        self.audit = started(self.count, body)
-        return self.audit
-
-    def current_audit(self) -> AuditRun:
-        """The audit under way, or ``NO_AUDIT`` (404)."""
-        if self.audit is None:
-            raise TableError("NO_AUDIT", "No audit is under way at this table.", 404)
-        return self.audit
-
-    def takes_audit_tap(self, seat: int) -> bool:
-        """Whether a tap on ``seat``'s reader is an audit tap (never a draw) now."""
-        return (self.audit is not None and not self.audit.done and self.audit.player == seat
-                and not self.closed)
-
-    def audit_tap(self, tag: dict[str, Any], piece: Piece | None) -> None:
-        """Log one audit tap (a ``tag`` event that is never played)."""
-        run = self.current_audit()
-        body = tap_body(tag, run, piece)
-        self._log("tag", body)
-        run.add_tap(body)
-
-    def audit_report(self, private: bool) -> AuditReport:
-        """The audit's report: as the end of the tapping made it, or so far."""
-        run = self.current_audit()
-        kept = run.private_report if private else run.report
-        if kept is not None:
-            return kept
-        assert self.game.audits is not None  # an audit runs only at a table of such a game
-        return self.game.audits.audit(self.state, run.player, run.taps, self.config.players,
-                                      private)
-
-    def finish_audit(self) -> AuditRun:
-        """End the tapping: the report is made and its fixes logged (an ``audit`` done
-        event); nothing else changes until they are accepted."""
-        run = self.current_audit()
-        if not run.done:
-            self.open_for_input()
-            report = self.audit_report(True)
-            fixes, learned = [dict(f) for f in report.fixes], report.learned
-            self._log("audit", {"action": "done", "audit": run.id, "fixes": fixes,
-                                **({"learned": learned} if learned else {})})
-            self._keep_reports(run, fixes, learned)
-        return run
-
-    def _keep_reports(self, run: AuditRun, fixes: list[dict[str, Any]],
-                      learned: dict[str, Any] | None) -> None:
-        run.report, run.private_report = self.audit_report(False), self.audit_report(True)
-        run.fixes, run.learned = fixes, learned
-
-    def accept_audit(self) -> tuple[int, AuditRun | None]:
-        """Apply the audit's fixes as one batch, all or none (each checked as a move or a
-        correction is), then start the next seat's audit of a whole-table check. Returns
-        how many fixes were applied, and the audit that follows (or None)."""
-        run = self.finish_audit()
-        fixes = run.fixes or []
-        trial = self.state.clone()
-        logged = [self._checked_fix(trial, fix, i, len(fixes)) for i, fix in enumerate(fixes)]
-        applied = len(logged)
-        if run.learned:  # what the taps showed, once the fixes are made: no fix of its own
-            logged.append(("correct", self._corrections().correct(trial, dict(run.learned))
-                           or run.learned))
-        with self._atomic():
-            batch = self.count + 1
-            for kind, value in logged:
-                body = {"move": value, "source": "audit"} if kind == "move" else value
-                self._log(kind, {**body, "batch": batch, "audit": run.id})
-                self.entries.append({kind: value, "batch": batch})
-            self._log("audit", {"action": "accept", "audit": run.id})
-            self.state, self.audit, self.card_choice = trial, None, None
-            self.auto_deal()
-            if run.then:
-                self.start_audit(run.then[0], run.then[1:], run.by)
-        return applied, self.audit
-
-    def _checked_fix(self, trial: Any, fix: dict[str, Any], index: int,
-                     size: int) -> tuple[str, dict[str, Any]]:
-        """Apply one fix to ``trial``; a refusal names it (``index``) and changes nothing."""
-        try:
-            if "move" in fix:
-                move = self.game.move_from_dict(fix["move"])
-                trial.apply(move)
-                return "move", move.to_dict()
-            return "correct", self._corrections().correct(trial, dict(fix["correct"])) \
-                or fix["correct"]
-        except self.game.violation as exc:
-            raise BatchViolation(exc, index, size).error() from exc
-        except TableError as exc:
-            exc.index, exc.params = index, {**exc.params, "index": index, "size": size}
-            raise
-
-    def drop_audit(self) -> None:
-        """Drop the audit under way (and the rest of a whole-table check): nothing changes."""
-        run = self.current_audit()
-        self.open_for_input()
-        self._log("audit", {"action": "drop", "audit": run.id})
-        self.audit = None
-
-    def _replay_audit(self, n: int, body: dict[str, Any]) -> None:
-        action = body.get("action")
-        if action == "start":
-            self.audit = started(n, body)
-        elif action == "done" and self.audit is not None:
-            self._keep_reports(self.audit, list(body.get("fixes", [])), body.get("learned"))
-        elif action in ("accept", "drop"):
-            self.audit = None
-
-    def audit_view(self, private: bool = False) -> dict[str, Any] | None:
-        """The audit under way as a screen shows it (its summary and report so far), or
-        None."""
-        if self.audit is None:
-            return None
-        return {**self.audit.summary(), "report": self.audit_report(private).to_dict()}
-
     def enable_deal(self, seed: int) -> None:
         """Turn "deal for us" on (a ``deal`` event: the stored config never changes);
         ``NOT_FOR_THIS_GAME`` for a game whose table cannot choose it."""
@@ -1015,25 +883,3 @@ def relabel_marks(relabel: Relabel) -> dict[str, Any]:
 def config_dict(config: TableConfig) -> dict[str, Any]:
     """The stored JSON of a configuration."""
     return asdict(config)
-
-
-class BatchViolation(Exception):
-    """A batch of moves refused by the rules: the violation of its first bad move, and where."""
-
-    def __init__(self, violation: Any, index: int, size: int) -> None:
-        super().__init__(f"move {index}: {violation}")
-        self.violation, self.index, self.size = violation, index, size
-
-    def error(self) -> TableError:
-        """The API's error: the violation's code, a message naming the move, and its index."""
-        base = violation_error(self.violation)
-        message = (f"Move {self.index + 1} of {self.size} was refused, so none of the "
-                   f"{self.size} was made: {base.message}")
-        params = {**base.params, "index": self.index, "size": self.size}
-        return TableError(base.code, message, base.status, self.index, params)
-
-
-def violation_error(exc: Any) -> TableError:
-    """A rule violation as an API error (409: it conflicts with the game's state)."""
-    status = 400 if exc.code in ("BAD_MOVE", "UNKNOWN_MOVE") else 409
-    return TableError(exc.code, exc.message, status, params=exc.params)
