@@ -193,38 +193,48 @@ def _prune(maybe: list[frozenset[int]], pawns: Sequence[int], loc: Sequence[int]
     ``X`` moves on, ..., one takes its place), that is when both are in one part. The
     arrangement itself always counts: a set that lost a pawn's own place (a correction
     the table made) gets it back.
+
+    A pawn whose place is certain only leads from its place back to it, so it joins no
+    cycle of the others: the graph holds the uncertain pawns alone, and a color whose
+    pawns are all certain has nothing to cut (most moves, once the tags have been seen).
     """
+    unsure = []
     for pawn in pawns:
-        if loc[pawn] not in maybe[pawn]:
-            maybe[pawn] = maybe[pawn] | {loc[pawn]}
-    part = _parts(maybe, pawns, loc)
-    for pawn in pawns:
-        mine = part[("p", pawn)]
-        kept = frozenset(x for x in maybe[pawn] if part.get(("x", x)) == mine)
+        places = maybe[pawn]
+        if loc[pawn] not in places:
+            maybe[pawn] = places = places | {loc[pawn]}
+        if len(places) > 1:
+            unsure.append(pawn)
+    if not unsure:
+        return
+    part = _parts(maybe, unsure, loc)
+    for pawn in unsure:
+        mine = part[pawn]
+        kept = frozenset(x for x in maybe[pawn] if part.get(~x) == mine)
         if kept != maybe[pawn]:
             maybe[pawn] = kept
 
 
 def _parts(maybe: list[frozenset[int]], pawns: Sequence[int],
-           loc: Sequence[int]) -> dict[tuple[str, int], int]:
-    """Tarjan's strongly connected parts of the pawn-place graph (iterative)."""
+           loc: Sequence[int]) -> dict[int, int]:
+    """Tarjan's strongly connected parts of the pawn-place graph (iterative), each node
+    an int: a pawn its id, a place ``X`` the node ``~X`` (negative)."""
     at: dict[int, list[int]] = {}
     for pawn in pawns:
-        at.setdefault(loc[pawn], []).append(pawn)
+        at.setdefault(~loc[pawn], []).append(pawn)
 
-    def edges(node: tuple[str, int]) -> list[tuple[str, int]]:
-        kind, key = node
-        if kind == "p":
-            return [("x", x) for x in maybe[key] if x in at]
-        return [("p", p) for p in at[key]]
+    def edges(node: int) -> list[int]:
+        if node >= 0:
+            return [~x for x in maybe[node] if ~x in at]
+        return at[node]
 
-    index: dict[tuple[str, int], int] = {}
-    low: dict[tuple[str, int], int] = {}
-    part: dict[tuple[str, int], int] = {}
-    stack: list[tuple[str, int]] = []
-    on_stack: set[tuple[str, int]] = set()
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    part: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
     parts = 0
-    for root in [("p", p) for p in pawns]:
+    for root in pawns:
         if root in index:
             continue
         work = [(root, iter(edges(root)))]
