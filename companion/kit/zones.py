@@ -36,9 +36,12 @@ class ZoneChange:
     A zone may hold more tags than one message lists (an exit zone of 17 guests): the mat
     then lists the newest and a count, and ``hidden_before`` and ``hidden_after`` say how
     many of each state's oldest pieces are not listed. A piece always arrives last, so a
-    piece listed now but not before, ahead of every piece that was, is an older one the
-    listing reached (a piece taken off let it in), not one set down; and a piece listed
-    before but not now, older than every piece still listed, may lie there unlisted."""
+    piece listed now but not before, ahead of every piece both list, is an older one the
+    listing reached (a piece taken off let it in), not one set down. A piece listed before
+    but not now, ahead of every piece both list, may be one of the unlisted oldest now:
+    none of those counts as taken off, since the listing cannot tell which. Neither
+    property ever names a move no hand made; with more than a message lists, they may miss
+    one."""
 
     seat: int
     zone: int
@@ -50,22 +53,27 @@ class ZoneChange:
     @property
     def arrived(self) -> tuple[Sensed, ...]:
         """The pieces set down on the zone, in the order they arrived."""
-        return _new(self.before, self.after, self.hidden_before)
+        new = _unlisted_in(self.before, self.after)
+        return new[min(_ahead(self.before, self.after), self.hidden_before):]
 
     @property
     def left(self) -> tuple[Sensed, ...]:
         """The pieces taken off the zone, in the order they had arrived."""
-        return _new(self.after, self.before, self.hidden_after)
+        gone = _unlisted_in(self.after, self.before)
+        return gone[_ahead(self.after, self.before) if self.hidden_after else 0:]
 
 
-def _new(old: tuple[Sensed, ...], now: tuple[Sensed, ...], hidden: int) -> tuple[Sensed, ...]:
-    """The pieces ``now`` lists and ``old`` does not, less those that may be among the
-    ``hidden`` oldest pieces ``old`` did not list: at most that many of the first ones,
-    ahead of every piece both list. (For :attr:`ZoneChange.left`, ``now`` is the earlier
-    state.)"""
+def _unlisted_in(old: tuple[Sensed, ...], now: tuple[Sensed, ...]) -> tuple[Sensed, ...]:
+    """The pieces ``now`` lists and ``old`` does not, in their order."""
     there = {s.uid for s in old}
-    shared = next((i for i, s in enumerate(now) if s.uid in there), len(now))
-    return tuple(s for s in now[min(shared, hidden):] if s.uid not in there)
+    return tuple(s for s in now if s.uid not in there)
+
+
+def _ahead(old: tuple[Sensed, ...], now: tuple[Sensed, ...]) -> int:
+    """How many pieces ``now`` lists ahead of the first one ``old`` lists too (all of
+    them, when none is)."""
+    there = {s.uid for s in old}
+    return next((i for i, s in enumerate(now) if s.uid in there), len(now))
 
 
 @dataclass(frozen=True)
