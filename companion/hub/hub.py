@@ -457,7 +457,9 @@ class Hub:
         (:meth:`Table.handle_zones`), pushed as a tap's is when it changed the game, and the
         mat's new counts to its table's screens alone (``mat_zones``: a zone changes at
         every guest set down, and the whole reader list to every screen grew with the
-        square of the tables)."""
+        square of the tables), with the table's event count: a screen that drew every view
+        pushed before it has the table's view as of that count (a zone state that plays
+        nothing is logged, and pushes no view)."""
         seat = self.seats.get(event.reader)
         if seat is None:
             return
@@ -474,8 +476,9 @@ class Hub:
         if table.state is not state or table.card_choice != choice:
             self.pushes.emit(table.id, "state")  # a state that plays nothing: no new view
         info = self.ingest.readers[event.reader]
-        self.pushes.emit(table.id, "mat_zones", {"reader": event.reader, **self._zones_entry(
-            event.reader, info, seat, now)})
+        self.pushes.emit(table.id, "mat_zones", {"reader": event.reader, "events": table.count,
+                                                 **self._zones_entry(event.reader, info, seat,
+                                                                     now)})
 
     def _on_tag(self, event: TagEvent) -> None:
         """One accepted tap (inside the store's transaction)."""

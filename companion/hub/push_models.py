@@ -265,10 +265,15 @@ class ErrorPush(msgspec.Struct, kw_only=True):
 
 class MatZonesPush(msgspec.Struct, kw_only=True):
     """``mat_zones``: a mat's zone changed; to its table's screens alone, how many tags lie
-    on each of its zones now (its ``zones`` in the readers' list) and ``zones_age``, 0."""
+    on each of its zones now (its ``zones`` in the readers' list) and ``zones_age``, 0;
+    ``events``, the table's log length once the zone's state is in: a screen that has drawn
+    the views pushed before this has the view of that many events (a zone state that
+    plays nothing is logged and pushes no view; one that plays moves pushed its view
+    first)."""
 
     table: str
     reader: str
+    events: int
     zones: list[int] | None
     zones_age: float | None
 

@@ -353,7 +353,8 @@ def admin_pin_guessed(room: Room) -> None:
 
 def mat_zones(room: Room) -> None:
     """A guest set down on the cinema mat under Ana's cinema: the table's screen gets the
-    mat's new counts (``mat_zones``), and no ``readers`` list comes of it."""
+    mat's new counts (``mat_zones``) with the table's event count once the zone's state is
+    logged, and no ``readers`` list comes of it."""
     info = room.table(mats=[MAT, None])
     screen = room.screen()
     screen.client.emit("join", {"table": info["id"]})
@@ -363,6 +364,8 @@ def mat_zones(room: Room) -> None:
     pushed = screen.wait("mat_zones", lambda p: p["reader"] == MAT and p["zones"][0] == 1)
     assert pushed["table"] == info["id"] and pushed["zones"] == [1, 0, 0, 0]
     assert len(screen.payloads("readers")) == listed
+    table = room.rig.hub.tables[info["id"]]  # the zone's state is logged: the count it ends
+    assert pushed["events"] == table.count > screen.payloads("state")[0]["events"]
 
 
 PARTS = [enrollment, older_shapes, unknown_tag, identify, readers, reader_health, replaced_token,

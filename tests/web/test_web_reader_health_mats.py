@@ -6,7 +6,8 @@ the bag readers, under "Cinema mats": its state, the age of its heartbeat, its s
 battery, its last scan (``scan_ms`` from its heartbeat, and how long ago its last zone state
 came) and the tags on each of its zones, named as Popcorn names them (three theaters, then
 the exit zone). A tag set down on the mat reaches the hub (a tag no piece has: an alert,
-but the zone holds it all the same), whose ``readers`` push brings the new count; a mat with
+but the zone holds it all the same), whose ``mat_zones`` push brings the new count, and the
+table's event count, though no view was pushed; a mat with
 a weak signal counts on the header's button and brings a notice naming the player's mat.
 The panel fits the tablet's screen at both sizes and has no serious accessibility finding; a
 French tablet reads it in French.
@@ -23,6 +24,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.hub.remote import ServeProcess
+from companion.kit.http import call
 from companion.kit.tags import random_uid
 from companion.readers.virtual import SerialBank, VirtualMat, VirtualReader
 from tests.web.room import Room, save_shots
@@ -124,6 +126,11 @@ def test_the_panel_shows_the_mats_zones_signal_and_last_scan(mat_room: MatRoom,
     expect(zone(page, 3)).to_have_attribute("data-count", "1", timeout=15000)
     expect(zone(page, 0)).to_have_attribute("data-count", "0", timeout=15000)
     expect(zone(page, 3)).to_have_text("Exit zone: 1 tag")
+    # neither state played a move (pushed no view), yet the tablet knows it is up to date
+    state = call(f"{mat_room.server.base}/api/tables/{info['id']}/state",
+                 headers={"X-Table-Pin": info["pin"]})
+    page.wait_for_function("(n) => window.popcornEvents === n", arg=state["events"],
+                           timeout=15000)
 
     check_fits(page)
     findings = Findings()

@@ -69,6 +69,8 @@ class TableScreen {
     root.addEventListener("keydown", this.onKey);
     ctx.socket.on("connect", () => ctx.socket.emit("join", { table: tableId }));
     ctx.socket.on("state", (data) => data.table === tableId && this.update(data));
+    // a mat's zone state that played nothing: the view drawn is the table's as of `events`
+    ctx.socket.on("mat_zones", (data) => data.table === tableId && this.caughtUp(data.events));
     ctx.socket.on("error", (data) => this.fail(errorText(data.code, data.params, data.message)));
     ctx.socket.on("readers", (list) => this.takeReaders(list));
     this.unmountSpeech = mountSpeech(ctx, tableId);
@@ -112,6 +114,14 @@ class TableScreen {
   fail(message) {
     this.root.innerHTML = `<div class="card" data-testid="table-error"><h2>${esc(t("Cannot show this table"))}</h2>
       <p>${esc(message)}</p><a class="btn" href="/" data-nav>${esc(t("Back to setup"))}</a></div>`;
+  }
+
+  /** The view drawn is still the table's once its log holds `events` (a `mat_zones` push:
+   * a zone state that plays nothing pushes no view). */
+  caughtUp(events) {
+    if (this.events === undefined || !(events > this.events)) return;
+    this.events = events;
+    window.popcornEvents = events;
   }
 
   update({ view, events }) {
