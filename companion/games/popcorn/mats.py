@@ -15,7 +15,8 @@ tag, so each change narrows what the hub knows of which pawn is where, as a tap 
   offered (:mod:`.order_choice`);
 - a guest set down on the exit zone from a theater is that guest leaving: its activation
   ends (``end_guest``; its actions are chosen on the tablet or a phone as before), or a
-  drawn guest with no seat left goes there (``to_exit``);
+  drawn guest with no seat left goes there (``to_exit``); guests carried there together
+  are read in the first order the rules take (a theater empties seat by seat);
 - a guest set down where the rules already put it (a guest that left by itself) is no
   move; neither is a guest taken up, which the zone it lands on tells;
 - a seated guest taken off its theater while the rules keep it there was taken out too
@@ -91,8 +92,32 @@ def read_zone(state: Any, change: ZoneChange) -> list[TapResult | Mended]:
         return []
     table = tracked(state)
     arrived = _arrivals(table, change, change.arrived)
+    if change.zone == EXIT:
+        arrived = _exit_order(table, change, arrived)
     return [*_poured(table, change), *_orders(table, change, arrived),
             *_departures(table, change)]
+
+
+MOST_ORDERS = 4
+"""Guests set down together on an exit zone are read in another order only up to this many
+(24 orders): a hand carries two or three at once."""
+
+
+def _exit_order(state: TableState, change: ZoneChange,
+                arrived: list[Arrival]) -> list[Arrival]:
+    """Guests carried to the exit zone together, whose order the scan read says nothing
+    of the hand: read in the first order the rules take without an alert (the guests of a
+    theater leave it seat by seat, #1 first), the order read first; the order read when
+    none does."""
+    together = change.arrived
+    if not any(isinstance(result, Alert) for _, result in arrived) or \
+            not 2 <= len(together) <= MOST_ORDERS:
+        return arrived
+    for order in permutations(together):
+        found = _arrivals(state, change, order)
+        if not any(isinstance(result, Alert) for _, result in found):
+            return found
+    return arrived
 
 
 Arrival = tuple[Sensed, TapResult | Mended]
