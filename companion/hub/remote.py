@@ -51,15 +51,41 @@ class ServeProcess:
         self.log = open(self.log_path, "ab")  # noqa: SIM115 - see stop()
         self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 30) -> ServeProcess:
-        """Start the process and wait until ``/api/health`` answers."""
-        self.proc = subprocess.Popen(self.args, stdout=self.log, stderr=self.log, cwd=self.cwd)
-        deadline = time.monotonic() + timeout
-        while not self._up():
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"serve did not start (exit {self.proc.poll()})")
-            time.sleep(0.05)
-        return self
+    def start(self, timeout: float = 30, tries: int = 3) -> ServeProcess:
+        """Start the process and wait until ``/api/health`` answers. A port found free may
+        be taken before ``serve`` binds it (by any program's outgoing connection, from the
+        same range): then it starts again on another, up to ``tries`` times in all."""
+        exit_code = None
+        for _ in range(tries):
+            self.log.flush()
+            told = self.log_path.stat().st_size
+            proc = self.proc = subprocess.Popen(self.args, stdout=self.log, stderr=self.log,
+                                                cwd=self.cwd)
+            deadline = time.monotonic() + timeout
+            while not self._up():
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            else:
+                return self
+            exit_code = proc.poll()
+            if exit_code is None or not self._port_taken(told):
+                break
+            self._move_to(free_port())
+        raise RuntimeError(f"serve did not start (exit {exit_code})")
+
+    def _port_taken(self, since: int) -> bool:
+        """Whether ``serve`` said, in its log after byte ``since``, that its port is in use."""
+        with open(self.log_path, "rb") as log:
+            log.seek(since)
+            said = log.read().decode(errors="replace")
+        return f"port {self.port}: it is in use" in said
+
+    def _move_to(self, port: int) -> None:
+        """Listen on ``port`` from the next start."""
+        at = self.args.index("--port")
+        self.args[at + 1], self.port = str(port), port
+        self.base = f"http://127.0.0.1:{port}"
 
     def _up(self) -> bool:
         try:

@@ -256,3 +256,25 @@ def test_a_stop_with_a_tablet_connected_is_quick_and_clean(tmp_path: Path, how: 
         server.stop()
     wal = db.with_name(db.name + "-wal")
     assert not wal.exists() or wal.stat().st_size == 0
+
+
+def test_a_port_taken_before_serve_binds_it_is_traded_for_another(tmp_path: Path) -> None:
+    """The port a ``ServeProcess`` found free is taken by another program before ``serve``
+    starts (an outgoing connection may draw it from the same range): ``serve`` says so and
+    exits, and the process starts again on another port, which its ``base`` then names."""
+    server = ServeProcess(tmp_path / "hub.db")
+    taken = server.port
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        holder.bind(("127.0.0.1", taken))
+        holder.listen()
+        server.start()
+        try:
+            assert server.port != taken and server.base.endswith(f":{server.port}")
+            assert requests.get(server.base + "/api/health", timeout=5).ok
+            said = server.log_path.read_text(errors="replace")
+            assert f"port {taken}: it is in use" in said
+        finally:
+            server.stop()
+    finally:
+        holder.close()
