@@ -42,11 +42,34 @@ class BrokerError(RuntimeError):
     """Mosquitto is missing or did not start; the message is one line for the user."""
 
 
+PORT_RANGE = Path("/proc/sys/net/ipv4/ip_local_port_range")
+"""Where Linux says which ports it draws outgoing connections' local ports from."""
+
+
 def free_port() -> int:
-    """A TCP port on loopback that nobody listens on right now."""
+    """A TCP port that nobody has bound right now, on any address.
+
+    It is picked at random below the range the system draws outgoing connections' ports
+    from (:data:`PORT_RANGE`; 32768 and up when unknown). Then a connection that anything on
+    the machine opens meanwhile cannot take it before its user binds it, as happened with
+    the system's own pick (port 0), which comes from that very range. If 64 tries find no
+    such port, the system picks."""
+    try:
+        low = int(PORT_RANGE.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    pick = secrets.SystemRandom()
+    for _ in range(64 if low > 2048 else 0):
+        port = pick.randrange(max(1024, low - 10000), low)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("", port))
+            except OSError:
+                continue
+            return port
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        return int(sock.getsockname()[1])
 
 
 def die_with_parent() -> Callable[[], None] | None:
