@@ -262,10 +262,12 @@ def test_enrollment_says_when_a_color_is_complete(room: Room, browser: Browser) 
     page.get_by_test_id("enroll-admin-pin").fill(room.server.admin_pin)
     page.get_by_test_id("enroll-color-red").click()
     page.get_by_test_id("enroll-start").click()
+    expect(page.get_by_test_id("enroll-status")).to_contain_text("red")  # enrolling: then tap
     for n in range(cap):
         room.bank.tap("bag-2", f"04cc0000000{n:03x}")
     # every tap counted ("1 / 10" also contains "10": wait for the whole count)
-    expect(page.get_by_test_id("enroll-count-red")).to_have_text(f"{cap} / {cap}")
+    expect(page.get_by_test_id("enroll-count-red")).to_have_text(f"{cap} / {cap}",
+                                                                 timeout=15000)
     page.get_by_test_id("enroll-stop").click()
     page.get_by_test_id("enroll-color-red").click()
     start = page.get_by_test_id("enroll-start")
