@@ -64,7 +64,7 @@ from tap_tally import Tally
 from companion.games.popcorn.engine import ACTIVATION_KINDS, Move, Violation
 from companion.games.popcorn.engine import pawns as P
 from companion.games.popcorn.engine.tasks import draw_seat_targets
-from companion.games.popcorn.mats import EXIT, lying_zones, seat_for
+from companion.games.popcorn.mats import EXIT, MOST_SEATS, lying_zones, seat_for
 from companion.games.popcorn.placement import forced_seating
 from companion.games.popcorn.record import loads_record
 from companion.games.popcorn.remote import RemoteTable
@@ -985,7 +985,7 @@ class TableDriver:
         sitting = state.occupant(p, move.slot, move.seat)
         if sitting is None:
             return False
-        lying = [q for index in range(3) if (q := state.occupant(p, move.slot, index))
+        lying = [q for index in range(MOST_SEATS) if (q := state.occupant(p, move.slot, index))
                  not in (None, sitting)]
         if seat_for(state, p, move.slot, lying) != move.seat:
             return False

@@ -296,7 +296,8 @@ def seat_for(state: GameState, player: int, slot: int,
         sitting = {index: state.occupant(player, slot, index) for index in targets}
         free = [index for index in targets if sitting[index] is None]
         cleared = [] if lying is None else [
-            index for index in targets if sitting[index] not in (None, *lying)]
+            index for index in targets
+            if sitting[index] is not None and sitting[index] not in lying]
         if targets:
             return (cleared or free or targets)[0]
     index = 0

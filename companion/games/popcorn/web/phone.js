@@ -432,7 +432,7 @@ export function mountPhone(root, ctx, tableId, seat) {
   // a mat's zone state that played nothing: the public view drawn is the table's as of
   // `events` (it pushes no view)
   ctx.socket.on("mat_zones", (data) => {
-    if (data.table !== tableId || pub === undefined || pub === null || !(data.events > pubEvents)) return;
+    if (data.table !== tableId || pub === null || !(data.events > pubEvents)) return;
     pubEvents = data.events;
     window.popcornEvents = pubEvents;
   });
