@@ -159,8 +159,9 @@ class TableDriver:
             done = self.step(pending, state)
             for move in done:
                 pending.remove(move)
-            self.tally.step([m.to_dict() for m in done])
             self.settle(before + len(done), done)
+            done += self.played_on(before + len(done), pending, done)
+            self.tally.step([m.to_dict() for m in done])
             if self.with_mats:
                 self.tidy_mats()
 
@@ -221,6 +222,21 @@ class TableDriver:
             return False
         self.pawn_tap(gain, into, gain.pawn, state)
         return True
+
+    def played_on(self, since: int, pending: list[Move], done: list[Move]) -> list[Move]:
+        """The record's moves the hub made after the step's own ``since`` (the advisor
+        playing on, for a table whose ``play_on`` is on), taken off ``pending``."""
+        made = loads_record(self.table.get("/record")).moves[since:] \
+            if self.moves_made() > since else []
+        advised: list[Move] = []
+        for p in dict.fromkeys(m.player for m in made):
+            assert p is not None
+            advised += self.match_made(p, [m for m in made if m.player == p],
+                                       [m for m in pending if m not in done])
+        for move in advised:
+            pending.remove(move)
+        self.tally.advised += len(advised)
+        return advised
 
     def moves_made(self) -> int:
         """How many moves the hub's game holds (its log also keeps taps that made none:
@@ -1028,8 +1044,10 @@ class TableDriver:
             raise RuntimeError(f"the mat's report made no move: {first.to_dict()}; "
                                f"readers: {self.readers()}")
         done = self.match_made(p, made, pending)
-        for move in done:
+        advised = self.room.move_sources(self.table.id, len(made)).count("advice")
+        for move in done[:len(done) - advised]:
             self.tally.mat_moves[move.kind] += 1
+        self.tally.advised += advised
         return done
 
     def match_made(self, p: int, made: list[Move], pending: list[Move]) -> list[Move]:

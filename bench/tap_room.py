@@ -80,10 +80,13 @@ class TapRoom:
         call(self.server.base + "/api/tags", "PUT",
              {"registry": registry, "admin_pin": self.server.admin_pin})
 
-    def table(self, names: list[str], first_player: int, hints: bool) -> RemoteTable:
-        """A new table whose chance steps the table reports (no "deal for us")."""
+    def table(self, names: list[str], first_player: int, hints: bool,
+              play_on: bool = False) -> RemoteTable:
+        """A new table whose chance steps the table reports (no "deal for us"); with
+        ``play_on``, its screens let the advisor play on after a draw."""
         body: dict[str, Any] = {"players": names, "readers": list(READERS[:len(names)]),
-                                "first_player": first_player, "hints": hints}
+                                "first_player": first_player, "hints": hints,
+                                "play_on": play_on}
         if self.mats:
             body["mats"] = [m.reader for m in self.mats[:len(names)]]
         info = self.server.create_table(body)
@@ -112,6 +115,19 @@ class TapRoom:
                               (table_id,)).fetchall()
         return [body["alert"] for body in (json.loads(text) for (text,) in rows)
                 if isinstance(body, dict) and body.get("alert")]
+
+    def move_sources(self, table_id: str, n: int) -> list[str | None]:
+        """The ``source`` of each of the table's last ``n`` moves, oldest first (``advice``:
+        a move the advisor played on; a reader's tap has none)."""
+        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
+            rows = db.execute("SELECT body FROM table_events WHERE table_id=? ORDER BY n DESC",
+                              (table_id,)).fetchall()
+        sources: list[str | None] = []
+        for (text,) in rows:
+            body = json.loads(text)
+            if isinstance(body, dict) and body.get("move") and len(sources) < n:
+                sources.append(body.get("source"))
+        return sources[::-1]
 
     def mat_reports(self) -> int:
         """The zone states the mats have sent (every report is a new seq)."""

@@ -44,6 +44,9 @@ class Tally:
     the tablet instead."""
     mat_alerts: int = 0
     """With ``--mats``: hands' moves on a mat that the hub answered with an alert."""
+    advised: int = 0
+    """With the table's ``play_on``: the record's moves the hub made itself as the
+    advisor's play once a step the table resolves was done (no interaction)."""
     ends_by_shortcut: int = 0
     """With ``--mats``: ``end_guest`` moves a tablet shortcut sent with the moves it was
     tapped for (an end that comes first is on the mat)."""
@@ -112,6 +115,9 @@ class Tally:
                 f"{k} {n}" for k, n in scrolls.most_common()))
         if self.mats:
             lines += self.mat_lines()
+        if self.advised:
+            lines.append(f"    played on by the advisor after a draw (no tap): "
+                         f"{self.advised} moves")
         return "\n".join(lines)
 
     def mat_lines(self) -> list[str]:

@@ -28,7 +28,8 @@ The games:
   choices are random: a table that never takes a suggestion.
 - **(b)** a 4-player game whose players accept every suggestion the screens offer: played
   by the ``advisor`` policy (its seats are the advisor's, which the tablet shows with hints
-  on; every other choice is eager), from ``--seed``.
+  on; every other choice is eager), from ``--seed``. Its table lets the advisor play on
+  after a draw (``--play-on off``: not).
 
 With **cinema mats** (``--mats``, issue 40), a virtual mat lies under each player's board
 (``mat-1`` to ``mat-4``, on pseudo-terminals beside the bag readers, trusted by ``serve
@@ -118,15 +119,15 @@ def advised_game(seed: int) -> Record:
 
 def play(browser: Browser, record: Record, cards: bool, hints: bool, tmp: Path,
          shots: Path | None = None, check: bool = True, any_pawn: bool = False,
-         phones: bool = False, mats: bool = False) -> Tally:
+         phones: bool = False, mats: bool = False, play_on: bool = False) -> Tally:
     """Enter ``record`` at a fresh table, with each player's own moves on their phone if
     ``phones`` (else everything on the tablet), with the seating moves on cinema mats if
-    ``mats``; check its scores (unless ``check`` is
-    false: a game cut short has none); return what it cost, with the game as the hub
-    recorded it."""
+    ``mats``, the advisor playing on after a draw if ``play_on``; check its scores (unless
+    ``check`` is false: a game cut short has none); return what it cost, with the game as
+    the hub recorded it."""
     catalog = load_catalog()
     room = TapRoom(tmp, catalog, cards, mats)
-    table = room.table(list(record.names), record.first_player, hints)
+    table = room.table(list(record.names), record.first_player, hints, play_on)
     pages: list[Any] = []
     try:
         tablet = open_tablet(browser, room, table)
@@ -199,6 +200,9 @@ def main() -> int:
                         "(the default: the three figures)")
     parser.add_argument("--no-cards", action="store_true",
                         help="no card tags: cards are typed into the search boxes")
+    parser.add_argument("--play-on", choices=["on", "off"], default="on",
+                        help="for (b): the table lets the advisor play on after a draw (a "
+                        "table that takes every suggestion turns it on)")
     parser.add_argument("--hints", choices=["on", "off"], default="on",
                         help="the table's seating hints for figure (a) ((b) needs them on)")
     parser.add_argument("--shots", action="store_true",
@@ -250,6 +254,8 @@ class Game:
     record: Record
     hints: bool
     key: str
+    play_on: bool = False
+    """Whether the table lets the advisor play on after a draw (``--play-on``, for (b))."""
 
 
 @dataclass
@@ -309,10 +315,11 @@ def count_game(browser: Browser, game: Game, ways: tuple[str, ...],
                  if args.shots else None)
         tally = play(browser, record, not args.no_cards, game.hints, tmp / f"{game.key}-{way}",
                      shots, check=not args.moves, any_pawn=args.any_pawn,
-                     phones=way == "phones", mats=args.mats)
+                     phones=way == "phones", mats=args.mats, play_on=game.play_on)
         if not head:
             head = (f"({game.figure}) {game.label}: {len(record.moves)} moves, "
                     f"{record_rounds(record)} rounds, hints {'on' if game.hints else 'off'}, "
+                    f"the advisor plays on {'on' if game.play_on else 'off'}, "
                     f"card tags {'on' if tally.cards else 'off'}")
             print(head, flush=True)
         print(tally.report("", list(record.names), phones=way == "phones"), flush=True)
@@ -385,7 +392,8 @@ def chosen_games(args: argparse.Namespace) -> list[Game]:
                 break
             else:
                 games.append(Game("b", f"advisor policy game, seed {seed}, every suggestion "
-                                  "taken", advised_game(seed), True, f"b{seed}"))
+                                  "taken", advised_game(seed), True, f"b{seed}",
+                                  args.play_on == "on"))
     return games
 
 

@@ -150,7 +150,7 @@ def game_info(game: GameKind[Any, Any], base: str | None = None) -> dict[str, An
     """What a screen needs of a hosted game: its ``id``, ``title`` (English, marked for the
     catalogs), player range, table ``options`` (a JSON Schema the setup form is built from),
     ``features`` (the optional parts its tables offer), ``words`` (the form's words for
-    them: ``deal``, ``deal_manual``, ``hints``) and ``screens`` (where its own
+    them: ``deal``, ``deal_manual``, ``hints``, ``play_on``) and ``screens`` (where its own
     modules and styles are served, under ``base`` (the hub's versioned folder of the game;
     default ``/games/<id>/``), :class:`~companion.kit.screens.Screens`; none: the
     dashboard's generic screens)."""
@@ -168,4 +168,6 @@ def _setup_words(game: GameKind[Any, Any]) -> dict[str, str]:
         words["deal"], words["deal_manual"] = game.dealing.description, game.dealing.manual
     if game.hints is not None:
         words["hints"] = game.hints.description
+        if game.hints.play_on_description:
+            words["play_on"] = game.hints.play_on_description
     return words

@@ -194,10 +194,12 @@ class Hub:
     def create_table(self, players: Any, readers: Any, first_player: Any = 0,
                      name: Any = None, deal_seed: Any = None, hints: Any = True,
                      game: Any = DEFAULT, options: dict[str, Any] | None = None,
-                     mats: Any = None) -> tuple[Table, str, list[str]]:
+                     mats: Any = None, play_on: Any = False) -> tuple[Table, str, list[str]]:
         """Create a table; returns it, its PIN and its player tokens (all shown once: the hub
         keeps only their hashes). ``hints``: whether the table screen pre-fills the advisor's
-        placement (else the first free seats). ``game``: the game's id; ``options``: the
+        placement (else the first free seats); ``play_on``: whether its screens ask the
+        advice to play on after the steps the table resolves (:mod:`companion.table.playing_on`).
+        ``game``: the game's id; ``options``: the
         game's table options, checked by its options part (:func:`request_options` reads
         them from a create request: its ``options`` object, or an older request's own fields
         that the game's options name). ``mats``: per seat, the id of the mat under that
@@ -212,8 +214,8 @@ class Hub:
             raise TableError("BAD_REQUEST", "first_player must be a seat number")
         if deal_seed is not None and type(deal_seed) is not int:
             raise TableError("BAD_REQUEST", "deal_seed must be an integer")
-        if type(hints) is not bool:
-            raise TableError("BAD_REQUEST", "hints must be true or false")
+        if type(hints) is not bool or type(play_on) is not bool:
+            raise TableError("BAD_REQUEST", "hints and play_on must be true or false")
         chosen = kind.options.check(_own_options(kind, options or {}), len(players))
         if deal_seed is None and kind.options.deals_secretly(chosen):
             deal_seed = secrets.randbits(32)  # a secret deal nobody at the table sees
@@ -229,6 +231,7 @@ class Hub:
                                      players, first_player, readers, deal_seed,
                                      time.time_ns(), kind.id, chosen, seat_mats)
             config.extra["hints"] = hints
+            config.extra["play_on"] = play_on
             table = Table(config, kind, self.store)
             with self.store.transaction():  # the table and its first deals, or nothing
                 self.store.add_table(table_id, config_dict(config), config.created)
@@ -299,13 +302,15 @@ class Hub:
         return table
 
     def submit_batch(self, table_id: str, moves: Sequence[GameMove],
-                     source: str = "tablet", forced: bool = False) -> list[GameMove]:
+                     source: str = "tablet", forced: bool = False,
+                     go_on: bool = False) -> list[GameMove]:
         """Apply a list of tablet moves all or none (see :meth:`Table.submit_batch`; with
-        ``forced``, the moves the rules then force join them); the moves applied."""
+        ``forced``, the moves the rules then force join them; with ``go_on``, the advice
+        plays on for their players); the moves applied."""
         with self.lock:
             table = self.table(table_id)
             try:
-                applied = table.submit_batch(moves, source, forced)
+                applied = table.submit_batch(moves, source, forced, go_on)
             except BatchViolation as exc:
                 raise exc.error() from exc
         self.pushes.emit(table_id, "state")
@@ -399,10 +404,11 @@ class Hub:
         self.pushes.emit(table_id, "state")
         return result
 
-    def set_hints(self, table_id: str, hints: Any) -> None:
-        """Turn a table's seating hints on or off."""
+    def set_hints(self, table_id: str, hints: Any, play_on: Any = None) -> None:
+        """Turn a table's seating hints on or off, and (unless None) whether its screens
+        ask the advice to play on."""
         with self.lock:
-            self.table(table_id).set_hints(hints)
+            self.table(table_id).set_hints(hints, play_on)
         self.pushes.emit(table_id, "state")
 
     def deal(self, table_id: str, seed: Any) -> None:

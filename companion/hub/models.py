@@ -68,6 +68,7 @@ class CreateTable(msgspec.Struct, kw_only=True):
     name: Any = None
     deal_seed: int | None = None
     hints: bool = True
+    play_on: bool = False
     mats: Annotated[list[ReaderId | None], msgspec.Meta(
         description="per seat, the id of the cinema mat under that player's board, or null "
                     "(a game whose tables read mats)")] | None = None
@@ -80,6 +81,7 @@ class MoveBody(msgspec.Struct, kw_only=True):
     moves: Annotated[list[Move], msgspec.Meta(min_length=1, max_length=MAX_BATCH)] | \
         msgspec.UnsetType = msgspec.UNSET
     forced: bool = False
+    go_on: bool = False
     token: Token | msgspec.UnsetType = msgspec.UNSET
     pin: Pin | msgspec.UnsetType = msgspec.UNSET
 
@@ -129,6 +131,7 @@ class HintsBody(msgspec.Struct, kw_only=True):
     """``POST /api/tables/{id}/hints``: the advisor's pre-filled placement on or off."""
 
     hints: bool
+    play_on: bool | msgspec.UnsetType = msgspec.UNSET
     pin: Pin | msgspec.UnsetType = msgspec.UNSET
 
 

@@ -41,7 +41,7 @@ INFO: dict[str, dict[str, Any]] = {
     "id": TEXT, "name": TEXT, "game": TEXT, "options": OBJECT, "players": array_of(TEXT),
     "readers": array_of(TEXT), "mats": array_of({"type": ["string", "null"]}),
     "first_player": COUNT, "deal_for_us": BOOLEAN,
-    "hints": BOOLEAN, "events": COUNT, "over": BOOLEAN, "closed": BOOLEAN}
+    "hints": BOOLEAN, "play_on": BOOLEAN, "events": COUNT, "over": BOOLEAN, "closed": BOOLEAN}
 """Each key of a table's info (``GET /api/tables`` lists them) and its schema."""
 
 STATUS = ("pieces", "enrolling_piece", "counts", "capacity", "revision")
@@ -220,7 +220,7 @@ def _changes() -> list[Operation]:
         Operation("POST", f"{TABLE}/alerts/<int:alert_id>/dismiss", "Dismiss an alert", _T,
                   answer=keys("ok", "events")),
         Operation("POST", f"{TABLE}/hints", "Turn the advisor's hints on or off", _T,
-                  body=models.HintsBody, secrets=pin, answer=keys("ok", "hints")),
+                  body=models.HintsBody, secrets=pin, answer=keys("ok", "hints", "play_on")),
         Operation("POST", f"{TABLE}/deal", 'Turn "deal for us" on', _T,
                   body=models.DealBody, secrets=pin, answer=OK),
         Operation("POST", f"{TABLE}/close", "Close the table and free its readers", _T,

@@ -63,7 +63,8 @@ def _listing(tables: Blueprint, hub: Hub) -> None:
         body = decode(models.CreateTable, raw)
         table, pin, tokens = hub.create_table(body.players, body.readers, body.first_player,
                                               body.name, body.deal_seed, body.hints, body.game,
-                                              request_options(body.options, raw), body.mats)
+                                              request_options(body.options, raw), body.mats,
+                                              body.play_on)
         phones = phone_links(table, dict(enumerate(tokens)), link_base())
         return secret_answer({**table.info(), "pin": pin, "tokens": tokens,
                               "phones": phones}, 201)
@@ -88,11 +89,11 @@ def _moves(tables: Blueprint, hub: Hub) -> None:
         for index, move in enumerate(moves):
             authorize(hub, table_id, raw, move, None if one else index, phone)
         source = "tablet" if phone is None else "phone"
-        if one and not body.forced:
+        if one and not body.forced and not body.go_on:
             hub.submit(table_id, moves[0], source)
             applied: Any = moves[0].to_dict()
         else:
-            done = hub.submit_batch(table_id, moves, source, body.forced)
+            done = hub.submit_batch(table_id, moves, source, body.forced, body.go_on)
             applied = [move.to_dict() for move in done]
         with hub.lock:
             return jsonify({"applied": applied, "view": table.view()})
@@ -146,8 +147,11 @@ def _changes(tables: Blueprint, hub: Hub) -> None:
     def hints(table_id: str):
         raw = json_body()
         auth.table_pin(hub, table_id, raw)
-        hub.set_hints(table_id, decode(models.HintsBody, raw).hints)
-        return jsonify({"ok": True, "hints": hub.table(table_id).hints})
+        body = decode(models.HintsBody, raw)
+        play_on = None if body.play_on is msgspec.UNSET else body.play_on
+        hub.set_hints(table_id, body.hints, play_on)
+        table = hub.table(table_id)
+        return jsonify({"ok": True, "hints": table.hints, "play_on": table.play_on})
 
     @tables.post("/api/tables/<table_id>/deal")
     def deal(table_id: str):

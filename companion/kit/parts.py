@@ -479,10 +479,21 @@ class Hints(ABC):
 
     description = N_("the table screen offers the moves the rules leave no choice about. "
                      "The table PIN changes it later.")
+    play_on_description: str | None = None
+    """The setup form's words for letting the advice play on (:meth:`played_on`), marked;
+    None: the game's advice never plays on, and the form does not offer it."""
 
     @abstractmethod
     def forced(self, state: Any, player: int) -> list[Any]:
         """The moves the rules now leave ``player`` no choice about, in order."""
+
+    def played_on(self, state: Any, player: int) -> list[Any] | None:
+        """For a table that asked its advice to play on for ``player`` (a batch sent with
+        ``go_on``): the moves the game's advice makes now, up to the next step the table
+        resolves itself (a draw, a card); ``[]`` while such a step waits; None once there
+        is nothing left to play on, which ends it. By default None: the game's advice
+        never plays on."""
+        return None
 
 
 class Routes(ABC):

@@ -90,6 +90,7 @@ class MatZones:
         def open_for_input(self) -> None: ...
         def _atomic(self) -> AbstractContextManager[None]: ...
         def _log(self, kind: str, body: dict[str, Any]) -> None: ...
+        def stop_playing_on(self, players: Iterable[int] | None = None) -> None: ...
         def _tapped(self, player: int, tag: dict[str, Any], result: Any) -> Any: ...
         def _alert(self, tag: dict[str, Any], result: Alert) -> Alert: ...
         def _push_alert(self, alert: dict[str, Any]) -> None: ...
@@ -187,6 +188,7 @@ class MatZones:
     def _log_dispute(self, tag: dict[str, Any], alert: Alert) -> None:
         """One difference between a zone and the game: an alert logged with the zone's state
         as ``unread`` (the game did not read it)."""
+        self.stop_playing_on()  # the table looks before the advice goes on
         self._log("tag", {"tag": tag, "alert": alert.to_dict(), "unread": True})
         self.alerts.append({**alert.to_dict(), "id": self.count})
         seat = tag_seat(self.config.mats, tag)
@@ -204,6 +206,7 @@ class MatZones:
         keys = sorted(key for key in self._disputes if key[0] == seat)
         if not keys:
             return [], ()
+        self.stop_playing_on()
         results: list[Any] = []
         with self._atomic():
             closed = self._handle(tuple(i for key in keys for i in self._disputes.pop(key)),

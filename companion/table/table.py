@@ -39,6 +39,7 @@ from companion.kit.game import (
 from companion.kit.parts import Corrections, Pieces
 from companion.table.audit import AuditRun
 from companion.table.mat_zones import MatZones
+from companion.table.playing_on import PlayingOn
 from companion.table.store import HubStore
 from companion.table.table_audits import TableAudits
 from companion.table.violations import BatchViolation
@@ -142,7 +143,7 @@ def holds_plain_tokens(data: dict[str, Any]) -> bool:
     return "tokens" in data and "token_hashes" not in data
 
 
-class Table(MatZones, TableAudits):
+class Table(MatZones, TableAudits, PlayingOn):
     """A live table: config, log position, game state, recent alerts."""
 
     config: TableConfig
@@ -166,6 +167,10 @@ class Table(MatZones, TableAudits):
         self.hints: bool = bool(config.extra.get("hints", True))
         """Whether the table screen pre-fills the advisor's placement (else the first free
         seats); set at creation, changed with the PIN (a ``hints`` event)."""
+        self.play_on: bool = bool(config.extra.get("play_on", False))
+        """Whether the screens ask the advice to play on after a step the table resolves
+        (they send "Play as suggested" with ``go_on``: :mod:`.playing_on`); set and changed
+        as :attr:`hints` is."""
         self.last_kind: str | None = None
         """The kind of the last event replayed from the log (see :meth:`finish_deals`)."""
         self._options: list[list[Step]] = []
@@ -184,6 +189,7 @@ class Table(MatZones, TableAudits):
         """The rounds (:meth:`Replays.round_of`) in which a tap raised an alert: the
         end-of-round checklist offers an audit after such a round."""
         self._init_mats()
+        self._init_playing_on()
         self.on_alert: Callable[[dict[str, Any]], None] = lambda alert: None
         """Called with each alert the table raises, as the table keeps it (with its id; a
         checkpoint's once it is committed): the hub pushes it to the table's screens."""
@@ -221,6 +227,7 @@ class Table(MatZones, TableAudits):
             with self.store.transaction():
                 yield
                 if self._nested == 1:
+                    self._play_on()
                     self._checkpoint(state)
         except BaseException:
             self.state, self.count = state, count
@@ -284,6 +291,7 @@ class Table(MatZones, TableAudits):
                 self.closed = True
             elif kind == "hints":
                 self.hints = bool(body.get("hints"))
+                self.play_on = bool(body.get("play_on", self.play_on))
             elif kind == "token":
                 self.config.token_hashes[body["seat"]] = body["hash"]
             elif kind == "undo" and self.entries:
@@ -338,7 +346,7 @@ class Table(MatZones, TableAudits):
     def submit(self, move: GameMove, source: str = "tablet") -> None:
         """Check a move, log it, apply it; then deal what "deal for us" deals."""
         self.open_for_input()
-        trial = self.state.clone()
+        before, trial = self.state, self.state.clone()
         trial.apply(move)  # raises Violation, and nothing was logged or changed
         with self._atomic():
             self._log("move", {"move": move.to_dict(), "source": source})
@@ -346,22 +354,25 @@ class Table(MatZones, TableAudits):
             self.entries.append({"move": move.to_dict()})
             self.card_choice = None
             self.auto_deal()
+            self.table_moved([] if move.player is None else [move.player], before)
 
     def submit_batch(self, moves: Sequence[GameMove], source: str = "tablet",
-                     forced: bool = False) -> list[GameMove]:
+                     forced: bool = False, go_on: bool = False) -> list[GameMove]:
         """Check a list of moves as a whole, then log and apply all of them, or none; the
         moves applied.
 
         The moves are tried in order on a copy of the state; the first one the rules refuse
         raises a :class:`BatchViolation` naming its index, and nothing was logged or changed.
         With ``forced``, the moves the rules then leave the batch's players no choice about
-        (:meth:`GameKind.forced`) join the batch. Each move is then logged as its own ``move``
+        (:meth:`GameKind.forced`) join the batch. With ``go_on``, the game's advice then
+        plays on for the batch's players (:mod:`.playing_on`); without, it stops for them.
+        Each move is then logged as its own ``move``
         event carrying ``"batch": n`` (the event number of the batch's first move), in one
         transaction, so :meth:`undo` can take the whole batch back at once. "Deal for us"
         deals after the whole batch.
         """
         self.open_for_input()
-        trial = self.state.clone()
+        before, trial = self.state, self.state.clone()
         for index, move in enumerate(moves):
             try:
                 trial.apply(move)
@@ -381,6 +392,11 @@ class Table(MatZones, TableAudits):
             self.state = trial
             self.card_choice = None
             self.auto_deal()
+            players = {m.player for m in moves if m.player is not None}
+            if go_on:
+                self.go_on(players)
+            else:
+                self.table_moved(players, before)
         return moves
 
     def handle_tag(self, player: int, piece: Piece | None,
@@ -408,6 +424,7 @@ class Table(MatZones, TableAudits):
         """A tap that is no move: logged with its alert, which stays open, and pushed to
         the screens once committed (:meth:`_push_alert`)."""
         alert = result.to_dict()
+        self.stop_playing_on()  # the table looks before the advice goes on
         self._log("tag", {"tag": tag, "alert": alert})
         self.alerts.append({**alert, "id": self.count})
         self._note_alert_round()
@@ -540,6 +557,7 @@ class Table(MatZones, TableAudits):
         self._pop_input()
         self.state = self._rebuilt()
         self.card_choice = None
+        self.stop_playing_on()
 
     def _pop_input(self) -> None:
         while self.entries and self.entries[-1].get("source") == "deal":
@@ -559,6 +577,7 @@ class Table(MatZones, TableAudits):
         event). Returns the id of the alert handled, or None.
         """
         self.open_for_input()
+        self.stop_playing_on()
         body = dict(body)
         alert = body.pop("alert", None)
         if alert is not None and type(alert) is not int:
@@ -630,17 +649,21 @@ class Table(MatZones, TableAudits):
             self.config.deal_seed = old
             raise
 
-    def set_hints(self, hints: Any) -> None:
-        """Turn the seating hints on or off (a ``hints`` event; undo never takes it back);
+    def set_hints(self, hints: Any, play_on: Any = None) -> None:
+        """Turn the seating hints on or off, and unless ``play_on`` is None whether the
+        screens ask the advice to play on (a ``hints`` event; undo never takes it back);
         ``NOT_FOR_THIS_GAME`` for a game without hints."""
         self.open_for_input()
         if self.game.hints is None:
             raise TableError("NOT_FOR_THIS_GAME", f"{self.game.title} has no hints to turn "
                              "on or off.", 409, params={"game": self.game.id})
-        if type(hints) is not bool:
-            raise TableError("BAD_REQUEST", "hints must be true or false")
-        self._log("hints", {"hints": hints})
+        if type(hints) is not bool or type(play_on) not in (bool, type(None)):
+            raise TableError("BAD_REQUEST", "hints and play_on must be true or false")
+        self.play_on = self.play_on if play_on is None else play_on
+        self._log("hints", {"hints": hints, "play_on": self.play_on})
         self.hints = hints
+        if not (hints and self.play_on):
+            self.stop_playing_on()
 
     def reissue_token(self, seat: Any) -> str:
         """A new token for a seat's phone (a ``token`` event holding only its hash): the old
@@ -755,10 +778,12 @@ class Table(MatZones, TableAudits):
 
     def view(self) -> dict[str, Any]:
         """The public view of the live state, with the pending ``card_choice`` (or None), the
-        ``audit`` under way (or None) and the ``alert_rounds``."""
+        ``audit`` under way (or None), the ``alert_rounds``, whether the screens ask the
+        advice to ``play_on`` and the seats whose advice is ``playing_on`` now."""
         state, choice = self.state, self.card_choice  # read once: no lock needed
         return {**self._public_view(state), "card_choice": choice,
-                "audit": self.audit_view(), "alert_rounds": sorted(self.alert_rounds)}
+                "audit": self.audit_view(), "alert_rounds": sorted(self.alert_rounds),
+                "play_on": self.play_on, "playing_on": sorted(self.playing_on)}
 
     def _public_view(self, state: Any) -> dict[str, Any]:
         """The game's public view of ``state``, built once per state: a move's answer and
@@ -795,6 +820,7 @@ class Table(MatZones, TableAudits):
                 "readers": self.config.readers, "mats": list(self.config.mats),
                 "first_player": self.config.first_player,
                 "deal_for_us": self.config.deal_seed is not None, "hints": self.hints,
+                "play_on": self.play_on,
                 "events": self.count,
                 "over": self.state.is_over, "closed": self.closed}
 

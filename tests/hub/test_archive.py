@@ -123,7 +123,7 @@ def test_a_game_played_to_its_end_is_listed_with_its_scores(site: Site) -> None:
     detail = site.client.get(f"/api/archive/{info['id']}").json
     table = site.client.get(f"/api/tables/{info['id']}").json
     assert detail["scores"] == scores
-    table_keys = ("card_choice", "audit", "alert_rounds")  # the table's, not the game's
+    table_keys = ("card_choice", "audit", "alert_rounds", "play_on", "playing_on")  # the table's
     assert detail["view"] == {k: v for k, v in table["view"].items() if k not in table_keys}
     record = site.client.get(f"/api/archive/{info['id']}/record", headers=ADMIN_HEADER)
     pinned = site.client.get(f"/api/tables/{info['id']}/record",

@@ -32,7 +32,7 @@ def test_each_game_says_its_players_options_features_and_words(rig: Rig) -> None
     assert (popcorn["min_players"], popcorn["max_players"]) == (2, 4)
     assert popcorn["options"]["properties"] == {}  # one way to play
     assert popcorn["features"]["deal"] and popcorn["features"]["hints"]
-    assert set(popcorn["words"]) == {"deal", "deal_manual", "hints"}
+    assert set(popcorn["words"]) == {"deal", "deal_manual", "hints", "play_on"}
     variant = bm["options"]["properties"]["variant"]
     assert variant["enum"] == ["standard", "hidden"] and len(variant["enumTitles"]) == 2
     assert bm["options"]["properties"]["studios"]["x-shown-when"] == {"variant": "hidden"}

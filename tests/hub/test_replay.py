@@ -28,7 +28,8 @@ from tests.waiting import wait_for
 
 POPCORN = popcorn_kind()
 BMOVIES = bmovies_kind()
-LIVE_ONLY = ("legal", "chance", "zones", "card_choice", "audit", "alert_rounds")
+LIVE_ONLY = ("legal", "chance", "zones", "card_choice", "audit", "alert_rounds", "play_on",
+             "playing_on")
 """What a live table's view holds that the replay board's does not."""
 
 

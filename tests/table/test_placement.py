@@ -78,18 +78,24 @@ def test_with_hints_off_each_guest_takes_the_first_free_seat_in_draw_order(make)
 
 
 def test_hints_change_with_the_pin_and_survive_a_restart(make, tmp_path: Path) -> None:
-    """``POST .../hints`` needs the PIN and a boolean; the setting is logged and rebuilt."""
+    """``POST .../hints`` needs the PIN and booleans; the settings (the hints, and whether the
+    advice plays on) are logged and rebuilt."""
     hub, client, table_id, pin = make()
     url = f"/api/tables/{table_id}/hints"
     assert client.post(url, json={"hints": False}).json["code"] == "PIN_REQUIRED"
     bad = client.post(url, json={"hints": "no", "pin": pin})
     assert bad.status_code == 400 and bad.json["code"] == "BAD_REQUEST"
-    assert client.post(url, json={"hints": False, "pin": pin}).json == {"ok": True,
-                                                                         "hints": False}
+    assert client.post(url, json={"hints": True, "play_on": True, "pin": pin}).json == {
+        "ok": True, "hints": True, "play_on": True}
+    assert client.post(url, json={"hints": False, "pin": pin}).json == {
+        "ok": True, "hints": False, "play_on": True}  # play_on left out: kept
+    assert client.post(url, json={"hints": False, "play_on": "on", "pin": pin}
+                       ).status_code == 400
     hub.stop()
     again = Hub(tmp_path / "hub0.sqlite", readers=READERS)
     try:
         assert again.tables[table_id].hints is False
+        assert again.tables[table_id].play_on is True
     finally:
         again.store.close()
 

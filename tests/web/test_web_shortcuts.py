@@ -24,6 +24,17 @@ def draw_everyone(room: Room, table) -> None:
             tap_and_wait(room, table, f"bag-{p + 1}", pawn)
 
 
+def drawn_table(room: Room, page: Page):
+    """A 3-player table (seed 2) in its first Showings once everyone has drawn, and its
+    tablet, caught up."""
+    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
+    tablet = Tablet(page, room, table).open()
+    end_buying(table)
+    draw_everyone(room, table)
+    tablet.wait_events(log(room, table))
+    return table, tablet
+
+
 def hand_sizes(table) -> list[int]:
     state = hub_state(table)
     return [len(state.pawns_at(P.hand(p))) for p in range(state.n)]
@@ -33,11 +44,7 @@ def test_seat_and_play_everyone_is_one_batch(room: Room, page: Page) -> None:
     """Once everyone has drawn, one button seats every player's guests as the advisor
     suggests and plays their plans; a batch whose move for a later player fails is refused
     whole (nothing changed); sent again it goes through, and one Undo takes it all back."""
-    table = room.table(["Ana", "Bob", "Chloe"], seed=2)
-    tablet = Tablet(page, room, table).open()
-    end_buying(table)
-    draw_everyone(room, table)
-    tablet.wait_events(log(room, table))
+    table, tablet = drawn_table(room, page)
     button = page.get_by_test_id("seat-play-all")
     expect(button).to_be_visible()
     for p in range(3):  # what it will do, in words, before the tap
@@ -237,3 +244,27 @@ def test_every_shortcut_shows_its_plan_without_hover(room: Room, browser: Browse
             assert what.inner_text().strip()
     context.close()
     assert errors == [], errors
+
+
+def test_the_advisor_plays_on_when_the_table_turns_it_on(room: Room, page: Page) -> None:
+    """**Plays on** (with the PIN) turns the table's setting on; then "Seat and play —
+    everyone" goes with ``go_on``, and the side panel names the players the advisor plays
+    on for, as the hub has them."""
+    table, tablet = drawn_table(room, page)
+    toggle = page.get_by_test_id("play-on-toggle")
+    for on in (True, False, True):  # each tap turns the table's setting over
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-pressed", str(on).lower())
+        assert call(f"{room.base}/api/tables/{table.id}")["play_on"] is on
+    with page.expect_request(lambda r: r.url.endswith("/moves") and r.method == "POST") as sent:
+        page.get_by_test_id("seat-play-all").click()
+    assert sent.value.post_data_json["go_on"] is True
+    assert len(sent.value.post_data_json["moves"]) > 3
+    tablet.wait_events(log(room, table))
+    playing = call(f"{room.base}/api/tables/{table.id}")["view"]["playing_on"]
+    words = page.get_by_test_id("playing-on")
+    if playing:  # a plan cut by a draw: the advisor waits for it, and says for whom
+        for p in playing:
+            expect(words).to_contain_text(["Ana", "Bob", "Chloe"][p])
+    else:
+        expect(words).to_have_count(0)

@@ -54,6 +54,10 @@ export function formHtml() {
             <input type="checkbox" data-testid="hints" checked>
             <span><b>${esc(t("Seating hints"))}</b>: <span data-role="hints-words"></span></span>
           </label>
+          <label class="check" data-role="play-on">
+            <input type="checkbox" data-testid="play-on">
+            <span><b>${esc(t("The advisor plays on"))}</b>: <span data-role="play-on-words"></span></span>
+          </label>
           <div class="form-error" data-testid="form-error" role="alert" hidden></div>
           <button type="submit" class="btn primary big" data-testid="create-table">${esc(t("Create table"))}</button>
         </form>
@@ -114,6 +118,7 @@ export function newTableForm(root, ctx, shared) {
     const { features } = GAME_INFO[games.game()];
     const body = { players: names, readers: readerIds, first_player: first, ...games.fields() };
     if (features.hints) body.hints = tid("hints").checked;
+    if (GAME_INFO[games.game()].words.play_on && tid("play-on").checked) body.play_on = true;
     const name = tid("table-name").value.trim();
     if (name) body.name = name;
     return features.deal && dealBox.checked ? withSeed(body) : body;
@@ -178,6 +183,8 @@ export function newTableForm(root, ctx, shared) {
     root.querySelector('[data-role="deal-words"]').textContent = said(words.deal);
     root.querySelector('[data-role="manual-note"]').textContent = said(words.deal_manual);
     root.querySelector('[data-role="hints-words"]').textContent = said(words.hints);
+    root.querySelector('[data-role="play-on"]').hidden = !words.play_on;
+    root.querySelector('[data-role="play-on-words"]').textContent = said(words.play_on);
     const { min, max } = GAME_PLAYERS[game];
     players.setLimits(min, max);
     hideError();

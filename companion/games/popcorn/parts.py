@@ -75,7 +75,7 @@ from .mat_checks import disagreement as mat_disagreement
 from .mat_checks import review as review_mats
 from .mats import ALERT_CODES as MAT_ALERT_CODES
 from .mats import ZONES, read_zone
-from .placement import forced_seating
+from .placement import forced_seating, played_on
 from .record import Record, dumps_record, loads_record, replay, upgraded
 from .table_state import play
 from .tags import ALERT_CODES, interpret
@@ -314,10 +314,18 @@ class PopcornHints(Hints):
     description = N_("once a player has drawn, the table screen shows where the advisor "
                      "would seat the guests and what they would do. Off: the first free "
                      "seats, with no advice. The table PIN changes it later.")
+    play_on_description = N_("when a suggested play stops at a guest drawn to a seat or an "
+                             "award drawn, the hub goes on with the advisor's play once the "
+                             "table has done that step. Undo takes it back.")
 
     def forced(self, state: GameState, player: int) -> list[Move]:
         """Those seatings, in order."""
         return forced_seating(state, player)
+
+    def played_on(self, state: GameState, player: int) -> list[Move] | None:
+        """The advisor's suggested play once a step the table resolves is done
+        (:func:`.placement.played_on`)."""
+        return played_on(state, player)
 
 
 class PopcornRoutes(Routes):

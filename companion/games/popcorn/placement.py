@@ -65,6 +65,21 @@ def suggested_play(state: GameState, player: int) -> list[Move]:
     return [] if any(m.kind in SEATING for m in moves) else moves
 
 
+def played_on(state: GameState, player: int) -> list[Move] | None:
+    """What the advisor plays on for ``player``, at a table that asked it to
+    (:meth:`~companion.kit.parts.Hints.played_on`): the suggested play of their seated
+    guests (:func:`suggested_play`) once the table has resolved the step that cut the last
+    one; ``[]`` while a step waits for the table (a guest to draw or to seat, an award
+    drawn); None once the player's showing is over or the advisor has nothing to suggest.
+    ``state`` is unchanged."""
+    if state.phase != "showings":
+        return None
+    if state.task_for(player) is not None or state.showings[player].to_draw > 0 \
+            or state.at.get(P.hand(player)):
+        return []
+    return suggested_play(state, player) or None
+
+
 def first_free(state: GameState, player: int, draw_order: list[int]) -> list[Move]:
     """Each drawn guest, in ``draw_order`` (pawns not in the hand are skipped, pawns in the
     hand but not listed come last, lowest first), on the first seat the rules allow, else to

@@ -87,6 +87,13 @@ export const moveMethods = {
     if (moves.length) await this.post({ moves });
   },
 
+  /** Send the advisor's play as one batch; at a table whose advice plays on (the view's
+   * `play_on`), with `"go_on": true`: the hub goes on with it once the table has done the
+   * step that cut it (a guest drawn to a seat and seated, an award drawn). */
+  async adviceBatch(moves) {
+    if (moves.length) await this.post(this.view.play_on ? { moves, go_on: true } : { moves });
+  },
+
   /** Send a seating tap's moves as one batch with the seating the rules then force (the
    * hub adds it: `"forced": true`), so that a guest with one way left to go is not tapped. */
   async seatBatch(moves) {
@@ -106,6 +113,17 @@ export const moveMethods = {
       this.ctx.toast(this.refusal, "error");
     }
     this.render();
+  },
+
+  /** Turn the advice's playing on on or off (the table PIN: POST .../hints). */
+  async togglePlayOn() {
+    try {
+      const answer = await tableCall(this.id, `/api/tables/${this.id}/hints`,
+        { method: "POST", body: { hints: this.hints(), play_on: !this.view.play_on } }, this.ctx.askPin, true);
+      this.ctx.toast(answer.play_on ? t("The advisor plays on after a draw.") : t("The advisor stops at each draw."), "ok");
+    } catch (err) {
+      this.ctx.toast(err.message, "error");
+    }
   },
 
   async toggleHints() {

@@ -74,7 +74,24 @@ export const nowPanelMethods = {
     const how = this.hints() ? t("Faded pawns show the advisor's placement: Seat all (or Seat and play as suggested), tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.")
       : t("Faded pawns show the first free seats: Seat all, tap a seat to seat the guest shown there, tap a color for the next free seat, or tap a guest, then its seat.");
     return `<div class="how">${this.expectedHtml()}<p>${esc(how)}
-      <button class="btn small" data-act="hints" data-testid="hints-toggle">${esc(this.hints() ? t("Hints: on") : t("Hints: off"))}</button></p></div>`;
+      <button class="btn small" data-act="hints" data-testid="hints-toggle">${esc(this.hints() ? t("Hints: on") : t("Hints: off"))}</button>
+      ${this.hints() ? this.playOnButton() : ""}</p>${this.playingOnHtml()}</div>`;
+  },
+
+  /** The toggle of the advice's playing on (the view's `play_on`, changed with the PIN). */
+  playOnButton() {
+    const title = t("After a guest drawn to a seat is seated, or an award drawn, the hub goes on with the suggested play the table took. Undo takes it back.");
+    const label = this.view.play_on ? t("Plays on: on") : t("Plays on: off");
+    return `<button class="btn small" data-act="play-on" data-testid="play-on-toggle"
+      aria-pressed="${Boolean(this.view.play_on)}" title="${esc(title)}">${esc(label)}</button>`;
+  },
+
+  /** Who the advisor plays on for (the view's `playing_on`), in words. */
+  playingOnHtml() {
+    const playing = this.view.playing_on || [];
+    if (!playing.length) return "";
+    const names = playing.map((p) => this.view.names[p]).join(", ");
+    return `<p class="muted" data-testid="playing-on">${esc(t("The advisor plays on for {names}: Undo takes back what it played.", { names }))}</p>`;
   },
 
   /** The parts of "Seat and play — everyone" (proposal.js), or [] when it is not offered. */

@@ -213,13 +213,14 @@ export class PhoneTurn {
    * opened or closed: `onChange` redraws). */
   request(el, view) {
     const moves = (body, label) => ({ path: "moves", body, label });
+    const advice = (list, label) => moves(view.play_on ? { moves: list, go_on: true } : { moves: list }, label);
     const placement = this.answers.placement && this.answers.placement.data;
     switch (el.dataset.act) {
       case "turn-seat-all": return placement && moves({ moves: placement.moves }, t("Seat all"));
       case "turn-seat-play":
-        return placement && moves({ moves: [...placement.moves, ...(placement.then || [])] }, t("Seat and play"));
+        return placement && advice([...placement.moves, ...(placement.then || [])], t("Seat and play"));
       case "turn-gains": return moves({ moves: this.moves("gains") }, t("Take the gains"));
-      case "turn-suggestion": return moves({ moves: this.moves("suggestion") }, t("Play as suggested"));
+      case "turn-suggestion": return advice(this.moves("suggestion"), t("Play as suggested"));
       case "turn-skip-rest": return moves({ moves: this.moves("rest") }, t("Skip the rest"));
       case "turn-move": {
         const move = JSON.parse(el.dataset.move);
