@@ -1,7 +1,8 @@
 """A table entering a game through the real screens, tap by tap, as people would.
 
 :class:`TableDriver` takes a game's moves in order and carries each out the cheapest way the
-table has: a pawn drawn or put in a bag is tapped on that bag's reader; a card is tapped on
+table has: a pawn drawn or put in a bag (a gain, a bonus's guest taken from the exit zone
+back into the bag) is tapped on that bag's reader; a card is tapped on
 a reader when the hub knows card tags, else typed into a search box until it shows; the
 drawn guests are seated with **Seat them all as shown** when the screen shows exactly the
 record's placement, else guest by guest (a tap on the guest, one on its seat) until what is
@@ -41,6 +42,10 @@ poured back into the bag), as ``demo --mats`` does, and wait for the hub's acks:
 sees those as no news. A shortcut on the tablet (**Take the gains**, **Play as suggested**)
 whose batch ends guests after the moves it is tapped for still sends those ends (counted:
 :attr:`Tally.ends_by_shortcut`); an ``end_guest`` that comes first is always on the mat.
+
+At a table whose advisor plays on (``bench/taps.py --play-on``, for (b)), the moves the hub
+made itself after a step (:meth:`TableDriver.played_on`) are taken off the record: the
+table did nothing for them (counted: :attr:`Tally.advised`).
 
 Guests of one color look alike, so the table may seat a different pawn of the right color
 than the record names: :class:`Aliases` keeps which pawn on the table plays each pawn of
@@ -174,7 +179,7 @@ class TableDriver:
         if kind == "draw_pawn":
             self.draw(move, state)
             return [first, *self.placed_with(first, pending, state)]
-        elif kind == "gain_pawn" and self.into_bag(move, state):
+        elif kind in ("gain_pawn", "bonus_action") and self.into_bag(move, state):
             assert move.pawn is not None
             self.pawn_tap(move, self.bag_of(move), move.pawn, state)
         elif kind in CARD_CHANCE:
