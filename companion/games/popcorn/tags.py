@@ -34,6 +34,7 @@ from typing import Any
 from companion.kit.alerts import Alert
 from companion.kit.game import Relabel, TapChoice, TapMoves
 
+from .advisor.buying import suggested_ad
 from .alert_params import alert_params, guest_words, place_params, region_params, region_words
 from .corrections import into_bag
 from .engine import GameState, Move, Violation
@@ -225,8 +226,7 @@ def ad_tap(state: GameState, player: int, pawn: int) -> TapMoves | None:
     if player != buyer and color != "white":
         return None
     ads = [m for m in state.legal_moves() if m.kind == "activate_ad" and m.player == buyer]
-    pick = next((m for m in ads if m.space == color), None) or next(
-        (m for m in ads if m.space == "any" and m.color == color), None)
+    pick = suggested_ad(ads, color)
     if pick is None:
         return None
     trial = state.clone()

@@ -12,7 +12,13 @@ short, since a slot's worth comes from the guests who will sit there later:
   the fewest actions left in sight (the lobby slider covers the rest);
 - **a theater tile** goes into a slot without a theater first, else over the smallest one.
 
-Ties go to the leftmost slot. Pure: it reads the state and the legal moves.
+Ties go to the leftmost slot.
+
+**An advertising token** that a guest tapped on the reader activates (the table shows the
+guest, not the token) is the one on the space of the guest's color first, then the
+multicolor space's: the multicolor token, which may call any color, stays on the board.
+
+Pure: it reads the state and the legal moves.
 """
 
 from __future__ import annotations
@@ -25,6 +31,20 @@ from ..engine import GameState, Move
 def suggested_buy(state: GameState, moves: Sequence[Move]) -> Move:
     """The move among ``moves`` (buys of one card into different slots) the advisor takes."""
     return min(moves, key=lambda move: _cost(state, move))
+
+
+def suggested_ad(ads: Sequence[Move], color: str) -> Move | None:
+    """The ``activate_ad`` move among ``ads`` that gains a guest of ``color``, as the hub
+    takes it for a guest tapped on the reader: the token on that color's space first, then
+    the multicolor space's called for that color; None when no token gains that color."""
+    return next((m for m in ads if m.space == color), None) or next(
+        (m for m in ads if m.space == "any" and m.color == color), None)
+
+
+def gained_color(move: Move) -> str | None:
+    """The color of the guest an ``activate_ad`` move gains: its space's, or the color the
+    multicolor space calls."""
+    return move.color if move.space == "any" else move.space
 
 
 def _cost(state: GameState, move: Move) -> tuple[int, ...]:

@@ -5,8 +5,10 @@ Showings a random busy player acts, chance outcomes are drawn uniformly, and dec
 picked at random among those that are not a pass (the ``eager`` policy). For a player the
 policy advises, once their guests are drawn it asks :func:`.advise` for a plan and follows
 it move by move; when the plan ends or stops being legal (a guest drawn to a seat), it asks
-again. Its purchases go into the slot the hub suggests (:func:`.buying.suggested_buy`). The
-engine itself never imports this module.
+again. Its purchases go into the slot the hub suggests (:func:`.buying.suggested_buy`), and
+an advertising token it activates for a color is the one the hub takes for a guest of that
+color tapped on the reader (:func:`.buying.suggested_ad`). The engine itself never imports
+this module.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ..engine.moves import Move
 from ..engine.simulator import SimulatedGame, eager, next_choices, play_game
 from ..engine.state import GameState
 from .advice import AdviceError, advise
-from .buying import suggested_buy
+from .buying import gained_color, suggested_ad, suggested_buy
 from .weights import Weights
 
 BUYS = frozenset({"buy_movie", "buy_theater"})
@@ -72,6 +74,9 @@ def next_move(state: GameState, rng: random.Random, seats: AdvisedSeats) -> Move
     if move.kind in BUYS and move.player in seats.seats:  # into the slot the hub suggests
         return suggested_buy(state, [m for m in moves if m.kind == move.kind
                                      and m.card == move.card])
+    if move.kind == "activate_ad" and move.player in seats.seats and \
+            (color := gained_color(move)) is not None:  # the token the hub takes for it
+        return suggested_ad([m for m in moves if m.kind == "activate_ad"], color) or move
     return move
 
 
