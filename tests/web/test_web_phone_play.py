@@ -156,6 +156,29 @@ def test_a_phone_seats_and_plays_its_own_turn_and_the_tablet_shows_it(
     tablet.shot("phone-seat-and-play-tablet")
 
 
+def test_at_a_table_whose_advisor_plays_on_a_phones_seat_and_play_goes_on(
+        room: Room, page: Page, phones: list[Page]) -> None:
+    """The table turns **The advisor plays on** on (the PIN): Bob's phone sends his Seat and
+    play with ``go_on`` and his token, and the hub answers as it does the tablet."""
+    table = room.table(NAMES, seed=4)
+    until_everyone_drew(table)
+    set_it = call(f"{room.base}/api/tables/{table.id}/hints", "POST",
+                  {"hints": True, "play_on": True, "pin": table.info["pin"]})
+    assert set_it["play_on"] is True
+    bob = open_phone(phones[1], room, table, 1)
+    button = bob.get_by_test_id("phone-seat-play")
+    expect(button).to_be_visible()
+    with bob.expect_request(lambda r: r.url.endswith("/moves") and r.method == "POST") as sent:
+        button.click()
+    body = sent.value.post_data_json
+    assert body["go_on"] is True
+    assert sent.value.headers["x-player-token"] == table.info["tokens"][1]
+    assert {m["player"] for m in body["moves"]} == {1}
+    expect(bob.get_by_test_id("phone-seating")).to_have_count(0)  # the hub took it
+    view = call(f"{room.base}/api/tables/{table.id}")["view"]
+    assert set(view["playing_on"]) <= {1}  # Bob's advice, if a step cut his plan
+
+
 def test_a_phone_seats_all_then_takes_the_gains(
         room: Room, page: Page, phones: list[Page]) -> None:
     """Ana's phone seats her guests as shown (Seat all), then Take the gains sends every
