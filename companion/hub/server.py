@@ -40,7 +40,7 @@ from typing import Any
 
 from flask import Flask
 
-from companion.hub import collector
+from companion.hub import collector, server_refusals
 
 log = logging.getLogger("companion.hub")
 
@@ -149,7 +149,7 @@ def _run_gunicorn(build: Callable[[], Served], listener: socket.socket) -> int:
                 "errorlog": "-", "timeout": 120, "graceful_timeout": 10,
                 "keepalive": KEEPALIVE,
                 "proc_name": "popcorn-companion", "post_fork": _die_with_master,
-                "post_worker_init": _quick_stop,
+                "post_worker_init": _worker_ready,
                 "worker_exit": _worker_exit, "control_socket_disable": True,
             }
             for key, value in settings.items():
@@ -206,8 +206,15 @@ PR_SET_PDEATHSIG = 1
 """Linux ``prctl`` option: the signal a process gets when the thread that forked it ends."""
 
 
+def _worker_ready(worker: Any) -> None:
+    """gunicorn's ``post_worker_init`` hook: the stop signals (:func:`_quick_stop`), and the
+    server's own refusals answered in JSON (:mod:`.server_refusals`)."""
+    _quick_stop(worker)
+    server_refusals.install()
+
+
 def _quick_stop(worker: Any) -> None:
-    """gunicorn's ``post_worker_init`` hook: SIGTERM stops the worker at once, as SIGINT
+    """SIGTERM stops the worker at once, as SIGINT
     and SIGQUIT do (gunicorn's graceful stop would wait for every open WebSocket to close),
     and the first of them is the only one heard. Ctrl-C and systemd signal the master and
     the worker both, and the master then signals the worker again: a second signal must
