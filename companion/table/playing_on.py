@@ -35,13 +35,11 @@ class PlayingOn:
 
     game: GameKind[Any, Any]
     state: Any
-    count: int
-    entries: list[dict[str, Any]]
     card_choice: dict[str, Any] | None
 
     if TYPE_CHECKING:
-        def _log(self, kind: str, body: dict[str, Any]) -> None: ...
         def auto_deal(self) -> None: ...
+        def _log_batch(self, moves: list[Any], source: str) -> None: ...
 
     def _init_playing_on(self) -> None:
         self.playing_on: set[int] = set()
@@ -95,9 +93,6 @@ class PlayingOn:
         except self.game.violation:
             self.playing_on.discard(player)
             return False
-        batch = self.count + 1
-        for move in moves:
-            self._log("move", {"move": move.to_dict(), "source": "advice", "batch": batch})
-            self.entries.append({"move": move.to_dict(), "batch": batch})
+        self._log_batch(moves, "advice")
         self.state = trial
         return bool(moves)

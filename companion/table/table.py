@@ -259,6 +259,14 @@ class Table(MatZones, TableAudits, PlayingOn):
         self.store.append(self.id, self.count + 1, kind, body)
         self.count += 1
 
+    def _log_batch(self, moves: Sequence[GameMove], source: str) -> None:
+        """Log ``moves`` as one batch (each a ``move`` event with ``"batch"``, the number of
+        the first) and keep them as applied entries, which one Undo takes back together."""
+        batch = self.count + 1
+        for move in moves:
+            self._log("move", {"move": move.to_dict(), "source": source, "batch": batch})
+            self.entries.append({"move": move.to_dict(), "batch": batch})
+
     def replay(self, events: list[tuple[int, str, dict[str, Any]]]) -> None:
         """Rebuild the live state from the stored log (at hub start)."""
         self._from_log = True
@@ -385,10 +393,7 @@ class Table(MatZones, TableAudits, PlayingOn):
                 trial.apply(move)
                 moves.append(move)
         with self._atomic():
-            batch = self.count + 1
-            for move in moves:
-                self._log("move", {"move": move.to_dict(), "source": source, "batch": batch})
-                self.entries.append({"move": move.to_dict(), "batch": batch})
+            self._log_batch(moves, source)
             self.state = trial
             self.card_choice = None
             self.auto_deal()
